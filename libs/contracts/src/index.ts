@@ -1,0 +1,1 @@
+export * from './network/network.schema.js';
