@@ -1,1 +1,4 @@
+export * from './bus/bus-contract.js';
+export * from './errors/error-codes.js';
+export * from './health/health.contract.js';
 export * from './network/network.schema.js';

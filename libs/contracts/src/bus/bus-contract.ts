@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { errorBodySchema } from '../errors/error-codes.js';
+
+/** A request-reply message on NATS: `<context>.<entity>.<verb>`, validated on both sides. */
+export interface RequestContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  readonly kind: 'request';
+  readonly subject: string;
+  readonly request: Req;
+  readonly reply: Res;
+}
+
+/** An event (past tense subject), published once and consumed by whoever cares. */
+export interface EventContract<Payload extends z.ZodType = z.ZodType> {
+  readonly kind: 'event';
+  readonly subject: string;
+  readonly payload: Payload;
+}
+
+export function defineRequest<Req extends z.ZodType, Res extends z.ZodType>(
+  subject: string,
+  request: Req,
+  reply: Res,
+): RequestContract<Req, Res> {
+  return { kind: 'request', subject, request, reply };
+}
+
+export function defineEvent<Payload extends z.ZodType>(subject: string, payload: Payload): EventContract<Payload> {
+  return { kind: 'event', subject, payload };
+}
+
+export type RequestOf<C> = C extends RequestContract<infer Req, z.ZodType> ? z.infer<Req> : never;
+export type ReplyOf<C> = C extends RequestContract<z.ZodType, infer Res> ? z.infer<Res> : never;
+export type PayloadOf<C> = C extends EventContract<infer P> ? z.infer<P> : never;
+
+/** The envelope of every reply on the bus. */
+export const replyEnvelopeSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: errorBodySchema }),
+]);
+export type ReplyEnvelope = z.infer<typeof replyEnvelopeSchema>;
+
+/** NATS header carrying the request id from the gateway through every service. */
+export const REQUEST_ID_HEADER = 'x-request-id';

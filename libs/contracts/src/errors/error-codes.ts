@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Every error a service may answer. The gateway maps each to an HTTP status in one exhaustive
+ * switch (services/gateway .../error-status.ts), so adding a code here fails the build until
+ * it is mapped.
+ */
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'SERVICE_UNAVAILABLE',
+  'SERVICE_TIMEOUT',
+  'UPSTREAM_FAILED',
+  'INTERNAL',
+] as const;
+export const errorCodeSchema = z.enum(ERROR_CODES);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+/** A field-level validation problem, as shown next to a form field. */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const errorBodySchema = z.object({
+  code: errorCodeSchema,
+  message: z.string(),
+  fields: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The JSON body of every HTTP error the gateway answers. */
+export const httpErrorSchema = errorBodySchema.extend({
+  statusCode: z.number().int(),
+  /** Same text as message: some clients read `error` (product-spec §7, import-csv). */
+  error: z.string(),
+  requestId: z.string().optional(),
+});
+export type HttpError = z.infer<typeof httpErrorSchema>;

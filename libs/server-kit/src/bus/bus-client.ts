@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { headers as natsHeaders, NoRespondersError, TimeoutError, type NatsConnection } from '@nats-io/transport-node';
+import {
+  REQUEST_ID_HEADER,
+  replyEnvelopeSchema,
+  type EventContract,
+  type PayloadOf,
+  type ReplyOf,
+  type RequestContract,
+  type RequestOf,
+} from '@warmpath/contracts';
+import { randomUUID } from 'node:crypto';
+import { ServiceError } from '../errors/service-error.js';
+import { currentRequestId } from '../logging/request-context.js';
+import { BUS_OPTIONS, NATS_CONNECTION, prefixed, type BusOptions } from './bus-options.js';
+
+export interface RequestOptions {
+  timeoutMs?: number;
+  requestId?: string;
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Typed request-reply and events over NATS, validated against libs/contracts on both sides. */
+@Injectable()
+export class BusClient {
+  constructor(
+    @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
+    @Inject(BUS_OPTIONS) private readonly options: BusOptions,
+  ) {}
+
+  async request<C extends RequestContract>(contract: C, payload: RequestOf<C>, options: RequestOptions = {}): Promise<ReplyOf<C>> {
+    const body = contract.request.parse(payload);
+    const subject = prefixed(this.options.prefix, contract.subject);
+    const hdrs = natsHeaders();
+    hdrs.set(REQUEST_ID_HEADER, options.requestId ?? currentRequestId() ?? randomUUID());
+    let raw: Uint8Array;
+    try {
+      const msg = await this.nc.request(subject, encoder.encode(JSON.stringify(body)), {
+        timeout: options.timeoutMs ?? this.options.requestTimeoutMs,
+        headers: hdrs,
+      });
+      raw = msg.data;
+    } catch (error) {
+      throw toBusError(error, contract.subject);
+    }
+    const envelope = replyEnvelopeSchema.parse(JSON.parse(decoder.decode(raw)));
+    if (!envelope.ok) throw ServiceError.from(envelope.error);
+    return contract.reply.parse(envelope.data) as ReplyOf<C>;
+  }
+
+  publish<C extends EventContract>(contract: C, payload: PayloadOf<C>): void {
+    const body = contract.payload.parse(payload);
+    const hdrs = natsHeaders();
+    const requestId = currentRequestId();
+    if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
+    this.nc.publish(prefixed(this.options.prefix, contract.subject), encoder.encode(JSON.stringify(body)), { headers: hdrs });
+  }
+}
+
+function isError(value: unknown, type: new (...args: never[]) => Error): boolean {
+  return value instanceof type || (value instanceof Error && value.cause instanceof type);
+}
+
+/** No responder and timeouts become typed errors the gateway maps to 503 and 504. */
+export function toBusError(error: unknown, subject: string): Error {
+  if (isError(error, NoRespondersError)) return new ServiceError('SERVICE_UNAVAILABLE', `No service answers ${subject}`);
+  if (isError(error, TimeoutError)) return new ServiceError('SERVICE_TIMEOUT', `${subject} did not answer in time`);
+  return error instanceof Error ? error : new Error(String(error));
+}

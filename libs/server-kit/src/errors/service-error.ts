@@ -1,0 +1,27 @@
+import type { ErrorBody, ErrorCode, FieldError } from '@warmpath/contracts';
+
+/** The one exception services throw for expected failures; it travels over NATS as an ErrorBody. */
+export class ServiceError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'ServiceError';
+  }
+
+  toBody(): ErrorBody {
+    return this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message };
+  }
+
+  static from(body: ErrorBody): ServiceError {
+    return new ServiceError(body.code, body.message, body.fields);
+  }
+}
+
+export const notFound = (message: string) => new ServiceError('NOT_FOUND', message);
+export const forbidden = (message: string) => new ServiceError('FORBIDDEN', message);
+export const conflict = (message: string) => new ServiceError('CONFLICT', message);
+export const invalid = (message: string, fields?: FieldError[]) => new ServiceError('VALIDATION_FAILED', message, fields);
+export const unauthenticated = (message = 'Not authenticated') => new ServiceError('UNAUTHENTICATED', message);

@@ -1,0 +1,18 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { databaseChecks, serviceDatabaseModule, ServiceKitModule } from '@warmpath/server-kit';
+import type { Logger } from 'pino';
+import type { AuthConfig } from './config/auth.config.js';
+import { migrations } from './database/migrations/index.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AuthConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceKitModule.forRoot({ service: 'auth', config, logger, checks: databaseChecks }),
+        serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'auth', entities: [], migrations }),
+      ],
+    };
+  }
+}

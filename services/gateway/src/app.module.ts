@@ -1,0 +1,38 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ServiceKitModule } from '@warmpath/server-kit';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { GatewayConfig } from './config/gateway.config.js';
+import { ErrorFilter } from './http/error.filter.js';
+import { REDIS, RedisCloser, redisProvider } from './infra/redis.provider.js';
+import { HealthModule } from './modules/health/health.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: GatewayConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceKitModule.forRoot({
+          service: 'gateway',
+          config,
+          logger,
+          answersHealth: false,
+          checks: {
+            inject: [REDIS],
+            useFactory: (redis: Redis) => [{ name: 'redis', check: async () => void (await redis.ping()) }],
+          },
+        }),
+        InfraModule,
+        HealthModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
+    };
+  }
+}
+
+/** Connections the gateway's modules share. */
+@Global()
+@Module({ providers: [redisProvider, RedisCloser], exports: [REDIS] })
+export class InfraModule {}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { baseEnvSchema, port, positiveInt, redisEnvSchema } from '@warmpath/server-kit';
+import { fileURLToPath } from 'node:url';
+
+const defaultWebDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
+
+export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).extend({
+  /** The public HTTP port (API + web app + health + metrics). */
+  PORT: port.default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** Folder of the built web app (vite build output). */
+  WEB_DIST: z.string().default(defaultWebDist),
+  /** Whole-request budget: a request still running after this is answered 503. */
+  REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  /** JSON body limit; uploads have their own limit. */
+  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  /** Per-service budget of GET /api/health; well under the 2 s a probe waits. */
+  HEALTH_TIMEOUT_MS: positiveInt.default(1500),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,0 +1,57 @@
+import helmet from '@fastify/helmet';
+import cookie from '@fastify/cookie';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { PinoNestLogger } from '@warmpath/server-kit';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module.js';
+import type { GatewayConfig } from './config/gateway.config.js';
+import { installHttpHooks } from './http/http-hooks.js';
+import { serveWebApp } from './http/web-app.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** Builds the gateway application (not listening yet), so tests can run it in-process. */
+export async function createGateway(config: GatewayConfig, logger: Logger): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    disableRequestLogging: config.NODE_ENV === 'test',
+    requestIdHeader: false,
+    // Keep a caller's request id when it is well-formed, so traces join up across systems.
+    genReqId: (req: IncomingMessage) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.REQUEST_TIMEOUT_MS,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    return503OnClosing: true,
+    trustProxy: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
+    logger: new PinoNestLogger(logger),
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  installHttpHooks(fastify);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await serveWebApp(fastify, config.WEB_DIST);
+  app.enableShutdownHooks();
+  await app.init();
+  return app;
+}

@@ -1,0 +1,46 @@
+import { Catch, HttpException, Inject, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { ErrorCode, FieldError, HttpError } from '@warmpath/contracts';
+import { LOGGER, ServiceError } from '@warmpath/server-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import { codeOfStatus, httpStatusOf } from './error-status.js';
+
+/** Every error leaves the gateway as the same JSON envelope, never with internals or a stack trace. */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const { status, code, message, fields } = this.describe(exception);
+    if (status >= 500) this.logger.error({ err: exception, requestId: request.id, url: request.url }, message);
+    const body: HttpError = { statusCode: status, code, message, error: message, requestId: request.id };
+    if (fields) body.fields = fields;
+    void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  private describe(exception: unknown): { status: number; code: ErrorCode; message: string; fields?: FieldError[] } {
+    if (exception instanceof ServiceError) {
+      const status = httpStatusOf(exception.code);
+      const message = status === 500 ? 'Internal server error' : exception.message;
+      return { status, code: exception.code, message, fields: exception.fields };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      const message =
+        typeof response === 'object' && response && 'message' in response && typeof response.message === 'string'
+          ? response.message
+          : exception.message;
+      return { status, code: codeOfStatus(status), message: status >= 500 ? 'Internal server error' : message };
+    }
+    const status = (exception as { statusCode?: number })?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      // Fastify's own client errors (body too large, bad JSON, unsupported type).
+      return { status, code: codeOfStatus(status), message: (exception as Error).message };
+    }
+    return { status: 500, code: 'INTERNAL', message: 'Internal server error' };
+  }
+}

@@ -1,0 +1,18 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { databaseChecks, serviceDatabaseModule, ServiceKitModule } from '@warmpath/server-kit';
+import type { Logger } from 'pino';
+import type { NetworkConfig } from './config/network.config.js';
+import { migrations } from './database/migrations/index.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: NetworkConfig, logger: Logger): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ServiceKitModule.forRoot({ service: 'network', config, logger, checks: databaseChecks }),
+        serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'network', entities: [], migrations }),
+      ],
+    };
+  }
+}
