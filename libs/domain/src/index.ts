@@ -1,2 +1,7 @@
 // Pure product rules shared by the web app and the services. No I/O, no framework.
-export {};
+export * from './position/seniority-score.js';
+export * from './position/function-category.js';
+export * from './company/company-key.js';
+export * from './company/group-by-company.js';
+export * from './company/company-links.js';
+export { compareIds } from './text/compare-ids.js';

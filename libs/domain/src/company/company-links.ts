@@ -1,0 +1,172 @@
+import { FUNCTION_CATEGORIES, type FunctionCategory, type RelationshipType } from '@warmpath/contracts';
+import { type PositionAnalysis, analysePosition } from '../position/function-category.js';
+import { compareIds } from '../text/compare-ids.js';
+import { isSharedEmployer } from './company-key.js';
+import { groupByCompany } from './group-by-company.js';
+
+export type CompanyLinkType = Extract<RelationshipType, 'company-role' | 'company-group' | 'company-general'>;
+
+export interface CompanyLinkPerson {
+  id: string;
+  company: string | null;
+  position: string | null;
+}
+
+export interface CompanyLink {
+  /** The more senior of the two (ties: the lower id). */
+  sourceId: string;
+  targetId: string;
+  strength: number;
+  type: CompanyLinkType;
+  /** The company's display name (its most used spelling). */
+  company: string;
+}
+
+/** Product-spec §5 strengths. */
+export const COMPANY_LINK_STRENGTH = {
+  role: 150,
+  sameFunction: 130,
+  crossFunction: 80,
+  general: 50,
+} as const;
+
+/** Up to this many people a company links every pair (product-spec §5). */
+export const SMALL_COMPANY_MAX_PEOPLE = 15;
+
+/**
+ * Scaling rule. A same-category group above this size would link every pair, which is O(n²):
+ * 1,000 engineers at one company would make ~500k links, too many to store, send or draw.
+ * Above it each member links to the group's most senior member and to its neighbour in seniority
+ * order: O(n) links, and the group stays connected (a path exists between any two members).
+ */
+export const FULL_MESH_MAX_GROUP = 15;
+
+interface RankedPerson {
+  id: string;
+  category: FunctionCategory;
+  seniority: number;
+  leads: boolean;
+}
+
+/**
+ * Same-company links of product-spec §5, generated from scratch for a set of people.
+ * Deterministic: the same people give the same links in the same order, whatever the input order.
+ * One link per pair at most; when two rules link the same pair the strongest wins.
+ */
+export function generateCompanyLinks(people: readonly CompanyLinkPerson[]): CompanyLink[] {
+  const groups = groupByCompany(people, (person) => person.company);
+  const links = new LinkSet();
+  // Titles repeat ("Software Engineer" thousands of times): analyse each spelling once.
+  const analyses = new Map<string, PositionAnalysis>();
+  for (const key of [...groups.keys()].sort()) {
+    const group = groups.get(key);
+    if (!group || group.members.length < 2 || !isSharedEmployer(key)) continue;
+    const ranked = rankPeople(group.members, analyses);
+    if (ranked.length <= SMALL_COMPANY_MAX_PEOPLE) linkSmallCompany(ranked, group.name, links);
+    else linkLargeCompany(ranked, group.name, links);
+  }
+  return links.toArray();
+}
+
+/** Highest seniority first, ties by id: the first one is the company's top-ranked person. */
+function rankPeople(
+  members: readonly CompanyLinkPerson[],
+  analyses: Map<string, PositionAnalysis>,
+): RankedPerson[] {
+  return members
+    .map((person) => {
+      const title = person.position ?? '';
+      let analysis = analyses.get(title);
+      if (!analysis) {
+        analysis = analysePosition(title);
+        analyses.set(title, analysis);
+      }
+      return {
+        id: person.id,
+        category: analysis.category,
+        seniority: analysis.seniority,
+        leads: analysis.isExecutive,
+      };
+    })
+    .sort((a, b) => b.seniority - a.seniority || compareIds(a.id, b.id));
+}
+
+function linkSmallCompany(ranked: readonly RankedPerson[], company: string, links: LinkSet): void {
+  for (let i = 0; i < ranked.length; i++) {
+    for (let j = i + 1; j < ranked.length; j++) {
+      const a = ranked[i] as RankedPerson;
+      const b = ranked[j] as RankedPerson;
+      const close = a.category === b.category || a.leads || b.leads;
+      if (close) links.add(a.id, b.id, COMPANY_LINK_STRENGTH.role, 'company-role', company);
+      else links.add(a.id, b.id, COMPANY_LINK_STRENGTH.general, 'company-general', company);
+    }
+  }
+}
+
+function linkLargeCompany(ranked: readonly RankedPerson[], company: string, links: LinkSet): void {
+  const [top, ...others] = ranked;
+  if (!top) return;
+  for (const person of others) {
+    const isLeader = person.leads || person.category === 'executive' || person.category === 'director';
+    if (isLeader) links.add(top.id, person.id, COMPANY_LINK_STRENGTH.role, 'company-role', company);
+  }
+  const byCategory = groupByCategory(ranked);
+  for (const members of byCategory) linkSameCategory(members, company, links);
+  // One link per pair of categories, between the most senior person of each.
+  for (let i = 0; i < byCategory.length; i++) {
+    for (let j = i + 1; j < byCategory.length; j++) {
+      const a = byCategory[i]?.[0] as RankedPerson;
+      const b = byCategory[j]?.[0] as RankedPerson;
+      links.add(a.id, b.id, COMPANY_LINK_STRENGTH.crossFunction, 'company-group', company);
+    }
+  }
+}
+
+/** Non-empty category groups in FUNCTION_CATEGORIES order, each still in rank order. */
+function groupByCategory(ranked: readonly RankedPerson[]): RankedPerson[][] {
+  const byCategory = new Map<FunctionCategory, RankedPerson[]>(FUNCTION_CATEGORIES.map((c) => [c, []]));
+  for (const person of ranked) byCategory.get(person.category)?.push(person);
+  return [...byCategory.values()].filter((members) => members.length > 0);
+}
+
+function linkSameCategory(members: readonly RankedPerson[], company: string, links: LinkSet): void {
+  const strength = COMPANY_LINK_STRENGTH.sameFunction;
+  if (members.length <= FULL_MESH_MAX_GROUP) {
+    for (let i = 0; i < members.length; i++) {
+      for (let j = i + 1; j < members.length; j++) {
+        links.add(
+          (members[i] as RankedPerson).id,
+          (members[j] as RankedPerson).id,
+          strength,
+          'company-role',
+          company,
+        );
+      }
+    }
+    return;
+  }
+  // The scaling rule (see FULL_MESH_MAX_GROUP): the group's head plus the seniority neighbour.
+  const head = members[0] as RankedPerson;
+  for (let i = 1; i < members.length; i++) {
+    const member = members[i] as RankedPerson;
+    links.add(head.id, member.id, strength, 'company-role', company);
+    if (i > 1) links.add((members[i - 1] as RankedPerson).id, member.id, strength, 'company-role', company);
+  }
+}
+
+/** Links keyed by unordered pair; a stronger link replaces a weaker one in place. */
+class LinkSet {
+  private readonly byPair = new Map<string, CompanyLink>();
+
+  add(sourceId: string, targetId: string, strength: number, type: CompanyLinkType, company: string): void {
+    if (sourceId === targetId) return;
+    const pair = sourceId < targetId ? `${sourceId}\u0000${targetId}` : `${targetId}\u0000${sourceId}`;
+    const existing = this.byPair.get(pair);
+    if (existing && existing.strength >= strength) return;
+    this.byPair.set(pair, { sourceId, targetId, strength, type, company });
+  }
+
+  toArray(): CompanyLink[] {
+    return [...this.byPair.values()];
+  }
+}
