@@ -1,3 +1,4 @@
+export * from './auth/auth.schema.js';
 export * from './bus/bus-contract.js';
 export * from './errors/error-codes.js';
 export * from './health/health.contract.js';

@@ -3,6 +3,9 @@ import { databaseChecks, serviceDatabaseModule, ServiceKitModule } from '@warmpa
 import type { Logger } from 'pino';
 import type { AuthConfig } from './config/auth.config.js';
 import { migrations } from './database/migrations/index.js';
+import { IdentityEntity } from './modules/users/identity.entity.js';
+import { UserEntity } from './modules/users/user.entity.js';
+import { UsersModule } from './modules/users/users.module.js';
 
 @Module({})
 export class AppModule {
@@ -11,7 +14,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ service: 'auth', config, logger, checks: databaseChecks }),
-        serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'auth', entities: [], migrations }),
+        UsersModule,
+        serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'auth', entities: [UserEntity, IdentityEntity], migrations }),
       ],
     };
   }

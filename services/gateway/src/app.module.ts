@@ -6,7 +6,9 @@ import type { Logger } from 'pino';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { REDIS, RedisCloser, redisProvider } from './infra/redis.provider.js';
+import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { SessionModule } from './modules/session/session.module.js';
 
 @Module({})
 export class AppModule {
@@ -25,7 +27,9 @@ export class AppModule {
           },
         }),
         InfraModule,
+        SessionModule,
         HealthModule,
+        AuthModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

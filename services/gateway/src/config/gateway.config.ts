@@ -16,5 +16,15 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   /** Per-service budget of GET /api/health; well under the 2 s a probe waits. */
   HEALTH_TIMEOUT_MS: positiveInt.default(1500),
+  /** A session unused for this long ends. */
+  SESSION_IDLE_SECONDS: positiveInt.default(7 * 24 * 3600),
+  /** A session ends this long after sign-in, however active. */
+  SESSION_ABSOLUTE_SECONDS: positiveInt.default(30 * 24 * 3600),
+  /** 'auto' sets Secure on the cookie when the request came over TLS (directly or via a proxy). */
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  /** Failed sign-ins allowed per username, and per client address, within the window. */
+  LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt.default(5),
+  LOGIN_MAX_ATTEMPTS_PER_CLIENT: positiveInt.default(30),
+  LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,0 +1,12 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { LoginRateLimiter } from './login-rate-limiter.js';
+import { SessionGuard } from './session.guard.js';
+import { SessionStore } from './session.store.js';
+
+@Global()
+@Module({
+  providers: [SessionStore, LoginRateLimiter, { provide: APP_GUARD, useClass: SessionGuard }],
+  exports: [SessionStore, LoginRateLimiter],
+})
+export class SessionModule {}

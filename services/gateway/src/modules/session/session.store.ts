@@ -1,0 +1,48 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@warmpath/server-kit';
+import type { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import type { GatewayConfig } from '../../config/gateway.config.js';
+import { REDIS } from '../../infra/redis.provider.js';
+
+export interface Session {
+  id: string;
+  userId: number;
+  createdAt: number;
+}
+
+const key = (id: string) => `session:${id}`;
+/** Session ids are 256 random bits in base64url; anything else is not worth a Redis round trip. */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** Sessions in Redis: sliding idle lifetime, hard absolute lifetime; nothing stored for anonymous visitors. */
+@Injectable()
+export class SessionStore {
+  constructor(
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async create(userId: number): Promise<Session> {
+    const session: Session = { id: randomBytes(32).toString('base64url'), userId, createdAt: Date.now() };
+    await this.redis.set(key(session.id), JSON.stringify(session), 'EX', this.config.SESSION_IDLE_SECONDS);
+    return session;
+  }
+
+  /** Loads a live session and slides its idle expiry. */
+  async touch(id: string | undefined): Promise<Session | null> {
+    if (!id || !SESSION_ID.test(id)) return null;
+    const raw = await this.redis.getex(key(id), 'EX', this.config.SESSION_IDLE_SECONDS);
+    if (!raw) return null;
+    const session = JSON.parse(raw) as Session;
+    if (Date.now() - session.createdAt > this.config.SESSION_ABSOLUTE_SECONDS * 1000) {
+      await this.destroy(id);
+      return null;
+    }
+    return session;
+  }
+
+  async destroy(id: string | undefined): Promise<void> {
+    if (id && SESSION_ID.test(id)) await this.redis.del(key(id));
+  }
+}

@@ -1,0 +1,23 @@
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { AuthProvider } from '../features/auth/auth-context';
+import { useDarkMode } from '../features/theme/use-dark-mode';
+import { createStore } from './store';
+
+/** Toasts: one at a time, closing after 5 s (product-spec §9). */
+const NOTIFICATION_CONFIG = { maxCount: 1, duration: 5, placement: 'bottomRight' as const };
+
+export function Providers({ children, store }: { children: ReactNode; store?: ReturnType<typeof createStore> }) {
+  const appStore = useMemo(() => store ?? createStore(), [store]);
+  const [dark] = useDarkMode();
+  return (
+    <Provider store={appStore}>
+      <ConfigProvider theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm }}>
+        <AntApp notification={NOTIFICATION_CONFIG} style={{ minHeight: '100vh' }}>
+          <AuthProvider>{children}</AuthProvider>
+        </AntApp>
+      </ConfigProvider>
+    </Provider>
+  );
+}

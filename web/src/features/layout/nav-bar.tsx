@@ -1,0 +1,108 @@
+import { DownOutlined, LogoutOutlined, MenuOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Drawer, Dropdown, Flex, Grid, Layout, Menu, Typography, type MenuProps } from 'antd';
+import { displayName, initials } from '@warmpath/domain';
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { errorMessage } from '../../app/api';
+import { useAuth } from '../auth/auth-context';
+import { useLogoutMutation } from '../auth/auth.api';
+import { useToast } from '../notifications/use-toast';
+import { DarkModeToggle } from '../theme/dark-mode-toggle';
+
+export function NavBar() {
+  const { user } = useAuth();
+  const screens = Grid.useBreakpoint();
+  const isMobile = screens.md === false; // md starts at 768 px
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const toast = useToast();
+  const [logout] = useLogoutMutation();
+
+  const onLogout = async () => {
+    try {
+      await logout().unwrap();
+      toast({ title: 'Logged out', description: 'You have been logged out successfully', variant: 'success' });
+      navigate('/auth');
+    } catch (error) {
+      toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' });
+    }
+  };
+
+  const links: MenuProps['items'] = [
+    { key: '/', label: <Link to="/">Dashboard</Link> },
+    ...(user ? [{ key: '/workspaces', label: <Link to="/workspaces">Workspaces</Link> }] : []),
+    ...(user?.isAdmin ? [{ key: '/admin', label: <Link to="/admin">Admin</Link> }] : []),
+  ];
+  const userItems: MenuProps['items'] = [
+    { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => navigate('/profile') },
+    { key: 'workspaces', icon: <TeamOutlined />, label: 'My Workspaces', onClick: () => navigate('/workspaces') },
+    ...(user?.isAdmin ? [{ key: 'admin', icon: <SafetyOutlined />, label: 'Admin Panel', onClick: () => navigate('/admin') }] : []),
+    { type: 'divider' as const },
+    { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', onClick: () => void onLogout() },
+  ];
+  const selected = links.map((l) => String(l?.key)).filter((k) => (k === '/' ? location.pathname === '/' : location.pathname.startsWith(k)));
+  const avatar = user && (
+    <Avatar src={user.avatarUrl ?? undefined} size="small" alt="">
+      {initials(user)}
+    </Avatar>
+  );
+
+  return (
+    <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16, paddingInline: 16 }}>
+      <Link to="/" aria-label="Warmpath home">
+        <Typography.Title level={4} style={{ margin: 0, whiteSpace: 'nowrap' }}>
+          Warmpath
+        </Typography.Title>
+      </Link>
+      {isMobile ? (
+        <Flex flex={1} justify="end" gap={8} align="center">
+          <DarkModeToggle />
+          <Button aria-label="Open menu" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
+          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menu" placement="right" size={280}>
+            {user && (
+              <Flex vertical gap={2} style={{ marginBottom: 16 }}>
+                <Typography.Text strong>{displayName(user)}</Typography.Text>
+                <Typography.Text type="secondary">{user.email}</Typography.Text>
+              </Flex>
+            )}
+            <Menu
+              mode="vertical"
+              selectable={false}
+              onClick={() => setDrawerOpen(false)}
+              items={user ? [...(links ?? []), ...(userItems ?? [])] : [...(links ?? []), ...signedOutItems()]}
+            />
+          </Drawer>
+        </Flex>
+      ) : (
+        <>
+          <Menu mode="horizontal" selectedKeys={selected} items={links} style={{ flex: 1, minWidth: 0, background: 'transparent' }} />
+          <DarkModeToggle />
+          {user ? (
+            <Dropdown menu={{ items: userItems }} trigger={['click']}>
+              <Button type="text" aria-label="User menu">
+                <Flex gap={8} align="center">
+                  {avatar}
+                  <span>{displayName(user)}</span>
+                  <DownOutlined />
+                </Flex>
+              </Button>
+            </Dropdown>
+          ) : (
+            <Flex gap={8}>
+              <Link to="/auth">Sign in</Link>
+              <Link to="/auth?tab=register">Register</Link>
+            </Flex>
+          )}
+        </>
+      )}
+    </Layout.Header>
+  );
+}
+
+function signedOutItems(): MenuProps['items'] {
+  return [
+    { key: 'signin', label: <Link to="/auth">Sign in</Link> },
+    { key: 'register', label: <Link to="/auth?tab=register">Register</Link> },
+  ];
+}
