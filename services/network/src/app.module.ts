@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { databaseChecks, serviceDatabaseModule, ServiceKitModule } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import type { NetworkConfig } from './config/network.config.js';
+import { networkEntities } from './database/entities/index.js';
 import { migrations } from './database/migrations/index.js';
 
 @Module({})
@@ -11,7 +12,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ service: 'network', config, logger, checks: databaseChecks }),
-        serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'network', entities: [], migrations }),
+        serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'network', entities: networkEntities, migrations }),
       ],
     };
   }

@@ -1,2 +1,4 @@
+import { CreateNetwork1763800000001 } from './1763800000001-create-network.js';
+
 // Migrations of the network schema, in order. Never edit one that has shipped: add a new one.
-export const migrations = [];
+export const migrations = [CreateNetwork1763800000001];
