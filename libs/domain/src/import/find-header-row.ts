@@ -1,0 +1,123 @@
+import { ImportFileError, type WrongDelimiter } from './import-file-error.js';
+
+export const CONNECTION_FIELDS = [
+  'firstName',
+  'lastName',
+  'url',
+  'email',
+  'company',
+  'position',
+  'connectedOn',
+  'industry',
+  'location',
+] as const;
+export type ConnectionField = (typeof CONNECTION_FIELDS)[number];
+
+/** Cell index of each of our fields in the file's rows; only the names are sure to be there. */
+export type ConnectionColumns = Record<'firstName' | 'lastName', number> &
+  Partial<Record<Exclude<ConnectionField, 'firstName' | 'lastName'>, number>>;
+
+export interface HeaderRow {
+  /** Index of the header line in the lines given; data starts on the next line. */
+  index: number;
+  columns: ConnectionColumns;
+}
+
+export const HEADER_SEARCH_LINES = 20;
+
+// Header names as folded by `foldHeader`: LinkedIn's own first, then other exports' names.
+const COLUMN_NAMES: Record<ConnectionField, readonly string[]> = {
+  firstName: ['first name', 'firstname', 'given name'],
+  lastName: ['last name', 'lastname', 'surname', 'family name'],
+  url: ['url', 'profile url', 'linkedin url', 'linkedin profile url', 'profile link'],
+  email: ['email address', 'email', 'e mail address', 'e mail'],
+  company: ['company', 'company name', 'organization', 'organisation'],
+  position: ['position', 'title', 'job title'],
+  connectedOn: ['connected on', 'connected'],
+  industry: ['industry'],
+  location: ['location'],
+};
+
+const FIELD_BY_NAME = new Map<string, ConnectionField>(
+  CONNECTION_FIELDS.flatMap((field) => COLUMN_NAMES[field].map((name) => [name, field] as const)),
+);
+
+const REQUIRED_LABELS = { firstName: 'First Name', lastName: 'Last Name' } as const;
+const EXPECTED_LABELS = { company: 'Company', position: 'Position' } as const;
+
+/** Header cell as compared: no BOM, no surrounding quotes (left by a parse with the wrong delimiter). */
+function foldHeader(cell: string): string {
+  return cell
+    .replace(/\uFEFF/g, '')
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ')
+    .trim();
+}
+
+/** Columns recognised in a line, first occurrence of a field winning; unknown cells ignored. */
+function recogniseColumns(cells: readonly string[]): Partial<Record<ConnectionField, number>> {
+  const columns: Partial<Record<ConnectionField, number>> = {};
+  cells.forEach((cell, index) => {
+    const field = FIELD_BY_NAME.get(foldHeader(cell));
+    if (field && columns[field] === undefined) columns[field] = index;
+  });
+  return columns;
+}
+
+function hasNames(columns: Partial<Record<ConnectionField, number>>): columns is ConnectionColumns {
+  return columns.firstName !== undefined && columns.lastName !== undefined;
+}
+
+const isBlank = (cells: readonly string[]): boolean => cells.every((cell) => cell.trim() === '');
+
+/**
+ * Finds the header among the first lines, past LinkedIn's "Notes:" preamble. Throws an
+ * ImportFileError saying what is wrong when there is none: EMPTY_FILE, WRONG_DELIMITER (a
+ * header appears when split by ";" or tab), MISSING_COLUMNS (a header without the names) or
+ * NO_HEADER.
+ */
+export function findHeaderRow(
+  lines: readonly (readonly string[])[],
+  maxLines = HEADER_SEARCH_LINES,
+): HeaderRow {
+  const searched = lines.slice(0, maxLines);
+  if (lines.every(isBlank)) throw ImportFileError.emptyFile();
+  let partial: Partial<Record<ConnectionField, number>> | undefined;
+  for (const [index, cells] of searched.entries()) {
+    const columns = recogniseColumns(cells);
+    if (hasNames(columns)) return { index, columns };
+    // Two known names make a header line, even an incomplete one.
+    if (!partial && Object.keys(columns).length >= 2) partial = columns;
+  }
+  const delimiter = detectDelimiterProblem(searched);
+  if (delimiter) throw ImportFileError.wrongDelimiter(delimiter);
+  if (partial) throw ImportFileError.missingColumns(missingLabels(partial));
+  throw ImportFileError.noHeader();
+}
+
+function missingLabels(columns: Partial<Record<ConnectionField, number>>): string[] {
+  const labels = { ...REQUIRED_LABELS, ...EXPECTED_LABELS };
+  return (Object.keys(labels) as (keyof typeof labels)[])
+    .filter((field) => columns[field] === undefined)
+    .map((field) => labels[field]);
+}
+
+/**
+ * The delimiter a file uses instead of commas, when its header only appears split by it
+ * (spreadsheets in many locales save "CSV" with semicolons). Lines are the cells of a comma
+ * parse, joined back so a comma inside a semicolon file does not hide the header.
+ */
+export function detectDelimiterProblem(
+  lines: readonly (readonly string[])[],
+  maxLines = HEADER_SEARCH_LINES,
+): WrongDelimiter | null {
+  for (const cells of lines.slice(0, maxLines)) {
+    const line = cells.join(',');
+    for (const delimiter of [';', '\t'] as const) {
+      if (line.includes(delimiter) && hasNames(recogniseColumns(line.split(delimiter)))) return delimiter;
+    }
+  }
+  return null;
+}
