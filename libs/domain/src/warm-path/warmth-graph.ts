@@ -1,0 +1,149 @@
+import { type Connection, type Relationship } from '@warmpath/contracts';
+import { edgeWarmth } from './edge-warmth.js';
+
+/** What the warm path reads of a graph node. */
+export type WarmthPerson = Pick<
+  Connection,
+  | 'id'
+  | 'userId'
+  | 'firstName'
+  | 'lastName'
+  | 'company'
+  | 'position'
+  | 'yearsConnected'
+  | 'hasWorkedWith'
+  | 'isUser'
+  | 'knownBy'
+> & { isTeammate?: boolean; positionInfo?: Connection['positionInfo'] };
+
+export type WarmthLink = Pick<Relationship, 'sourceId' | 'targetId' | 'strength' | 'type' | 'company'>;
+
+/** Why two people are linked; `from` of a "knows" edge is the person who knows the other. */
+export type WarmthEdgeKind = 'knows' | 'teammate' | 'company';
+
+export interface WarmthGraphEdge {
+  from: number;
+  to: number;
+  kind: WarmthEdgeKind;
+  warmth: number;
+  /** -log(warmth): maximising a product of warmths is minimising a sum of these. */
+  cost: number;
+  /** The company link it comes from, for company edges. */
+  link: WarmthLink | null;
+}
+
+/**
+ * Adjacency built once per network (compressed rows: node i's entries are
+ * offsets[i]..offsets[i+1]) so each path query is a plain Dijkstra over typed arrays.
+ */
+export interface WarmthGraph {
+  readonly people: readonly WarmthPerson[];
+  readonly indexOf: ReadonlyMap<string, number>;
+  readonly selfIndex: number;
+  readonly edges: readonly WarmthGraphEdge[];
+  readonly offsets: Int32Array;
+  readonly neighbours: Int32Array;
+  readonly edgeOf: Int32Array;
+}
+
+/**
+ * Builds the warmth graph of a network: who knows whom (each person's `knownBy` and explicit
+ * "connection" links), you and your teammates, and the company links. Parallel edges are kept;
+ * the path search simply takes the warmest.
+ */
+export function buildWarmthGraph(
+  connections: readonly WarmthPerson[],
+  relationships: readonly WarmthLink[],
+  selfId: string,
+): WarmthGraph {
+  const indexOf = new Map(connections.map((person, index) => [person.id, index] as const));
+  const selfIndex = indexOf.get(selfId) ?? -1;
+  const edges: WarmthGraphEdge[] = [];
+  const add = (
+    from: number,
+    to: number,
+    kind: WarmthEdgeKind,
+    warmth: number,
+    link: WarmthLink | null,
+  ): void => {
+    if (from !== to) edges.push({ from, to, kind, warmth, cost: -Math.log(warmth), link });
+  };
+  addKnownEdges(connections, selfIndex, add);
+  for (const link of relationships) {
+    const source = indexOf.get(link.sourceId);
+    const target = indexOf.get(link.targetId);
+    if (source === undefined || target === undefined) continue;
+    if (link.type === 'connection') {
+      // The known person is the end that is not a user node.
+      const [from, to] = isUserNode(connections[target] as WarmthPerson)
+        ? [target, source]
+        : [source, target];
+      add(from, to, 'knows', knowsWarmth(connections[to] as WarmthPerson), null);
+    } else if (link.type === 'teammate') {
+      add(source, target, 'teammate', edgeWarmth({ type: 'teammate' }), null);
+    } else {
+      add(source, target, 'company', edgeWarmth({ type: link.type, strength: link.strength }), link);
+    }
+  }
+  return { people: connections, indexOf, selfIndex, edges, ...compressAdjacency(connections.length, edges) };
+}
+
+type AddEdge = (
+  from: number,
+  to: number,
+  kind: WarmthEdgeKind,
+  warmth: number,
+  link: WarmthLink | null,
+) => void;
+
+const isUserNode = (person: WarmthPerson): boolean => person.isUser || person.isTeammate === true;
+
+const knowsWarmth = (person: WarmthPerson): number =>
+  edgeWarmth({
+    type: 'connection',
+    yearsConnected: person.yearsConnected,
+    hasWorkedWith: person.hasWorkedWith,
+  });
+
+/** Edges implied by the data itself: each user node to the people it knows, you to each teammate. */
+function addKnownEdges(people: readonly WarmthPerson[], selfIndex: number, add: AddEdge): void {
+  const userNodes = new Map<number, number>();
+  people.forEach((person, index) => {
+    if (isUserNode(person)) userNodes.set(person.userId, index);
+  });
+  people.forEach((person, index) => {
+    if (person.isTeammate && selfIndex >= 0)
+      add(selfIndex, index, 'teammate', edgeWarmth({ type: 'teammate' }), null);
+    if (isUserNode(person)) return;
+    for (const userId of person.knownBy) {
+      const knower = userNodes.get(userId);
+      if (knower !== undefined) add(knower, index, 'knows', knowsWarmth(person), null);
+    }
+  });
+}
+
+function compressAdjacency(
+  nodeCount: number,
+  edges: readonly WarmthGraphEdge[],
+): Pick<WarmthGraph, 'offsets' | 'neighbours' | 'edgeOf'> {
+  const offsets = new Int32Array(nodeCount + 1);
+  for (const edge of edges) {
+    offsets[edge.from + 1] = (offsets[edge.from + 1] as number) + 1;
+    offsets[edge.to + 1] = (offsets[edge.to + 1] as number) + 1;
+  }
+  for (let i = 0; i < nodeCount; i++) offsets[i + 1] = (offsets[i + 1] as number) + (offsets[i] as number);
+  const next = offsets.slice(0, nodeCount);
+  const neighbours = new Int32Array(edges.length * 2);
+  const edgeOf = new Int32Array(edges.length * 2);
+  const place = (node: number, other: number, edgeIndex: number): void => {
+    const slot = next[node] as number;
+    neighbours[slot] = other;
+    edgeOf[slot] = edgeIndex;
+    next[node] = slot + 1;
+  };
+  edges.forEach((edge, index) => {
+    place(edge.from, edge.to, index);
+    place(edge.to, edge.from, index);
+  });
+  return { offsets, neighbours, edgeOf };
+}
