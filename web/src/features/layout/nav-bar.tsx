@@ -29,12 +29,12 @@ export function NavBar() {
     }
   };
 
-  const links: MenuProps['items'] = [
+  const links: NonNullable<MenuProps['items']> = [
     { key: '/', label: <Link to="/">Dashboard</Link> },
     ...(user ? [{ key: '/workspaces', label: <Link to="/workspaces">Workspaces</Link> }] : []),
     ...(user?.isAdmin ? [{ key: '/admin', label: <Link to="/admin">Admin</Link> }] : []),
   ];
-  const userItems: MenuProps['items'] = [
+  const userItems: NonNullable<MenuProps['items']> = [
     { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => navigate('/profile') },
     { key: 'workspaces', icon: <TeamOutlined />, label: 'My Workspaces', onClick: () => navigate('/workspaces') },
     ...(user?.isAdmin ? [{ key: 'admin', icon: <SafetyOutlined />, label: 'Admin Panel', onClick: () => navigate('/admin') }] : []),
@@ -70,7 +70,7 @@ export function NavBar() {
               mode="vertical"
               selectable={false}
               onClick={() => setDrawerOpen(false)}
-              items={user ? [...(links ?? []), ...(userItems ?? [])] : [...(links ?? []), ...signedOutItems()]}
+              items={user ? [...links, ...userItems] : [...links, ...signedOutItems()]}
             />
           </Drawer>
         </Flex>
@@ -100,7 +100,7 @@ export function NavBar() {
   );
 }
 
-function signedOutItems(): MenuProps['items'] {
+function signedOutItems(): NonNullable<MenuProps['items']> {
   return [
     { key: 'signin', label: <Link to="/auth">Sign in</Link> },
     { key: 'register', label: <Link to="/auth?tab=register">Register</Link> },

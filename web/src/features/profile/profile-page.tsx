@@ -50,6 +50,7 @@ export function ProfilePage() {
           <Descriptions.Item label="Member since">{new Date(user.createdAt).toLocaleDateString()}</Descriptions.Item>
         </Descriptions>
         <Form<UpdateProfileRequest>
+          name="profile"
           layout="vertical"
           initialValues={{ firstName: user.firstName, lastName: user.lastName, email: user.email, avatarUrl: user.avatarUrl ?? '' }}
           onFinish={onProfile}
@@ -73,7 +74,7 @@ export function ProfilePage() {
         </Form>
       </Card>
       <Card title="Change password">
-        <Form<ChangePasswordRequest> form={passwordForm} layout="vertical" onFinish={onPassword} aria-label="Change password">
+        <Form<ChangePasswordRequest> name="password" form={passwordForm} layout="vertical" onFinish={onPassword} aria-label="Change password">
           <Form.Item label="Current password" name="currentPassword" rules={[zodFieldRule(passwordShape, 'currentPassword')]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>

@@ -1,0 +1,92 @@
+import { expect, test } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { natsForStack, stackEnv, startService, stopService, waitForHealth } from '../support/stack-control.js';
+
+const SERVICES = ['gateway', 'auth', 'network', 'teams', 'ai', 'import-worker'];
+
+test('GET /api/health answers 200 listing every service as up', async ({ request }) => {
+  const response = await request.get('/api/health');
+  expect(response.status()).toBe(200);
+  const body = await response.json();
+  expect(body.status).toBe('ok');
+  expect(Object.keys(body.services).sort()).toEqual([...SERVICES].sort());
+  for (const name of SERVICES) expect(body.services[name].status).toBe('up');
+  expect(response.headers()['x-request-id']).toMatch(/.+/);
+});
+
+test('a stopped service makes /api/health answer 503 naming it within 2 s, and recovers when it is back', async () => {
+  await stopService('teams');
+  const started = Date.now();
+  const down = await fetch(`${process.env.WARMPATH_URL}/api/health`);
+  expect(Date.now() - started).toBeLessThan(2000);
+  expect(down.status).toBe(503);
+  const body = await down.json();
+  expect(body.missing).toEqual(['teams']);
+  expect(body.services.auth.status).toBe('up');
+
+  await startService('teams');
+  const recovered = await waitForHealth((status) => status === 200);
+  expect(recovered.status).toBe(200);
+});
+
+test('a service that does not answer becomes a 504 JSON error, not a hang', async ({ request }) => {
+  await stopService('auth');
+  const { nc, subject } = await natsForStack();
+  // A responder that takes the request and never replies: the gateway's NATS timeout must fire.
+  const sub = nc.subscribe(subject('auth.user.register'));
+  try {
+    const started = Date.now();
+    const response = await request.post('/api/register', {
+      data: { username: 'silent_svc', firstName: 'A', lastName: 'B', email: 'a@b.org', password: 'secret1', confirmPassword: 'secret1' },
+      timeout: 20_000,
+    });
+    expect(response.status()).toBe(504);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const body = await response.json();
+    expect(body).toMatchObject({ statusCode: 504, code: 'SERVICE_TIMEOUT' });
+    expect(body.requestId).toBe(response.headers()['x-request-id']);
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.js/); // no stack trace
+  } finally {
+    sub.unsubscribe();
+    await nc.close();
+    await startService('auth');
+    await waitForHealth((status) => status === 200);
+  }
+});
+
+test('with no service listening, a request is answered 503 at once', async ({ request }) => {
+  await stopService('auth');
+  try {
+    const response = await request.post('/api/login', { data: { username: 'nobody', password: 'secret1' } });
+    expect(response.status()).toBe(503);
+    expect((await response.json()).code).toBe('SERVICE_UNAVAILABLE');
+  } finally {
+    await startService('auth');
+    await waitForHealth((status) => status === 200);
+  }
+});
+
+test('unknown API routes answer a JSON 404 and unknown pages get the web app', async ({ request }) => {
+  const api = await request.get('/api/no-such-thing');
+  expect(api.status()).toBe(404);
+  expect((await api.json()).code).toBe('NOT_FOUND');
+  const page = await request.get('/no/such/page');
+  expect(page.status()).toBe(200);
+  expect(page.headers()['content-type']).toContain('text/html');
+  expect(page.headers()['content-security-policy']).toContain("default-src 'self'");
+});
+
+test('every service refuses to start on bad configuration, naming the variable', () => {
+  const root = join(import.meta.dirname, '..', '..');
+  for (const name of SERVICES) {
+    const result = spawnSync(process.execPath, [join(root, 'services', name, 'dist', 'main.js')], {
+      env: { ...process.env, ...stackEnv(), NATS_URL: 'http://wrong-scheme:4222', HTTP_PORT: 'not-a-port', PORT: 'not-a-port' },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
+    expect(result.status, `${name} exit code`).toBe(78);
+    expect(result.stderr).toContain('NATS_URL="http://wrong-scheme:4222" is invalid');
+    expect(result.stderr).toContain(`${name} refuses to start`);
+  }
+});

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+// @ts-expect-error plain ESM helpers shared with the launcher
+import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
+// @ts-expect-error plain ESM helpers shared with the launcher
+import { freePort, startStack } from '../../scripts/lib/stack.mjs';
+import { Redis } from 'ioredis';
+
+interface Stack {
+  url: string;
+  stop(): Promise<void>;
+  stopService(name: string): Promise<void>;
+  startService(name: string, env?: Record<string, string>): void;
+}
+
+export const ADMIN_PASSWORD = 'admin-e2e-password';
+
+/**
+ * Starts the whole stack once for the e2e run, isolated from any other run on the same servers:
+ * its own database, Redis key prefix and NATS subject prefix. Tests find it through
+ * WARMPATH_URL, and can stop/start a service through WARMPATH_CONTROL_URL.
+ */
+export default async function globalSetup() {
+  const runId = process.env.WARMPATH_RUN_ID ?? randomBytes(4).toString('hex');
+  const infra = await ensureInfrastructure({ log: () => undefined });
+  const dbName = `warmpath_e2e_${runId}`;
+  const env: Record<string, string> = {
+    DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
+    REDIS_URL: infra.redisUrl,
+    NATS_URL: infra.natsUrl,
+    NATS_PREFIX: `e2e${runId}`,
+    REDIS_PREFIX: `warmpath-e2e-${runId}:`,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    ADMIN_PASSWORD,
+    SCRYPT_LOG_N: '12',
+    // Every e2e request comes from 127.0.0.1: the per-username limit is what the tests exercise.
+    LOGIN_MAX_ATTEMPTS_PER_CLIENT: '100000',
+  };
+  const port = await freePort();
+  const stack: Stack = await startStack({ env, port, logDir: join(ROOT, '.test-results', `e2e-logs-${runId}`) });
+  const control = await startControlServer(stack, env);
+  process.env.WARMPATH_URL = stack.url;
+  process.env.WARMPATH_CONTROL_URL = control.url;
+  process.env.WARMPATH_ADMIN_PASSWORD = ADMIN_PASSWORD;
+  process.env.WARMPATH_TEST_ENV = JSON.stringify(env);
+
+  return async () => {
+    await stack.stop();
+    control.server.close();
+    await dropDatabase(infra.postgresUrl, dbName);
+    await deleteKeys(infra.redisUrl, env.REDIS_PREFIX);
+    await infra.stop();
+  };
+}
+
+/** POST /services/{name}/stop and /services/{name}/start (JSON body: extra environment). */
+async function startControlServer(stack: Stack, env: Record<string, string>): Promise<{ server: Server; url: string }> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', async () => {
+      const match = /^\/services\/([a-z-]+)\/(stop|start)$/.exec(req.url ?? '');
+      if (req.method !== 'POST' || !match) return void res.writeHead(404).end();
+      const [, name, action] = match;
+      if (action === 'stop') await stack.stopService(name);
+      else stack.startService(name, { ...env, ...(body ? (JSON.parse(body) as Record<string, string>) : {}) });
+      res.writeHead(204).end();
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${port}` };
+}
+
+async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}

@@ -1,0 +1,110 @@
+// Starts Warmpath's services as child processes (the launcher and the e2e suite share this):
+// every backend service, then the gateway; waits for GET /api/health; stops what it started.
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ROOT, stopChild } from './infra.mjs';
+
+export const BACKEND_SERVICES = ['auth', 'network', 'teams', 'ai', 'import-worker'];
+export const ALL_SERVICES = [...BACKEND_SERVICES, 'gateway'];
+
+const COLORS = [36, 32, 33, 35, 34, 31];
+
+/** Pipes a child's output line by line, prefixed with its name, to stdout or to a log file. */
+function pipeOutput(child, name, index, logDir) {
+  if (logDir) {
+    mkdirSync(logDir, { recursive: true });
+    const file = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
+    child.stdout.pipe(file);
+    child.stderr.pipe(file);
+    return;
+  }
+  const prefix = process.stdout.isTTY ? `\x1b[${COLORS[index % COLORS.length]}m[${name}]\x1b[0m ` : `[${name}] `;
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
+  }
+}
+
+export async function waitForHealth(url, timeoutMs = 60_000, isAlive = () => true) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error('a service exited during start-up (see its log above)');
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) });
+      const body = await response.json();
+      if (response.ok) return body;
+      last = `missing: ${body.missing?.join(', ')}`;
+    } catch (error) {
+      last = error.message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Warmpath did not become healthy within ${timeoutMs / 1000} s (${last})`);
+}
+
+/**
+ * env: the environment for every service (DATABASE_URL, REDIS_URL, NATS_URL, prefixes...).
+ * port: the gateway's port. logDir: write logs there instead of prefixed stdout.
+ */
+export async function startStack({ env, port, logDir, healthTimeoutMs = 90_000, onExit } = {}) {
+  for (const name of ALL_SERVICES) {
+    if (!existsSync(join(ROOT, 'services', name, 'dist', 'main.js'))) {
+      throw new Error(`services/${name} is not built: run npm run build first`);
+    }
+  }
+  const children = new Map();
+  let stopping = false;
+  const startService = (name, serviceEnv = env) => {
+    const index = ALL_SERVICES.indexOf(name);
+    const child = spawn(process.execPath, [join(ROOT, 'services', name, 'dist', 'main.js')], {
+      cwd: ROOT,
+      env: { ...process.env, ...serviceEnv, ...(name === 'gateway' ? { PORT: String(port) } : { HTTP_PORT: '0' }) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    pipeOutput(child, name, index, logDir);
+    child.once('exit', (code, signal) => {
+      if (!stopping && children.get(name) === child) onExit?.(name, code, signal);
+    });
+    children.set(name, child);
+    return child;
+  };
+  for (const name of ALL_SERVICES) startService(name);
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    stopping = true;
+    await Promise.all([...children.values()].map((c) => stopChild(c)));
+  };
+  try {
+    await waitForHealth(url, healthTimeoutMs, () => [...children.values()].every((c) => c.exitCode === null));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url,
+    stop,
+    /** Stops one service (SIGTERM, as an orchestrator would). */
+    stopService: async (name) => {
+      const child = children.get(name);
+      children.delete(name);
+      if (child) await stopChild(child);
+    },
+    /** Starts a service again, optionally with a different environment (e.g. provider settings). */
+    startService: (name, serviceEnv) => void startService(name, serviceEnv),
+  };
+}
+
+/** A free TCP port on loopback. */
+export async function freePort() {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+}

@@ -1,0 +1,48 @@
+/** Product-spec §4/§9 numbers the engine follows. Lengths are world units, durations ms. */
+export const GRAPH = {
+  youSize: 8,
+  defaultSize: 4,
+  /** force-graph's nodeRelSize: a node of size s has radius sqrt(s) * 4 world units. */
+  nodeRelSize: 4,
+  companyLinkLength: 20,
+  otherLinkLength: 80,
+  companyLinkWidth: 1.5,
+  otherLinkWidth: 1,
+  highlightLinkWidth: 2,
+  particlesPerLink: 4,
+  companyLabelThreshold: 8,
+  minZoom: 0.01,
+  maxZoom: 1000,
+  zoomStep: 1.2,
+  zoomStepMs: 400,
+  resetMs: 500,
+  fitMs: 400,
+  fitPadding: 60,
+  autoFitDelayMs: 500,
+  circleRadiusShare: 0.35,
+  circularReleaseMs: 2000,
+  hierarchicalReleaseMs: 3000,
+} as const;
+
+export const TOUR = {
+  stepMs: 3000,
+  moveMs: 1000,
+  youZoom: 3.5,
+  companyZoom: 2.5,
+  companies: 8,
+  endZoom: 1,
+  endMs: 1000,
+  youCaption: 'You are at the center of your network',
+  flyByStepMs: 4000,
+  flyByZoom: 3,
+} as const;
+
+/**
+ * Product-spec §4 "reheat on company selection", written with d3-force's numbers. The worker
+ * maps a d3 charge to ngraph's repulsion relative to d3's default charge of -30.
+ */
+export const COMPANY_SELECTION_FORCES = {
+  selected: { charge: -400, linkDistance: 100, centerStrength: 0.5, fitMs: 500, fitPadding: 50 },
+  none: { charge: -100, linkDistance: 30, centerStrength: 1 },
+} as const;
+export const D3_DEFAULT_CHARGE = -30;

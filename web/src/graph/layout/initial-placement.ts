@@ -1,0 +1,92 @@
+import type { GraphModel } from '../model/graph-model';
+
+/** Distance between neighbours in a company disc, a little over one default node diameter. */
+export const PLACEMENT_SPACING = 22;
+const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+/** Vogel's spiral: points c·√k apart by ~1.7c, so c = spacing / 1.7. */
+const SPIRAL_STEP = PLACEMENT_SPACING / 1.7;
+const DISC_GAP = PLACEMENT_SPACING * 1.5;
+/** The first ring sits one "other" link length (80) beyond YOU, as the spec's link lengths ask. */
+const FIRST_RING = 80;
+
+/**
+ * A readable first frame in O(nodes): YOU at the origin, each company a small sunflower disc of
+ * its people (most senior in the middle), discs on rings around YOU, largest companies nearest.
+ * People without a company each get a disc of one on the outer rings. The force layout only
+ * refines this, so it settles in far fewer steps than from random positions.
+ */
+export function placeInitially(model: GraphModel): Float32Array {
+  const positions = new Float32Array(model.nodes.length * 2);
+  const discs: number[][] = model.companies.map((company) => Array.from(company.members));
+  model.nodes.forEach((_, index) => {
+    if (index !== model.youIndex && model.companyOfNode[index] < 0) discs.push([index]);
+  });
+  const rings = new RingPacker();
+  for (const members of discs) {
+    const radius = SPIRAL_STEP * Math.sqrt(members.length);
+    const [cx, cy] = rings.place(radius);
+    members.forEach((node, k) => {
+      const r = SPIRAL_STEP * Math.sqrt(k + (k === 0 ? 0 : 0.5));
+      positions[node * 2] = cx + r * Math.cos(k * GOLDEN_ANGLE);
+      positions[node * 2 + 1] = cy + r * Math.sin(k * GOLDEN_ANGLE);
+    });
+  }
+  return positions;
+}
+
+/** Lays discs side by side along concentric rings, opening a wider ring when one is full. */
+class RingPacker {
+  private ringRadius = 0;
+  private angle = 0;
+  private widest = 0;
+  private isFirst = true;
+
+  place(discRadius: number): [number, number] {
+    if (this.isFirst) {
+      this.ringRadius = FIRST_RING + discRadius;
+      this.isFirst = false;
+    }
+    let sweep = this.sweepFor(discRadius);
+    if (this.angle > 0 && this.angle + sweep > Math.PI * 2) {
+      this.ringRadius += this.widest + discRadius + DISC_GAP;
+      this.angle = 0;
+      this.widest = 0;
+      sweep = this.sweepFor(discRadius);
+    }
+    const middle = this.angle + sweep / 2;
+    this.angle += sweep;
+    this.widest = Math.max(this.widest, discRadius);
+    return [this.ringRadius * Math.cos(middle), this.ringRadius * Math.sin(middle)];
+  }
+
+  private sweepFor(discRadius: number): number {
+    const chord = Math.min(1, (discRadius + DISC_GAP / 2) / this.ringRadius);
+    return 2 * Math.asin(chord);
+  }
+}
+
+/**
+ * Keeps the positions of people already on screen when the graph changes (a filter, a new
+ * import), so the picture does not jump; newcomers start beside a known colleague, else at
+ * their place in a fresh layout.
+ */
+export function mergePlacement(model: GraphModel, fresh: Float32Array, previous: ReadonlyMap<string, readonly [number, number]>): Float32Array {
+  const positions = fresh.slice();
+  model.nodes.forEach((node, index) => {
+    const known = previous.get(node.id);
+    if (known) {
+      positions[index * 2] = known[0];
+      positions[index * 2 + 1] = known[1];
+    }
+  });
+  model.companies.forEach((company) => {
+    const anchor = Array.from(company.members).find((member) => previous.has(model.nodes[member].id));
+    if (anchor === undefined) return;
+    company.members.forEach((member, k) => {
+      if (previous.has(model.nodes[member].id)) return;
+      positions[member * 2] = positions[anchor * 2] + SPIRAL_STEP * Math.cos(k * GOLDEN_ANGLE) * Math.sqrt(k + 1);
+      positions[member * 2 + 1] = positions[anchor * 2 + 1] + SPIRAL_STEP * Math.sin(k * GOLDEN_ANGLE) * Math.sqrt(k + 1);
+    });
+  });
+  return positions;
+}

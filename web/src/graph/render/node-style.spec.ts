@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { nodeCategory, nodeRadius, nodeSize, packRgba } from './node-style';
+
+const person = { isUser: false, hasWorkedWith: false, connectionDegree: 1, positionInfo: { category: 'engineering', seniority: 3 } };
+
+describe('nodeSize', () => {
+  it('gives YOU size 8 whatever the seniority', () => {
+    expect(nodeSize({ ...person, isUser: true, positionInfo: { seniority: 10 } })).toBe(8);
+  });
+
+  it('grows with seniority as 2 + seniority^1.3', () => {
+    expect(nodeSize({ ...person, positionInfo: { seniority: 1 } })).toBe(3);
+    expect(nodeSize({ ...person, positionInfo: { seniority: 10 } })).toBeCloseTo(2 + Math.pow(10, 1.3), 6);
+  });
+
+  it('falls back to 4 when the seniority is unknown', () => {
+    expect(nodeSize({ ...person, positionInfo: null })).toBe(4);
+    expect(nodeSize({ ...person, positionInfo: { seniority: Number.NaN } })).toBe(4);
+  });
+
+  it('draws sizes as areas, so a size-16 node has twice the radius of a size-4 node', () => {
+    expect(nodeRadius(16) / nodeRadius(4)).toBe(2);
+  });
+});
+
+describe('nodeCategory', () => {
+  it('colours YOU as you even when the company is selected', () => {
+    expect(nodeCategory({ ...person, isUser: true }, true)).toBe('you');
+  });
+
+  it('prefers the selected company over a past colleague and an executive', () => {
+    expect(nodeCategory({ ...person, hasWorkedWith: true, positionInfo: { category: 'executive' } }, true)).toBe('selectedCompany');
+  });
+
+  it('marks past colleagues before executives', () => {
+    expect(nodeCategory({ ...person, hasWorkedWith: true, positionInfo: { category: 'executive' } }, false)).toBe('pastColleague');
+    expect(nodeCategory({ ...person, positionInfo: { category: 'executive' } }, false)).toBe('executive');
+  });
+
+  it('falls back to the degree, counting 3 and above as third', () => {
+    expect(nodeCategory(person, false)).toBe('first');
+    expect(nodeCategory({ ...person, connectionDegree: 2 }, false)).toBe('second');
+    expect(nodeCategory({ ...person, connectionDegree: 3 }, false)).toBe('third');
+  });
+});
+
+describe('packRgba', () => {
+  it('stores red in the lowest byte, as WebGL reads unorm8x4 on little-endian machines', () => {
+    expect(packRgba(0xff0000, 1)).toBe(0xff0000ff);
+    expect(packRgba(0x0000ff, 0)).toBe(0x00ff0000);
+  });
+});
