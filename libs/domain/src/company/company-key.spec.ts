@@ -41,6 +41,7 @@ describe('companyKey', () => {
     'Acme Pty Ltd',
     'Acme GmbH & Co. KG',
     'Acme Co., Ltd.',
+    'Acme, N.A.',
   ])('drops the legal suffix of "%s"', (name) => {
     expect(companyKey(name)).toBe('acme');
   });

@@ -33,6 +33,7 @@ const LEGAL_SUFFIXES = new Set([
   'as',
   'asa',
   'kk',
+  'na',
 ]);
 
 // Values exports use for "no company"; they must not group strangers together.

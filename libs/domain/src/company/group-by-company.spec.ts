@@ -21,6 +21,15 @@ describe('groupByCompany', () => {
     expect(groupByCompany(people, (p) => p.company).get('acme')?.name).toBe('Acme');
   });
 
+  it('names a group the same whatever the order of a tie between spellings', () => {
+    const tie = [
+      { id: '1', company: 'Acme' },
+      { id: '2', company: 'ACME' },
+    ];
+    const name = groupByCompany(tie, (p) => p.company).get('acme')?.name;
+    expect(groupByCompany([...tie].reverse(), (p) => p.company).get('acme')?.name).toBe(name);
+  });
+
   it('leaves out people without a company', () => {
     expect(groupByCompany(people, (p) => p.company).size).toBe(2);
   });

@@ -41,12 +41,12 @@ export function groupByCompany<T>(
   return groups;
 }
 
-/** Ties go to the spelling seen first (Map keeps insertion order). */
+/** Ties go to the first spelling in code-unit order, so input order never changes the name. */
 function mostUsedSpelling(spellings: Map<string, number>): string {
   let best = '';
   let bestCount = 0;
   for (const [spelling, count] of spellings) {
-    if (count > bestCount) {
+    if (count > bestCount || (count === bestCount && spelling < best)) {
       best = spelling;
       bestCount = count;
     }

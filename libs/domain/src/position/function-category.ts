@@ -18,7 +18,7 @@ const CATEGORY_WORDS: readonly (readonly [FunctionCategory, string])[] = [
     'executive',
     `${C_SUITE}|founder|cofounder|president|vp|svp|evp|avp|board member|chairman|chairwoman|managing partner`,
   ],
-  ['director', 'director|head of|head'],
+  ['director', 'director|head of'],
   ['legal', 'legal|lawyer|attorney|counsel|paralegal|solicitor|barrister|compliance'],
   ['hr', 'hr|human resources|recruiter|recruiting|recruitment|talent|people operations|people partner|hrbp'],
   [

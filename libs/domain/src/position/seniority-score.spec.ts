@@ -73,6 +73,11 @@ describe('seniorityScore', () => {
     expect(seniorityScore('Chief Executive Officer')).toBe(10);
   });
 
+  it('scores board members and managing partners like other chiefs', () => {
+    expect(seniorityScore('Board Member')).toBe(9);
+    expect(seniorityScore('Managing Partner')).toBe(9);
+  });
+
   it('scores "Head of" like a director', () => {
     expect(seniorityScore('Head of People')).toBe(7);
   });

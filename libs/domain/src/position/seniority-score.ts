@@ -2,21 +2,18 @@ import { WordList, type Words, toWords } from '../text/fold-text.js';
 
 // Product-spec §5: a 1..10 score from the job title. The spec names the anchors (manager 6,
 // director 7, vp 8, cto/cfo 9, ceo/founder 10); titles that sit at the same level under another
-// word (COO, "Chief Marketing Officer", "President", SVP, "Head of") get the same score, because
-// the graph sizes nodes by it and a COO drawn as small as an analyst would look wrong.
-const LEVELS: readonly { score: number; words: WordList }[] = [
-  {
-    score: 10,
-    words: new WordList(['ceo', 'founder', 'cofounder', 'chief executive officer', 'chief executive']),
-  },
-  {
-    score: 9,
-    words: new WordList(['cto', 'cfo', 'coo', 'cmo', 'cio', 'cpo', 'cro', 'ciso', 'chief', 'president']),
-  },
-  { score: 8, words: new WordList(['vp', 'svp', 'evp', 'avp', 'vice president']) },
-  { score: 7, words: new WordList(['director', 'head of']) },
-  { score: 6, words: new WordList(['manager']) },
-];
+// word (COO, "Chief Marketing Officer", "President", "Board Member", SVP, "Head of") get the same
+// score, because the graph sizes nodes by it and a COO drawn as small as an analyst would look
+// wrong. The highest level found wins; words are separated by "|" and may be phrases.
+const LEVELS: readonly { score: number; words: WordList }[] = (
+  [
+    [10, 'ceo|founder|cofounder|chief executive officer|chief executive'],
+    [9, 'cto|cfo|coo|cmo|cio|cpo|cro|ciso|chief|president|board member|chairman|chairwoman|managing partner'],
+    [8, 'vp|svp|evp|avp|vice president'],
+    [7, 'director|head of'],
+    [6, 'manager'],
+  ] as const
+).map(([score, words]) => ({ score, words: new WordList(words.split('|')) }));
 
 export const DEFAULT_SENIORITY = 3;
 export const MIN_SENIORITY = 1;

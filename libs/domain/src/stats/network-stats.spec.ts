@@ -7,7 +7,7 @@ describe('computeNetworkStats', () => {
     buildSelf({ company: 'Acme', position: 'CEO', connectedOn: '2001-01-01' }),
     buildConnection({ company: 'Acme', position: 'Software Engineer', connectedOn: '2019-03-01' }),
     buildConnection({
-      company: 'ACME Inc.',
+      company: 'Acme Inc.',
       position: 'Senior Software Engineer',
       connectedOn: '2021-05-01',
     }),
