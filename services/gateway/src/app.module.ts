@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { ErrorFilter } from './http/error.filter.js';
 import { REDIS, RedisCloser, redisProvider } from './infra/redis.provider.js';
+import { AiModule } from './modules/ai/ai.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { SessionModule } from './modules/session/session.module.js';
@@ -30,6 +31,7 @@ export class AppModule {
         SessionModule,
         HealthModule,
         AuthModule,
+        AiModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

@@ -1,0 +1,28 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { aiContracts, type GenerateIntroRequest, type WarmIntroRequest, type WarmIntroResponse } from '@warmpath/contracts';
+import { BusClient } from '@warmpath/server-kit';
+import { AI_ROUTE_CONFIG, type AiRouteConfig } from './ai-route.config.js';
+import { findWarmestIntermediary } from './warmest-intermediary.js';
+
+/** Fills what the client left out from the warmest path, then asks the ai service. */
+@Injectable()
+export class WarmIntroService {
+  constructor(
+    private readonly bus: BusClient,
+    @Inject(AI_ROUTE_CONFIG) private readonly config: AiRouteConfig,
+  ) {}
+
+  async generate(userId: number, request: WarmIntroRequest): Promise<WarmIntroResponse> {
+    return this.bus.request(aiContracts.generateIntro, await this.withPath(userId, request), {
+      timeoutMs: this.config.busTimeoutMs,
+    });
+  }
+
+  /** The client's intermediary always wins; the path is only asked when there is none and a target id. */
+  private async withPath(userId: number, request: WarmIntroRequest): Promise<GenerateIntroRequest> {
+    if (request.intermediary || !request.targetId) return { userId, request };
+    const path = await findWarmestIntermediary(this.bus, userId, request.targetId);
+    if (!path) return { userId, request };
+    return { userId, request: { ...request, intermediary: path.intermediary }, relationship: path.relationship };
+  }
+}
