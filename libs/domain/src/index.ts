@@ -18,5 +18,5 @@ export * from './search/filter-network.js';
 export * from './warm-path/edge-warmth.js';
 export * from './warm-path/warmth-graph.js';
 export * from './warm-path/find-warmest-path.js';
-export { explainHop } from './warm-path/explain-hop.js';
+export * from './warm-path/explain-hop.js';
 export * from './stats/network-stats.js';

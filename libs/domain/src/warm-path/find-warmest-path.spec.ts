@@ -84,6 +84,43 @@ describe('findWarmestPath', () => {
     ]);
   });
 
+  it('gives the facts behind each hop and the stored link it travels', () => {
+    const ana = person('a', 'Ana', 'Silva', {
+      knownBy: [1],
+      yearsConnected: 6,
+      position: 'Engineer',
+      company: 'Acme',
+    });
+    const ben = person('b', 'Ben', 'Ode', { position: 'Engineer', company: 'Acme' });
+    const path = pathBetween([self, ana, ben], [companyLink('a', 'b', 150)], 'b');
+    expect(path?.hops).toEqual([
+      {
+        fromId: 'u1',
+        toId: 'a',
+        warmth: expect.closeTo(0.74),
+        explanation: 'You know Ana Silva (6 years)',
+        kind: 'knows',
+        linkId: null,
+        yearsConnected: 6,
+        workedTogether: false,
+        sharedCompany: null,
+        sameFunction: false,
+      },
+      {
+        fromId: 'a',
+        toId: 'b',
+        warmth: expect.closeTo(0.8),
+        explanation: 'Ana Silva and Ben Ode both work at Acme, same function',
+        kind: 'company',
+        linkId: 'a-b',
+        yearsConnected: null,
+        workedTogether: false,
+        sharedCompany: 'Acme',
+        sameFunction: true,
+      },
+    ]);
+  });
+
   it('reads explicit connection and teammate links as well as knownBy', () => {
     const ben = person('u2', 'Ben', 'Ode', { userId: 2 });
     const carla = person('c', 'Carla', 'Ruiz', { yearsConnected: 1 });
@@ -96,6 +133,7 @@ describe('findWarmestPath', () => {
       'Ben Ode is your teammate',
       'Ben Ode knows Carla Ruiz (1 year)',
     ]);
+    expect(path?.hops.map((hop) => hop.linkId)).toEqual(['u1-u2', 'c-u2']);
   });
 
   it('says how long you have known someone, or nothing when unknown', () => {

@@ -1,13 +1,15 @@
-import { explainHop } from './explain-hop.js';
+import { type HopFacts, explainHop, hopFacts } from './explain-hop.js';
 import { MinHeap } from './min-heap.js';
 import { type WarmthGraph, type WarmthGraphEdge } from './warmth-graph.js';
 
-export interface WarmPathHop {
+export interface WarmPathHop extends HopFacts {
   fromId: string;
   toId: string;
   warmth: number;
   /** One sentence for people, e.g. "You know Ana Silva (6 years)". */
   explanation: string;
+  /** Id of the stored link travelled; null when the edge is implied (knownBy, teammates). */
+  linkId: string | null;
 }
 
 export interface WarmPath {
@@ -83,6 +85,8 @@ function toWarmPath(graph: WarmthGraph, start: number, route: readonly number[])
       toId: idOf(to),
       warmth: edge.warmth,
       explanation: explainHop(graph, edge, from),
+      linkId: edge.link?.id ?? null,
+      ...hopFacts(graph, edge, from),
     });
     nodes.push(idOf(to));
     warmth *= edge.warmth;

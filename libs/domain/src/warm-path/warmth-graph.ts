@@ -16,7 +16,10 @@ export type WarmthPerson = Pick<
   | 'knownBy'
 > & { isTeammate?: boolean; positionInfo?: Connection['positionInfo'] };
 
-export type WarmthLink = Pick<Relationship, 'sourceId' | 'targetId' | 'strength' | 'type' | 'company'>;
+/** A stored link; `id` is carried through to the hops that travel it. */
+export type WarmthLink = Pick<Relationship, 'sourceId' | 'targetId' | 'strength' | 'type' | 'company'> & {
+  id?: string;
+};
 
 /** Why two people are linked; `from` of a "knows" edge is the person who knows the other. */
 export type WarmthEdgeKind = 'knows' | 'teammate' | 'company';
@@ -28,7 +31,7 @@ export interface WarmthGraphEdge {
   warmth: number;
   /** -log(warmth): maximising a product of warmths is minimising a sum of these. */
   cost: number;
-  /** The company link it comes from, for company edges. */
+  /** The stored link it comes from; null for an edge implied by `knownBy` or by being a teammate. */
   link: WarmthLink | null;
 }
 
@@ -68,7 +71,6 @@ export function buildWarmthGraph(
   ): void => {
     if (from !== to) edges.push({ from, to, kind, warmth, cost: -Math.log(warmth), link });
   };
-  addKnownEdges(connections, selfIndex, add);
   for (const link of relationships) {
     const source = indexOf.get(link.sourceId);
     const target = indexOf.get(link.targetId);
@@ -78,13 +80,16 @@ export function buildWarmthGraph(
       const [from, to] = isUserNode(connections[target] as WarmthPerson)
         ? [target, source]
         : [source, target];
-      add(from, to, 'knows', knowsWarmth(connections[to] as WarmthPerson), null);
+      add(from, to, 'knows', knowsWarmth(connections[to] as WarmthPerson), link);
     } else if (link.type === 'teammate') {
-      add(source, target, 'teammate', edgeWarmth({ type: 'teammate' }), null);
+      add(source, target, 'teammate', edgeWarmth({ type: 'teammate' }), link);
     } else {
       add(source, target, 'company', edgeWarmth({ type: link.type, strength: link.strength }), link);
     }
   }
+  // Implied edges come after the stored links: on a tie the path search keeps the edge it saw
+  // first, and a stored link is one the graph can highlight.
+  addKnownEdges(connections, selfIndex, add);
   return { people: connections, indexOf, selfIndex, edges, ...compressAdjacency(connections.length, edges) };
 }
 
