@@ -4,3 +4,7 @@ export * from './bus/bus-contract.js';
 export * from './errors/error-codes.js';
 export * from './health/health.contract.js';
 export * from './network/network.schema.js';
+export * from './network/network-graph.contract.js';
+export * from './network/network-notes.contract.js';
+export * from './network/network-path.contract.js';
+export * from './network/network-stats.contract.js';

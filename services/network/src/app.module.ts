@@ -4,6 +4,10 @@ import type { Logger } from 'pino';
 import type { NetworkConfig } from './config/network.config.js';
 import { networkEntities } from './database/entities/index.js';
 import { migrations } from './database/migrations/index.js';
+import { GraphModule } from './modules/graph/graph.module.js';
+import { NotesModule } from './modules/notes/notes.module.js';
+import { PathsModule } from './modules/paths/paths.module.js';
+import { StatsModule } from './modules/stats/stats.module.js';
 
 @Module({})
 export class AppModule {
@@ -13,6 +17,10 @@ export class AppModule {
       imports: [
         ServiceKitModule.forRoot({ service: 'network', config, logger, checks: databaseChecks }),
         serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'network', entities: networkEntities, migrations }),
+        GraphModule,
+        NotesModule,
+        PathsModule,
+        StatsModule,
       ],
     };
   }

@@ -1,0 +1,235 @@
+import { expect, test } from '@playwright/test';
+import type { Connection, NetworkData, Relationship } from '@warmpath/contracts';
+import { Redis } from 'ioredis';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { stackEnv, startService, stopService, waitForHealth } from '../support/stack-control.js';
+import { queryDatabase, seedNetwork, signedInUser, yearsAgo, type SeedPerson } from './network-fixtures.js';
+import { cookieHeader, rawGet } from './network-http.js';
+
+const ANA: SeedPerson = {
+  firstName: 'Ana',
+  lastName: 'Silva',
+  company: 'Acme',
+  position: 'Senior Software Engineer',
+  email: 'ana@acme.example',
+  linkedinUrl: 'https://www.linkedin.com/in/ana-silva',
+  connectedOn: yearsAgo(6),
+  industry: 'Technology',
+  location: 'London',
+  hasWorkedWith: true,
+};
+const BEN: SeedPerson = { firstName: 'Ben', lastName: 'Ode', company: 'ACME, Inc.', position: 'Engineering Manager' };
+const CLEO: SeedPerson = { firstName: 'Cleo', lastName: 'Park' };
+
+const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+async function getNetwork(request: Parameters<typeof signedInUser>[0]): Promise<NetworkData> {
+  const response = await request.get('/api/network');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as NetworkData;
+}
+
+test.describe('GET /api/network', () => {
+  test('answers the own node, every field of every connection and the stored company links', async ({ request }) => {
+    const { user, userId } = await signedInUser(request, { firstName: 'Maya', lastName: 'Chen' });
+    const { ids } = await seedNetwork(userId, [ANA, BEN, CLEO]);
+    const [anaId, benId, cleoId] = ids as [string, string, string];
+    const network = await getNetwork(request);
+
+    expect(network.connections).toHaveLength(4);
+    const own = network.connections[0] as Connection;
+    expect(own).toMatchObject({
+      id: `u${userId}`,
+      userId,
+      firstName: 'Maya',
+      lastName: 'Chen',
+      email: user.email,
+      isUser: true,
+      isTeammate: false,
+      connectionDegree: 0,
+      type: 'connection',
+      company: null,
+      knownBy: [],
+      positionInfo: { category: 'other', seniority: 3 },
+    });
+    const ana = network.connections.find((c) => c.id === anaId);
+    expect(ana).toEqual({
+      id: anaId,
+      userId,
+      firstName: 'Ana',
+      lastName: 'Silva',
+      company: 'Acme',
+      position: 'Senior Software Engineer',
+      email: 'ana@acme.example',
+      linkedinUrl: 'https://www.linkedin.com/in/ana-silva',
+      avatarUrl: null,
+      notes: null,
+      industry: 'Technology',
+      location: 'London',
+      connectionDegree: 1,
+      yearsConnected: 6,
+      connectedOn: ANA.connectedOn,
+      createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      isUser: false,
+      isTeammate: false,
+      hasWorkedWith: true,
+      type: 'connection',
+      positionInfo: { category: 'engineering', seniority: 5 },
+      knownBy: [userId],
+    });
+    const cleo = network.connections.find((c) => c.id === cleoId);
+    expect(cleo).toMatchObject({ company: null, position: null, yearsConnected: null, connectedOn: null, positionInfo: { category: 'other', seniority: 3 } });
+    expect(network.connections.filter((c) => !c.isUser).every((c) => c.connectionDegree === 1)).toBe(true);
+
+    const links = new Map(network.relationships.map((r) => [r.id, r]));
+    // The own node is linked to each 1st-degree connection explicitly, warmer for an old colleague.
+    for (const id of ids) {
+      expect(links.get(`u${userId}-${id}`)).toMatchObject({ sourceId: `u${userId}`, targetId: id, type: 'connection', company: null, userId });
+    }
+    expect(links.get(`u${userId}-${benId}`)?.strength).toBe(94);
+    expect(links.get(`u${userId}-${anaId}`)?.strength).toBeGreaterThan(150);
+    const company = network.relationships.filter((r) => r.type !== 'connection') as Relationship[];
+    expect(company).toEqual([
+      {
+        id: expect.stringMatching(/^\d+$/),
+        sourceId: expect.any(String),
+        targetId: expect.any(String),
+        strength: 150,
+        createdAt: expect.stringMatching(ISO_TIMESTAMP),
+        type: 'company-role',
+        // The spelling most people use; on a tie, libs/domain decides.
+        company: network.companies[0]?.name,
+        userId,
+      },
+    ]);
+    expect([company[0]?.sourceId, company[0]?.targetId].sort()).toEqual([anaId, benId].sort());
+    expect(network.companies).toEqual([{ name: expect.stringMatching(/^(Acme|ACME, Inc\.)$/), key: 'acme', count: 2 }]);
+  });
+
+  test('a user who imported nothing gets their own node alone', async ({ request }) => {
+    const { userId } = await signedInUser(request);
+    expect(await getNetwork(request)).toEqual({
+      connections: [expect.objectContaining({ id: `u${userId}`, isUser: true, connectionDegree: 0 })],
+      relationships: [],
+      companies: [],
+    });
+  });
+
+  test('is refused with 401 when nobody is signed in', async ({ playwright }) => {
+    const anonymous = await playwright.request.newContext({ baseURL: process.env.WARMPATH_URL });
+    const response = await anonymous.get('/api/network');
+    expect(response.status()).toBe(401);
+    expect((await response.json()).code).toBe('UNAUTHENTICATED');
+    await anonymous.dispose();
+  });
+
+  test('speaks brotli or gzip as the browser accepts, and plain JSON to a client that accepts neither', async ({ request }) => {
+    const { userId } = await signedInUser(request);
+    await seedNetwork(userId, [ANA, BEN, CLEO]);
+    const cookie = await cookieHeader(request);
+    const br = await rawGet('/api/network', { cookie, 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await rawGet('/api/network', { cookie, 'accept-encoding': 'gzip' });
+    const plain = await rawGet('/api/network', { cookie, 'accept-encoding': 'identity' });
+    expect([br.headers['content-encoding'], gzip.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+    const json = plain.body.toString('utf8');
+    expect(JSON.parse(json).connections).toHaveLength(4);
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(json);
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(json);
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('private, no-cache');
+    expect(br.headers['vary']).toBe('Accept-Encoding, Cookie');
+    expect(br.headers.etag).toBe(plain.headers.etag);
+  });
+
+  test('answers 304 to the current ETag, and a new ETag after an import and after a note change', async ({ request }) => {
+    const { userId } = await signedInUser(request);
+    const { ids } = await seedNetwork(userId, [ANA, BEN]);
+    const cookie = await cookieHeader(request);
+    const first = await rawGet('/api/network', { cookie, 'accept-encoding': 'br' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+
+    const again = await rawGet('/api/network', { cookie, 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+
+    await seedNetwork(userId, [CLEO]);
+    const afterImport = await rawGet('/api/network', { cookie, 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(afterImport.status).toBe(200);
+    const importEtag = afterImport.headers.etag as string;
+    expect(importEtag).not.toBe(etag);
+    expect(JSON.parse(brotliDecompressSync(afterImport.body).toString()).connections).toHaveLength(4);
+
+    expect((await request.patch(`/api/network/connections/${ids[0]}`, { data: { notes: 'Met at a conference' } })).status()).toBe(200);
+    const afterNotes = await rawGet('/api/network', { cookie, 'accept-encoding': 'br', 'if-none-match': importEtag });
+    expect(afterNotes.status).toBe(200);
+    expect(afterNotes.headers.etag).not.toBe(importEtag);
+    const ana = JSON.parse(brotliDecompressSync(afterNotes.body).toString()).connections.find((c: Connection) => c.id === ids[0]);
+    expect(ana.notes).toBe('Met at a conference');
+    const settled = await rawGet('/api/network', { cookie, 'accept-encoding': 'br', 'if-none-match': afterNotes.headers.etag as string });
+    expect(settled.status).toBe(304);
+  });
+
+  test('rebuilds a snapshot Redis lost, with the same ETag', async ({ request }) => {
+    const { userId } = await signedInUser(request);
+    await seedNetwork(userId, [ANA, BEN]);
+    const before = await request.get('/api/network');
+    const env = stackEnv();
+    const redis = new Redis(env.REDIS_URL as string);
+    try {
+      const keys = await redis.keys(`${env.REDIS_PREFIX}network:snapshot*:${userId}*`);
+      expect(keys.length).toBeGreaterThan(0);
+      await redis.del(...keys);
+    } finally {
+      redis.disconnect();
+    }
+    const after = await request.get('/api/network');
+    expect(after.status()).toBe(200);
+    expect(after.headers().etag).toBe(before.headers().etag);
+    expect(await after.json()).toEqual(await before.json());
+  });
+
+  test('serves a 30,000-connection network, far over the 1 MB NATS payload limit', async ({ request }) => {
+    test.setTimeout(120_000);
+    const { userId } = await signedInUser(request);
+    const companies = Array.from({ length: 600 }, (_, i) => `Company ${i}`);
+    const titles = ['Software Engineer', 'Product Manager', 'Account Executive', 'Director of Sales', 'Data Scientist', 'Recruiter'];
+    const people: SeedPerson[] = Array.from({ length: 30_000 }, (_, i) => ({
+      firstName: `First${i}`,
+      lastName: `Last${i}`,
+      company: companies[i % companies.length],
+      position: titles[i % titles.length],
+      connectedOn: yearsAgo(i % 12),
+    }));
+    const seeded = await seedNetwork(userId, people);
+    const response = await request.get('/api/network', { timeout: 60_000 });
+    expect(response.status()).toBe(200);
+    const body = await response.body();
+    expect(body.length).toBeGreaterThan(5 * 1024 * 1024);
+    const network = JSON.parse(body.toString('utf8')) as NetworkData;
+    expect(network.connections).toHaveLength(30_001);
+    expect(network.relationships).toHaveLength(30_000 + seeded.relationships);
+    expect(network.companies).toHaveLength(600);
+    const [{ count }] = await queryDatabase<{ count: string }>('SELECT count(*) FROM network.connections WHERE owner_user_id = $1', [userId]);
+    expect(Number(count)).toBe(30_000);
+  });
+
+  test('every network route answers 503 while the network service is down, and recovers', async ({ request }) => {
+    await signedInUser(request);
+    await stopService('network');
+    try {
+      for (const path of ['/api/network', '/api/network/paths?to=1', '/api/network/stats']) {
+        const response = await request.get(path);
+        expect(response.status()).toBe(503);
+        expect((await response.json()).code).toBe('SERVICE_UNAVAILABLE');
+      }
+      const patch = await request.patch('/api/network/connections/1', { data: { notes: 'x' } });
+      expect(patch.status()).toBe(503);
+    } finally {
+      await startService('network');
+      await waitForHealth((status) => status === 200);
+    }
+    expect((await request.get('/api/network')).status()).toBe(200);
+  });
+});

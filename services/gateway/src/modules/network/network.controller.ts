@@ -1,0 +1,91 @@
+import { Body, Controller, Get, Param, Patch, Query, Req, Res } from '@nestjs/common';
+import {
+  findPathQuerySchema,
+  networkNotesContracts,
+  networkPathContracts,
+  networkStatsContracts,
+  STORED_CONNECTION_ID,
+  updateNotesRequestSchema,
+  type Connection,
+  type FindPathQuery,
+  type NetworkSnapshotRef,
+  type NetworkStatsView,
+  type UpdateNotesRequest,
+  type WarmPathView,
+} from '@warmpath/contracts';
+import { BusClient, notFound } from '@warmpath/server-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createGunzip } from 'node:zlib';
+import { ZodPipe } from '../../http/zod-body.pipe.js';
+import { CurrentUserId } from '../session/session.guard.js';
+import { chooseEncoding, etagMatches } from './content-negotiation.js';
+import { NetworkSnapshotService } from './network-snapshot.service.js';
+
+export const CONNECTION_NOT_FOUND = 'Connection not found';
+
+/** product-spec §7 GET /api/network and DECISIONS.md (notes, warmest path, real counts). Signed-in only. */
+@Controller('api/network')
+export class NetworkController {
+  constructor(
+    private readonly bus: BusClient,
+    private readonly snapshots: NetworkSnapshotService,
+  ) {}
+
+  /**
+   * `{connections, relationships, companies}` streamed from the compressed snapshot: 304 when the
+   * browser holds the current ETag, else brotli or gzip as it accepts (decompressed for a client
+   * that accepts neither).
+   */
+  @Get()
+  async network(@CurrentUserId() userId: number, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const current = await this.snapshots.ref(userId);
+    if (etagMatches(request.headers['if-none-match'], current.etag)) {
+      setSnapshotHeaders(reply, current);
+      await reply.status(304).send();
+      return;
+    }
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    const { ref, bytes } = await this.snapshots.body(userId, current, encoding === 'identity' ? 'gzip' : encoding);
+    setSnapshotHeaders(reply, ref);
+    reply.header('content-type', 'application/json; charset=utf-8');
+    if (encoding === 'identity') {
+      const plain = createGunzip();
+      plain.end(bytes);
+      await reply.send(plain);
+      return;
+    }
+    await reply.header('content-encoding', encoding).header('content-length', bytes.length).send(bytes);
+  }
+
+  /** Private notes (DECISIONS.md): plain text, capped; anyone else's connection is a 404. */
+  @Patch('connections/:id')
+  updateNotes(
+    @CurrentUserId() userId: number,
+    @Param('id') connectionId: string,
+    @Body(new ZodPipe(updateNotesRequestSchema)) body: UpdateNotesRequest,
+  ): Promise<Connection> {
+    if (!STORED_CONNECTION_ID.test(connectionId)) throw notFound(CONNECTION_NOT_FOUND);
+    return this.bus.request(networkNotesContracts.updateNotes, { userId, connectionId, notes: body.notes });
+  }
+
+  /** The warmest introduction path to `to`, explained hop by hop (`workspaceId`: a pooled team graph). */
+  @Get('paths')
+  findPath(@CurrentUserId() userId: number, @Query(new ZodPipe(findPathQuerySchema)) query: FindPathQuery): Promise<WarmPathView> {
+    return this.bus.request(networkPathContracts.findPath, { userId, ...query });
+  }
+
+  /** Counts by degree, top companies, categories, seniority and connections per year. */
+  @Get('stats')
+  stats(@CurrentUserId() userId: number): Promise<NetworkStatsView> {
+    return this.bus.request(networkStatsContracts.getStats, { userId });
+  }
+}
+
+/** Private (per user), revalidated at every use (product-spec §4: network data is stale at once). */
+function setSnapshotHeaders(reply: FastifyReply, ref: NetworkSnapshotRef): void {
+  reply
+    .header('etag', ref.etag)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'Accept-Encoding, Cookie')
+    .header('x-network-version', ref.version);
+}

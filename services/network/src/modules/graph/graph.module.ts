@@ -1,0 +1,24 @@
+import { Module } from '@nestjs/common';
+import { GraphHandler } from './graph.handler.js';
+import { NetworkReader } from './network-reader.service.js';
+import { NetworkRedisCloser, networkRedisProvider, NETWORK_REDIS } from './network-redis.provider.js';
+import { NetworkRepository } from './network.repository.js';
+import { OwnProfileClient } from './own-profile.client.js';
+import { SnapshotService } from './snapshot.service.js';
+import { SnapshotStore } from './snapshot.store.js';
+
+/** The read side of a user's network: loading, caching, and the GET /api/network snapshot. */
+@Module({
+  providers: [
+    networkRedisProvider,
+    NetworkRedisCloser,
+    NetworkRepository,
+    NetworkReader,
+    OwnProfileClient,
+    SnapshotStore,
+    SnapshotService,
+    GraphHandler,
+  ],
+  exports: [NETWORK_REDIS, NetworkRepository, NetworkReader, OwnProfileClient],
+})
+export class GraphModule {}

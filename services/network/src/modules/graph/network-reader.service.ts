@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { LoadedNetwork } from './loaded-network.js';
+import { NetworkRepository } from './network.repository.js';
+import { toCompanyLink, toConnection, toKnowsLink } from './network-view.mapper.js';
+
+/**
+ * Loaded networks kept in memory, most recently used first, up to this many people in all
+ * (~1 kB each with their links): a few 30,000-person networks, or many small ones.
+ */
+export const MAX_CACHED_PEOPLE = 120_000;
+
+export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
+
+/**
+ * The current network of a user, loaded once per (version, day) and shared by the snapshot, paths
+ * and stats. The version check is one primary-key read; concurrent loads of the same version share
+ * one query (single flight).
+ */
+@Injectable()
+export class NetworkReader {
+  private readonly cache = new Map<number, LoadedNetwork>();
+  private readonly loading = new Map<string, Promise<LoadedNetwork>>();
+  private cachedPeople = 0;
+
+  constructor(private readonly repository: NetworkRepository) {}
+
+  /** `knownVersion` saves the version read when the caller has just read it. */
+  async current(userId: number, knownVersion?: string, now = new Date()): Promise<LoadedNetwork> {
+    const version = knownVersion ?? (await this.repository.findVersion(userId));
+    const day = utcDay(now);
+    const cached = this.cache.get(userId);
+    if (cached && cached.version === version && cached.day === day) {
+      this.remember(cached);
+      return cached;
+    }
+    const flightKey = `${userId}:${version}:${day}`;
+    let flight = this.loading.get(flightKey);
+    if (!flight) {
+      flight = this.load(userId, now).finally(() => this.loading.delete(flightKey));
+      this.loading.set(flightKey, flight);
+    }
+    return flight;
+  }
+
+  private async load(userId: number, now: Date): Promise<LoadedNetwork> {
+    const rows = await this.repository.findNetwork(userId);
+    const people = rows.connections.map((row) => toConnection(row, now));
+    const network = new LoadedNetwork(
+      userId,
+      rows.version,
+      utcDay(now),
+      people,
+      people.map((person) => toKnowsLink(person, userId)),
+      rows.relationships.map((row) => toCompanyLink(row, userId)),
+    );
+    // A slower load of an older version must not replace a newer one already cached.
+    const cached = this.cache.get(userId);
+    if (!cached || BigInt(cached.version) <= BigInt(network.version)) this.remember(network);
+    return network;
+  }
+
+  private remember(network: LoadedNetwork): void {
+    const previous = this.cache.get(network.userId);
+    if (previous) {
+      this.cache.delete(network.userId);
+      this.cachedPeople -= previous.people.length;
+    }
+    this.cache.set(network.userId, network);
+    this.cachedPeople += network.people.length;
+    // Map order is insertion order: the first entries are the least recently used.
+    for (const [userId, oldest] of this.cache) {
+      if (this.cachedPeople <= MAX_CACHED_PEOPLE || oldest === network) break;
+      this.cache.delete(userId);
+      this.cachedPeople -= oldest.people.length;
+    }
+  }
+}

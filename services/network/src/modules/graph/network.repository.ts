@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import type { FunctionCategory, RelationshipType } from '@warmpath/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** A stored connection as the read side needs it; dates already formatted by Postgres. */
+export interface ConnectionRow {
+  id: string;
+  owner_user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  linkedin_url: string | null;
+  company: string | null;
+  position: string | null;
+  industry: string | null;
+  location: string | null;
+  /** yyyy-mm-dd */
+  connected_on: string | null;
+  category: FunctionCategory;
+  seniority: number;
+  notes: string | null;
+  has_worked_with: boolean;
+  /** ISO 8601, UTC */
+  created_at: string;
+}
+
+export interface RelationshipRow {
+  id: string;
+  source_id: string;
+  target_id: string;
+  type: RelationshipType;
+  strength: number;
+  company: string | null;
+  created_at: string;
+}
+
+export interface NetworkRows {
+  /** '0' for a user who never imported anything. */
+  version: string;
+  connections: ConnectionRow[];
+  relationships: RelationshipRow[];
+}
+
+// Formatting dates in SQL keeps 30,000 rows from becoming 60,000 Date objects on the way to JSON.
+const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+export const CONNECTION_COLUMNS = `id::text AS id, owner_user_id, first_name, last_name, email, linkedin_url, company,
+  position, industry, location, connected_on::text AS connected_on, category, seniority, notes, has_worked_with,
+  to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at`;
+
+/** Reads of the network schema for the graph, paths and stats (the import worker owns the writes). */
+@Injectable()
+export class NetworkRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async findVersion(ownerUserId: number): Promise<string> {
+    return this.versionIn(this.dataSource.manager, ownerUserId);
+  }
+
+  /**
+   * Version, people and links in one REPEATABLE READ snapshot: an import committing meanwhile can
+   * never give a version that does not match the rows read with it.
+   */
+  findNetwork(ownerUserId: number): Promise<NetworkRows> {
+    return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
+      const version = await this.versionIn(manager, ownerUserId);
+      const connections: ConnectionRow[] = await manager.query(
+        `SELECT ${CONNECTION_COLUMNS} FROM network.connections WHERE owner_user_id = $1 ORDER BY id`,
+        [ownerUserId],
+      );
+      const relationships: RelationshipRow[] = await manager.query(
+        `SELECT id::text AS id, source_id::text AS source_id, target_id::text AS target_id, type, strength, company,
+           to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at
+         FROM network.relationships WHERE owner_user_id = $1 ORDER BY id`,
+        [ownerUserId],
+      );
+      return { version, connections, relationships };
+    });
+  }
+
+  private async versionIn(manager: EntityManager, ownerUserId: number): Promise<string> {
+    const rows: { version: string }[] = await manager.query(
+      'SELECT version::text AS version FROM network.network_versions WHERE owner_user_id = $1',
+      [ownerUserId],
+    );
+    return rows[0]?.version ?? '0';
+  }
+}

@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { networkSnapshotRefSchema, SNAPSHOT_FIELDS, type NetworkSnapshotRef } from '@warmpath/contracts';
+import type { Redis } from 'ioredis';
+import { NETWORK_REDIS } from './network-redis.provider.js';
+
+/** Snapshots outlive a day (the fingerprint changes daily anyway) and then expire on their own. */
+export const SNAPSHOT_TTL_SECONDS = 26 * 3600;
+/** A replaced snapshot stays readable this long, for a gateway that was just told its key. */
+export const REPLACED_SNAPSHOT_TTL_SECONDS = 60;
+
+const META_FIELD = 'meta';
+const currentKey = (userId: number) => `network:snapshot-current:${userId}`;
+
+export interface SnapshotBlobs {
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** Redis I/O of snapshots: one hash per snapshot (encodings + meta), written atomically. */
+@Injectable()
+export class SnapshotStore {
+  constructor(@Inject(NETWORK_REDIS) private readonly redis: Redis) {}
+
+  async readRef(key: string): Promise<NetworkSnapshotRef | null> {
+    const raw = await this.redis.hget(key, META_FIELD);
+    if (!raw) return null;
+    const parsed = networkSnapshotRefSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  }
+
+  /** Stores a snapshot and lets the user's previous one expire shortly. */
+  async save(userId: number, ref: NetworkSnapshotRef, blobs: SnapshotBlobs): Promise<void> {
+    const previous = await this.redis.get(currentKey(userId));
+    const write = this.redis
+      .multi()
+      .hset(ref.key, { [SNAPSHOT_FIELDS.br]: blobs.br, [SNAPSHOT_FIELDS.gzip]: blobs.gzip, [META_FIELD]: JSON.stringify(ref) })
+      .expire(ref.key, SNAPSHOT_TTL_SECONDS)
+      .set(currentKey(userId), ref.key, 'EX', SNAPSHOT_TTL_SECONDS);
+    if (previous && previous !== ref.key) write.expire(previous, REPLACED_SNAPSHOT_TTL_SECONDS);
+    const results = await write.exec();
+    const failure = results?.find(([error]) => error);
+    if (!results || failure) throw failure?.[0] ?? new Error('Redis transaction aborted');
+  }
+}

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { GraphModule } from '../graph/graph.module.js';
+import { PathsHandler } from './paths.handler.js';
+import { PathsService } from './paths.service.js';
+
+@Module({ imports: [GraphModule], providers: [PathsService, PathsHandler] })
+export class PathsModule {}

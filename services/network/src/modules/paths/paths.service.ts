@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import type { Connection, FindPathQuery, WarmPathView } from '@warmpath/contracts';
+import { buildWarmthGraph, findWarmestPath, type WarmPath, type WarmthGraph } from '@warmpath/domain';
+import { notFound } from '@warmpath/server-kit';
+import { LoadedNetwork, MemoKey } from '../graph/loaded-network.js';
+import { NetworkReader } from '../graph/network-reader.service.js';
+import { toOwnNode, userNodeId, type OwnProfile } from '../graph/network-view.mapper.js';
+import { OwnProfileClient } from '../graph/own-profile.client.js';
+import { CONNECTION_NOT_FOUND } from '../notes/notes.service.js';
+import { toWarmPathView, type PathGraph } from './warm-path.view.js';
+
+export const WORKSPACE_NOT_FOUND = 'Workspace not found';
+
+/** Paths already answered for one network version, per target; bounded so a crawler cannot grow it. */
+const MAX_CACHED_PATHS = 5000;
+
+const WARMTH_GRAPH = new MemoKey<WarmthGraph>('warmth-graph');
+const PATHS = new MemoKey<Map<string, WarmPath | null>>('warm-paths');
+
+/**
+ * The warmest introduction path (ARCHITECTURE.md, Graph data and warmth) with the scoring and the
+ * search of libs/domain. The warmth graph and the answers are cached on the loaded network, so
+ * they live exactly as long as its version.
+ */
+@Injectable()
+export class PathsService {
+  constructor(
+    private readonly reader: NetworkReader,
+    private readonly profiles: OwnProfileClient,
+  ) {}
+
+  async find(userId: number, query: FindPathQuery): Promise<WarmPathView> {
+    // Pooled workspace graphs plug in here (a PathGraph over you, teammates and what they know);
+    // until the teams context can vouch for membership, no workspace is visible to anyone.
+    if (query.workspaceId !== undefined) throw notFound(WORKSPACE_NOT_FOUND);
+    const [network, profile] = await Promise.all([this.reader.current(userId), this.profiles.get(userId)]);
+    const selfId = userNodeId(userId);
+    if (query.to !== selfId && !network.person(query.to)) throw notFound(CONNECTION_NOT_FOUND);
+    const graph = personalPathGraph(network, profile);
+    const paths = network.memo(PATHS, () => new Map<string, WarmPath | null>());
+    let path = paths.get(query.to);
+    if (path === undefined) {
+      path = findWarmestPath(graph.warmth, selfId, query.to);
+      if (paths.size >= MAX_CACHED_PATHS) paths.clear();
+      paths.set(query.to, path);
+    }
+    return toWarmPathView(graph, selfId, query.to, path);
+  }
+}
+
+/** A user's own network as a path graph: you, everyone you know, the company links between them. */
+function personalPathGraph(network: LoadedNetwork, profile: OwnProfile): PathGraph {
+  const own = toOwnNode(profile);
+  const warmth = network.memo(WARMTH_GRAPH, () =>
+    // Who-knows-whom comes from knownBy, so the explicit 'connection' links are not needed here.
+    buildWarmthGraph([own, ...network.people], network.companyLinks, own.id),
+  );
+  return {
+    version: network.version,
+    warmth,
+    node: (id: string): Connection | undefined => (id === own.id ? own : network.person(id)),
+  };
+}
