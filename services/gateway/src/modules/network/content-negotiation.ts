@@ -15,8 +15,9 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined): R
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (!name) continue;
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
-    const value = q ? Number(q[1]) : 1;
+    // A malformed q-value counts as "not acceptable": identity is always safe to send.
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = q === undefined ? 1 : /^[0-9.]+$/.test(q.slice(2)) ? Number(q.slice(2)) : 0;
     quality.set(name, Number.isFinite(value) ? value : 0);
   }
   let best: ResponseEncoding = 'identity';

@@ -21,6 +21,8 @@ export class NetworkReader {
   private readonly cache = new Map<number, LoadedNetwork>();
   private readonly loading = new Map<string, Promise<LoadedNetwork>>();
   private cachedPeople = 0;
+  /** Budget of the cache, in people (a property so tests can shrink it). */
+  maxCachedPeople = MAX_CACHED_PEOPLE;
 
   constructor(private readonly repository: NetworkRepository) {}
 
@@ -69,7 +71,7 @@ export class NetworkReader {
     this.cachedPeople += network.people.length;
     // Map order is insertion order: the first entries are the least recently used.
     for (const [userId, oldest] of this.cache) {
-      if (this.cachedPeople <= MAX_CACHED_PEOPLE || oldest === network) break;
+      if (this.cachedPeople <= this.maxCachedPeople || oldest === network) break;
       this.cache.delete(userId);
       this.cachedPeople -= oldest.people.length;
     }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Connection, FindPathQuery, WarmPathView } from '@warmpath/contracts';
+import type { Connection, FindPathQuery, Relationship, WarmPathView } from '@warmpath/contracts';
 import { buildWarmthGraph, findWarmestPath, type WarmPath, type WarmthGraph } from '@warmpath/domain';
 import { notFound } from '@warmpath/server-kit';
 import { LoadedNetwork, MemoKey } from '../graph/loaded-network.js';
@@ -16,6 +16,7 @@ const MAX_CACHED_PATHS = 5000;
 
 const WARMTH_GRAPH = new MemoKey<WarmthGraph>('warmth-graph');
 const PATHS = new MemoKey<Map<string, WarmPath | null>>('warm-paths');
+const COMPANY_LINKS = new MemoKey<Map<string, Relationship>>('company-links-by-id');
 
 /**
  * The warmest introduction path (ARCHITECTURE.md, Graph data and warmth) with the scoring and the
@@ -59,5 +60,6 @@ function personalPathGraph(network: LoadedNetwork, profile: OwnProfile): PathGra
     version: network.version,
     warmth,
     node: (id: string): Connection | undefined => (id === own.id ? own : network.person(id)),
+    companyLink: (id: string) => network.memo(COMPANY_LINKS, () => new Map(network.companyLinks.map((l) => [l.id, l]))).get(id),
   };
 }

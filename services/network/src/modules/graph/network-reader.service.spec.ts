@@ -1,0 +1,88 @@
+import { describe, expect, it } from '@jest/globals';
+import { NetworkReader } from './network-reader.service.js';
+import type { NetworkRepository } from './network.repository.js';
+import { buildConnectionRow, buildRelationshipRow, FakeNetworkRepository } from './network-rows.testing.js';
+
+const DAY_ONE = new Date('2026-06-15T12:00:00Z');
+const DAY_TWO = new Date('2026-06-16T00:00:01Z');
+
+function readerWith(people = 2) {
+  const repository = new FakeNetworkRepository();
+  repository.networks.set(7, {
+    version: '3',
+    connections: Array.from({ length: people }, (_, i) => buildConnectionRow({ id: String(i + 1) })),
+    relationships: [buildRelationshipRow({ source_id: '1', target_id: '2' })],
+  });
+  return { repository, reader: new NetworkReader(repository as unknown as NetworkRepository) };
+}
+
+describe('NetworkReader', () => {
+  it('maps people, knows-links and company links once, then serves the same version from memory', async () => {
+    const { repository, reader } = readerWith();
+    const first = await reader.current(7, undefined, DAY_ONE);
+    const second = await reader.current(7, undefined, DAY_ONE);
+    expect(second).toBe(first);
+    expect(repository.loads).toBe(1);
+    expect(first.version).toBe('3');
+    expect(first.people.map((p) => p.id)).toEqual(['1', '2']);
+    expect(first.knowsLinks.map((l) => l.id)).toEqual(['u7-1', 'u7-2']);
+    expect(first.companyLinks.map((l) => l.id)).toEqual(['100']);
+    expect(first.person('2')?.firstName).toBe('Ana');
+    expect(first.person('nope')).toBeUndefined();
+  });
+
+  it('loads again when the version moves on, and when the day changes (yearsConnected)', async () => {
+    const { repository, reader } = readerWith();
+    await reader.current(7, undefined, DAY_ONE);
+    (repository.networks.get(7) as { version: string }).version = '4';
+    expect((await reader.current(7, undefined, DAY_ONE)).version).toBe('4');
+    await reader.current(7, undefined, DAY_TWO);
+    expect(repository.loads).toBe(3);
+  });
+
+  it('shares one load between concurrent readers of the same version', async () => {
+    const { repository, reader } = readerWith();
+    const [a, b] = await Promise.all([reader.current(7, '3', DAY_ONE), reader.current(7, '3', DAY_ONE)]);
+    expect(a).toBe(b);
+    expect(repository.loads).toBe(1);
+  });
+
+  it('trusts a version the caller has just read, without reading it again', async () => {
+    const { repository, reader } = readerWith();
+    await reader.current(7, '3', DAY_ONE);
+    await reader.current(7, '3', DAY_ONE);
+    expect(repository.versionReads).toBe(0);
+  });
+
+  it('an empty network (never imported) is version 0 with nobody in it', async () => {
+    const { reader } = readerWith();
+    const network = await reader.current(8, undefined, DAY_ONE);
+    expect(network.version).toBe('0');
+    expect(network.people).toEqual([]);
+  });
+
+  it('drops the least recently used networks beyond its budget of people', async () => {
+    const { repository, reader } = readerWith(3);
+    repository.networks.set(8, { version: '1', connections: [buildConnectionRow({ id: '9', owner_user_id: 8 })], relationships: [] });
+    repository.networks.set(9, { version: '1', connections: [buildConnectionRow({ id: '10', owner_user_id: 9 })], relationships: [] });
+    reader.maxCachedPeople = 4;
+    await reader.current(7, undefined, DAY_ONE); // 3 people
+    await reader.current(8, undefined, DAY_ONE); // 4
+    await reader.current(9, undefined, DAY_ONE); // 5 > 4: user 7 goes
+    expect(repository.loads).toBe(3);
+    await reader.current(8, undefined, DAY_ONE);
+    expect(repository.loads).toBe(3);
+    await reader.current(7, undefined, DAY_ONE);
+    expect(repository.loads).toBe(4);
+  });
+
+  it('memoises derived values per loaded version', async () => {
+    const { reader } = readerWith();
+    const network = await reader.current(7, undefined, DAY_ONE);
+    const { MemoKey } = await import('./loaded-network.js');
+    const key = new MemoKey<number>('answer');
+    let builds = 0;
+    expect(network.memo(key, () => ++builds)).toBe(1);
+    expect(network.memo(key, () => ++builds)).toBe(1);
+  });
+});

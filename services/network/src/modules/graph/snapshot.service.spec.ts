@@ -1,0 +1,80 @@
+import { describe, expect, it } from '@jest/globals';
+import { networkDataSchema, type NetworkSnapshotRef } from '@warmpath/contracts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { NetworkReader } from './network-reader.service.js';
+import type { NetworkRepository } from './network.repository.js';
+import { buildConnectionRow, buildRelationshipRow, FakeNetworkRepository } from './network-rows.testing.js';
+import type { OwnProfileClient } from './own-profile.client.js';
+import { SnapshotService } from './snapshot.service.js';
+import type { SnapshotBlobs, SnapshotStore } from './snapshot.store.js';
+
+const NOW = new Date('2026-06-15T12:00:00Z');
+const PROFILE = { id: 7, firstName: 'Maya', lastName: 'Chen', email: 'm@x.org', avatarUrl: null, createdAt: '2026-01-01T00:00:00.000Z' };
+
+class MemoryStore {
+  readonly saved = new Map<string, { ref: NetworkSnapshotRef; blobs: SnapshotBlobs }>();
+  async readRef(key: string) {
+    return this.saved.get(key)?.ref ?? null;
+  }
+  async save(_userId: number, ref: NetworkSnapshotRef, blobs: SnapshotBlobs) {
+    this.saved.set(ref.key, { ref, blobs });
+  }
+}
+
+function setup() {
+  const repository = new FakeNetworkRepository();
+  repository.networks.set(7, {
+    version: '5',
+    connections: [buildConnectionRow({ id: '1', company: 'Acme' }), buildConnectionRow({ id: '2', company: 'Acme' })],
+    relationships: [buildRelationshipRow({ source_id: '1', target_id: '2' })],
+  });
+  const profile = { ...PROFILE };
+  const profiles = { get: async () => ({ ...profile }) } as unknown as OwnProfileClient;
+  const store = new MemoryStore();
+  const repo = repository as unknown as NetworkRepository;
+  const service = new SnapshotService(repo, new NetworkReader(repo), profiles, store as unknown as SnapshotStore);
+  return { repository, store, service, profile };
+}
+
+describe('SnapshotService', () => {
+  it('stores brotli and gzip of the whole answer once, then answers the stored reference', async () => {
+    const { repository, store, service } = setup();
+    const ref = await service.ensure(7, NOW);
+    expect(ref).toMatchObject({ version: '5', connections: 3, relationships: 3 });
+    expect(ref.key).toMatch(/^network:snapshot:7:5-/);
+    expect(ref.etag).toMatch(/^W\/".{32}"$/);
+    const { blobs } = store.saved.get(ref.key) as { blobs: SnapshotBlobs };
+    const json = brotliDecompressSync(blobs.br).toString();
+    expect(gunzipSync(blobs.gzip).toString()).toBe(json);
+    expect(ref.bytes).toEqual({ identity: Buffer.byteLength(json), br: blobs.br.length, gzip: blobs.gzip.length });
+    const data = networkDataSchema.parse(JSON.parse(json));
+    expect(data.connections.map((c) => c.id)).toEqual(['u7', '1', '2']);
+    expect(data.relationships.map((r) => r.id)).toEqual(['u7-1', 'u7-2', '100']);
+    expect(data.companies).toEqual([{ name: 'Acme', key: 'acme', count: 2 }]);
+
+    expect(await service.ensure(7, NOW)).toEqual(ref);
+    expect(repository.loads).toBe(1);
+  });
+
+  it('builds once for concurrent first readers', async () => {
+    const { repository, store, service } = setup();
+    const [a, b] = await Promise.all([service.ensure(7, NOW), service.ensure(7, NOW)]);
+    expect(a).toEqual(b);
+    expect(repository.loads).toBe(1);
+    expect(store.saved.size).toBe(1);
+  });
+
+  it('moves to a new key and ETag when the version, the own profile or the day changes', async () => {
+    const { repository, service, profile } = setup();
+    const first = await service.ensure(7, NOW);
+    const nextDay = await service.ensure(7, new Date('2026-06-16T08:00:00Z'));
+    profile.firstName = 'May';
+    const renamed = await service.ensure(7, NOW);
+    (repository.networks.get(7) as { version: string }).version = '6';
+    const imported = await service.ensure(7, NOW);
+    const keys = [first, nextDay, renamed, imported].map((r) => r.key);
+    expect(new Set(keys).size).toBe(4);
+    expect(renamed.etag).not.toBe(first.etag);
+    expect(imported.key).toMatch(/^network:snapshot:7:6-/);
+  });
+});
