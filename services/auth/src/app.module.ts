@@ -3,6 +3,7 @@ import { databaseChecks, serviceDatabaseModule, ServiceKitModule } from '@warmpa
 import type { Logger } from 'pino';
 import type { AuthConfig } from './config/auth.config.js';
 import { migrations } from './database/migrations/index.js';
+import { IdentitiesModule } from './modules/identities/identities.module.js';
 import { IdentityEntity } from './modules/users/identity.entity.js';
 import { UserEntity } from './modules/users/user.entity.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -15,6 +16,7 @@ export class AppModule {
       imports: [
         ServiceKitModule.forRoot({ service: 'auth', config, logger, checks: databaseChecks }),
         UsersModule,
+        IdentitiesModule,
         serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'auth', entities: [UserEntity, IdentityEntity], migrations }),
       ],
     };
