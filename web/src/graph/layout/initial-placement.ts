@@ -1,11 +1,11 @@
 import type { GraphModel } from '../model/graph-model';
 
 /** Distance between neighbours in a company disc, a little over one default node diameter. */
-export const PLACEMENT_SPACING = 22;
+export const PLACEMENT_SPACING = 12;
 const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
 /** Vogel's spiral: points c·√k apart by ~1.7c, so c = spacing / 1.7. */
 const SPIRAL_STEP = PLACEMENT_SPACING / 1.7;
-const DISC_GAP = PLACEMENT_SPACING * 1.5;
+const DISC_GAP = PLACEMENT_SPACING * 0.6;
 /** The first ring sits one "other" link length (80) beyond YOU, as the spec's link lengths ask. */
 const FIRST_RING = 80;
 

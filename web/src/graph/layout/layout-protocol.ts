@@ -22,14 +22,19 @@ export interface LayoutGraph {
 /** How hot a (re)start is: a fresh layout refines more than a nudge after a filter. */
 export type Heat = 'initial' | 'reheat' | 'release';
 
+/**
+ * Every command that changes positions carries a new epoch; positions tagged with an older epoch
+ * are dropped by the main thread (they predate a pin or a new graph).
+ */
 export type ToWorker =
-  | { type: 'load'; generation: number; graph: LayoutGraph; params: ForceParams; heat: Heat }
-  | { type: 'reheat'; generation: number; params: ForceParams | null; heat: Heat }
-  | { type: 'pin'; generation: number; positions: Float32Array }
-  | { type: 'release'; generation: number }
+  | { type: 'load'; epoch: number; graph: LayoutGraph; params: ForceParams; heat: Heat }
+  | { type: 'reheat'; epoch: number; params: ForceParams | null; heat: Heat }
+  | { type: 'pin'; epoch: number; positions: Float32Array }
+  | { type: 'release'; epoch: number; params: ForceParams }
   | { type: 'stop' }
+  | { type: 'stats' }
   | { type: 'buffer'; buffer: Float32Array };
 
 export type FromWorker =
-  | { type: 'positions'; generation: number; buffer: Float32Array; settled: boolean }
-  | { type: 'stats'; generation: number; steps: number; stepMs: number; heapBytes: number | null };
+  | { type: 'positions'; epoch: number; buffer: Float32Array; settled: boolean }
+  | { type: 'stats'; epoch: number; steps: number; stepMs: number; heapBytes: number | null };

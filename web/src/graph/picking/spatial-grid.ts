@@ -13,8 +13,8 @@ export class SpatialGrid {
   private minX = 0;
   private minY = 0;
   private maxRadius = 0;
-  private xy = new Float32Array(0);
-  private radii = new Float32Array(0);
+  private xy: Float32Array = new Float32Array(0);
+  private radii: Float32Array = new Float32Array(0);
   private count = 0;
 
   rebuild(xy: Float32Array, radii: Float32Array, count: number): void {

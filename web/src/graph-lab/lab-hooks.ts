@@ -1,0 +1,49 @@
+import type { LayoutName } from '../graph/types';
+
+export type LabEngine = 'warmpath' | 'force-graph';
+
+/** What tests and the benchmark read from and drive in the lab page (window.__graphLab). */
+export interface GraphLabHooks {
+  engine: LabEngine;
+  nodes: number;
+  links: number;
+  generateMs: number;
+  /** performance.now() right before the engine was created with the data. */
+  t0: number;
+  firstFrameAt: number | null;
+  settledAt: number | null;
+  longTasks: { start: number; duration: number }[];
+  hovered: { id: string; x: number; y: number } | null;
+  clicks: string[];
+  captions: (string | null)[];
+  /** Main-thread ms the renderer spent in each frame since `since`. */
+  rendererFrames(since: number): { at: number; ms: number }[];
+  heap(): number | null;
+  workerHeap(): number | null;
+  nodeScreenPosition(id: string): { x: number; y: number } | null;
+  startGuidedTour(): void;
+  stopTour(): void;
+  setLayout(layout: LayoutName): void;
+  exportPngBytes(): Promise<number>;
+}
+
+declare global {
+  interface Window {
+    __graphLab?: GraphLabHooks;
+  }
+}
+
+/** Long tasks of the whole page, from load on; the benchmark keeps those after t0. */
+export function observeLongTasks(): { start: number; duration: number }[] {
+  const tasks: { start: number; duration: number }[] = [];
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('longtask')) return tasks;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  return tasks;
+}
+
+export function pageHeap(): number | null {
+  const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
+  return memory ? memory.usedJSHeapSize : null;
+}

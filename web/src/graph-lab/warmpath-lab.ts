@@ -1,0 +1,57 @@
+import { createGraphEngine } from '../graph';
+import type { GeneratedNetwork } from './generate-network';
+import { pageHeap, type GraphLabHooks } from './lab-hooks';
+import { mountLabChrome } from './lab-chrome';
+
+interface LabOptions {
+  generateMs: number;
+  longTasks: { start: number; duration: number }[];
+  autoFit: boolean;
+}
+
+/** Our engine on the generated data, with a tooltip, a caption line and a toolbar. */
+export function mountWarmpathLab(container: HTMLElement, network: GeneratedNetwork, options: LabOptions): GraphLabHooks {
+  const t0 = performance.now();
+  const engine = createGraphEngine(container, { autoFit: options.autoFit });
+  engine.setGraph(network);
+  const chrome = mountLabChrome(container, engine);
+  const hooks: GraphLabHooks = {
+    engine: 'warmpath',
+    nodes: network.connections.length,
+    links: network.relationships.length,
+    generateMs: options.generateMs,
+    t0,
+    firstFrameAt: null,
+    settledAt: null,
+    longTasks: options.longTasks,
+    hovered: null,
+    clicks: [],
+    captions: [],
+    rendererFrames: (since) => engine.stats(since).frames,
+    heap: pageHeap,
+    workerHeap: () => engine.stats(performance.now()).workerHeapBytes,
+    nodeScreenPosition: (id) => engine.nodeScreenPosition(id),
+    startGuidedTour: () => engine.startGuidedTour(),
+    stopTour: () => engine.stopTour(),
+    setLayout: (layout) => engine.setLayout(layout),
+    exportPngBytes: async () => (await engine.exportPng()).size,
+  };
+  const pollFirstFrame = (): void => {
+    hooks.firstFrameAt = engine.stats(performance.now()).firstFrameAt;
+    if (hooks.firstFrameAt === null) requestAnimationFrame(pollFirstFrame);
+  };
+  requestAnimationFrame(pollFirstFrame);
+  engine.on('settled', () => {
+    hooks.settledAt ??= performance.now();
+  });
+  engine.on('hover', (hover) => {
+    hooks.hovered = hover ? { id: hover.node.id, x: hover.x, y: hover.y } : null;
+    chrome.showTooltip(hover);
+  });
+  engine.on('click', (node) => hooks.clicks.push(node.id));
+  engine.on('tourCaption', (caption) => {
+    hooks.captions.push(caption);
+    chrome.showCaption(caption);
+  });
+  return hooks;
+}

@@ -1,0 +1,68 @@
+import { UniformGroup, type Geometry, type Mesh, type Shader } from 'pixi.js';
+import { createInstancedMesh, InstanceBuffer, SEGMENT_CORNERS, type PositionTexture } from './gpu-layers';
+import { LINK_FRAGMENT, LINK_VERTEX } from './shader-sources';
+
+export interface LinkStyle {
+  companyColor: Float32Array;
+  otherColor: Float32Array;
+  companyWidth: number;
+  otherWidth: number;
+}
+
+/**
+ * Links as instanced quads between two node indices: the geometry is uploaded once per graph,
+ * and a layout tick only changes the position texture the shader reads the endpoints from.
+ */
+export class LinkLayer {
+  readonly mesh: Mesh<Geometry, Shader>;
+  private readonly uniforms: UniformGroup;
+  private ends: InstanceBuffer<Float32Array>;
+  private kinds: InstanceBuffer<Float32Array>;
+
+  constructor(capacity: number, positions: PositionTexture, style: LinkStyle, name: string) {
+    this.uniforms = new UniformGroup({
+      uZoom: { value: 1, type: 'f32' },
+      uCompanyColor: { value: style.companyColor, type: 'vec4<f32>' },
+      uOtherColor: { value: style.otherColor, type: 'vec4<f32>' },
+      uCompanyWidth: { value: style.companyWidth, type: 'f32' },
+      uOtherWidth: { value: style.otherWidth, type: 'f32' },
+    });
+    this.ends = new InstanceBuffer(new Float32Array(Math.max(1, capacity) * 2));
+    this.kinds = new InstanceBuffer(new Float32Array(Math.max(1, capacity)));
+    this.mesh = createInstancedMesh({
+      corners: SEGMENT_CORNERS,
+      attributes: [
+        { name: 'aEnds', buffer: this.ends, format: 'float32x2' },
+        { name: 'aKind', buffer: this.kinds, format: 'float32' },
+      ],
+      vertex: LINK_VERTEX,
+      fragment: LINK_FRAGMENT,
+      name,
+      uniforms: this.uniforms,
+      positions,
+    });
+  }
+
+  get capacity(): number {
+    return this.kinds.data.length;
+  }
+
+  /** Draws the links whose indices are listed (all of them when `subset` is null). */
+  setLinks(sources: Uint32Array, targets: Uint32Array, kinds: Uint8Array, subset: ArrayLike<number> | null): void {
+    const count = Math.min(subset ? subset.length : sources.length, this.capacity);
+    for (let k = 0; k < count; k++) {
+      const link = subset ? subset[k] : k;
+      this.ends.data[k * 2] = sources[link];
+      this.ends.data[k * 2 + 1] = targets[link];
+      this.kinds.data[k] = kinds[link];
+    }
+    this.ends.markChanged();
+    this.kinds.markChanged();
+    this.mesh.geometry.instanceCount = count;
+    this.mesh.visible = count > 0;
+  }
+
+  setZoom(zoom: number): void {
+    this.uniforms.uniforms.uZoom = zoom;
+  }
+}

@@ -1,0 +1,51 @@
+import type { GraphModel } from '../model/graph-model';
+import { companyKey } from '../model/graph-model';
+import { FLAG_HOVER, FLAG_NONE, FLAG_RING } from './node-layer';
+import { HIGHLIGHT_COLOR, NODE_COLORS, nodeCategory, nodeRadius, nodeSize, packRgba } from './node-style';
+
+/** World-unit radius of every node, by index. */
+export function computeRadii(model: GraphModel): Float32Array {
+  const radii = new Float32Array(model.nodes.length);
+  model.nodes.forEach((node, i) => {
+    radii[i] = nodeRadius(nodeSize(node));
+  });
+  return radii;
+}
+
+/** Company indices for the keys the app selected (keys or plain names, any case). */
+export function selectedCompanies(model: GraphModel, keys: Iterable<string>): Set<number> {
+  const wanted = new Set([...keys].map(companyKey));
+  const selected = new Set<number>();
+  model.companies.forEach((company, index) => {
+    if (wanted.has(company.key)) selected.add(index);
+  });
+  return selected;
+}
+
+/** Packed RGBA per node: highlighted people in the highlight colour, else their category's. */
+export function computeColors(model: GraphModel, companies: ReadonlySet<number>, highlighted: ReadonlySet<number>): Uint32Array {
+  const colors = new Uint32Array(model.nodes.length);
+  const palette = Object.fromEntries(Object.entries(NODE_COLORS).map(([key, color]) => [key, packRgba(color)])) as Record<keyof typeof NODE_COLORS, number>;
+  const highlight = packRgba(HIGHLIGHT_COLOR);
+  model.nodes.forEach((node, i) => {
+    colors[i] = highlighted.has(i) ? highlight : palette[nodeCategory(node, companies.has(model.companyOfNode[i]))];
+  });
+  return colors;
+}
+
+export function computeFlags(count: number, highlighted: ReadonlySet<number>, hovered: number): Uint8Array {
+  const flags = new Uint8Array(count).fill(FLAG_NONE);
+  for (const node of highlighted) if (node < count) flags[node] = FLAG_RING;
+  if (hovered >= 0 && hovered < count) flags[hovered] = FLAG_HOVER;
+  return flags;
+}
+
+/** Links between `node` and any of `others` (a fly-by shows how you reach the person). */
+export function linksBetween(model: GraphModel, node: number, others: ReadonlySet<number>): number[] {
+  const links: number[] = [];
+  for (let k = 0; k < model.linkSources.length; k++) {
+    const [a, b] = [model.linkSources[k], model.linkTargets[k]];
+    if ((a === node && others.has(b)) || (b === node && others.has(a))) links.push(k);
+  }
+  return links;
+}
