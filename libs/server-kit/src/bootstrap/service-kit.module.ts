@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { BusClient } from '../bus/bus-client.js';
 import { BUS_OPTIONS, NATS_CONNECTION, type BusOptions } from '../bus/bus-options.js';
 import { BusServer } from '../bus/bus-server.js';
+import { NatsCloser } from '../bus/nats-closer.js';
 import { connectNats } from '../bus/nats-connection.js';
 import type { BaseEnv } from '../config/env-schemas.js';
 import { DEPENDENCY_CHECKS, HealthChecks, SERVICE_NAME, type DependencyCheck } from '../health/health-checks.js';
@@ -63,6 +64,7 @@ export class ServiceKitModule {
       },
       BusClient,
       BusServer,
+      NatsCloser,
       HealthChecks,
       ...(options.answersHealth === false ? [] : [HealthHandler]),
     ];
