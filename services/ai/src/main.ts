@@ -5,4 +5,9 @@ import { aiConfigSchema } from './config/ai.config.js';
 
 const config = loadConfigOrExit('ai', aiConfigSchema);
 const logger = createLogger('ai', config.LOG_LEVEL);
-await startService({ module: AppModule.forRoot(config, logger), logger, port: config.HTTP_PORT, host: config.HTTP_HOST });
+await startService({
+  module: AppModule.forRoot(config, logger),
+  logger,
+  port: config.HTTP_PORT,
+  host: config.HTTP_HOST,
+});

@@ -1,19 +1,28 @@
 import { describe, expect, it } from '@jest/globals';
-import { aiBusTimeoutMs, INTRO_FIELD_MAX_CHARS, warmIntroRequestSchema, warmIntroResponseSchema } from './ai.schema.js';
+import {
+  aiBusTimeoutMs,
+  INTRO_FIELD_MAX_CHARS,
+  warmIntroRequestSchema,
+  warmIntroResponseSchema,
+} from './ai.schema.js';
 
 const person = { name: 'Ana Silva', position: 'CTO', company: 'Acme' };
 
 describe('warm intro request', () => {
   it('accepts the spec body with an intermediary, with null and without one', () => {
     const target = { ...person, connectionType: '2nd' };
-    expect(warmIntroRequestSchema.safeParse({ target, intermediary: person, user: person }).success).toBe(true);
+    expect(warmIntroRequestSchema.safeParse({ target, intermediary: person, user: person }).success).toBe(
+      true,
+    );
     expect(warmIntroRequestSchema.safeParse({ target, intermediary: null, user: person }).success).toBe(true);
     expect(warmIntroRequestSchema.safeParse({ target, user: person }).success).toBe(true);
   });
 
   it('accepts empty and null fields', () => {
     const empty = { name: '', position: null, company: null };
-    expect(warmIntroRequestSchema.safeParse({ target: { ...empty, connectionType: null }, user: empty }).success).toBe(true);
+    expect(
+      warmIntroRequestSchema.safeParse({ target: { ...empty, connectionType: null }, user: empty }).success,
+    ).toBe(true);
   });
 
   it('drops e-mails, notes and other fields the intro does not need', () => {
@@ -25,6 +34,13 @@ describe('warm intro request', () => {
   it('refuses a field longer than the cap', () => {
     const long = 'x'.repeat(INTRO_FIELD_MAX_CHARS + 1);
     expect(warmIntroRequestSchema.safeParse({ target: { name: long }, user: person }).success).toBe(false);
+  });
+
+  it('accepts a connection or user node id as targetId, nothing else', () => {
+    const base = { target: { name: 'Ben' }, user: person };
+    expect(warmIntroRequestSchema.safeParse({ ...base, targetId: '1234' }).success).toBe(true);
+    expect(warmIntroRequestSchema.safeParse({ ...base, targetId: 'u7' }).success).toBe(true);
+    expect(warmIntroRequestSchema.safeParse({ ...base, targetId: '../x' }).success).toBe(false);
   });
 
   it('refuses a body without a target or user', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRequest } from '../bus/bus-contract.js';
+import { GRAPH_NODE_ID } from '../network/network-path.contract.js';
 
 /** Longest text accepted for one field: names, titles and companies come from CSV files. */
 export const INTRO_FIELD_MAX_CHARS = 200;
@@ -37,7 +38,7 @@ export const warmIntroRequestSchema = z.object({
   intermediary: introPersonSchema.nullish(),
   user: introPersonSchema,
   /** The target's connection id: lets the server fill `intermediary` from the warmest path. */
-  targetId: z.string().min(1).max(64).optional(),
+  targetId: z.string().regex(GRAPH_NODE_ID, 'targetId must be a connection id').optional(),
 });
 export type WarmIntroRequest = z.infer<typeof warmIntroRequestSchema>;
 

@@ -27,10 +27,18 @@ export const aiConfigSchema = baseEnvSchema
   .superRefine((config, ctx) => {
     // A half-done model setup is refused at boot rather than silently answered by the built-in writer.
     if ((config.AI_API_KEY || config.AI_BASE_URL) && !config.AI_MODEL) {
-      ctx.addIssue({ code: 'custom', path: ['AI_MODEL'], message: 'is required when AI_API_KEY or AI_BASE_URL is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AI_MODEL'],
+        message: 'is required when AI_API_KEY or AI_BASE_URL is set',
+      });
     }
     if (config.AI_MODEL && !config.AI_API_KEY && !config.AI_BASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['AI_API_KEY'], message: 'AI_MODEL is set: set AI_API_KEY, AI_BASE_URL or both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AI_API_KEY'],
+        message: 'AI_MODEL is set: set AI_API_KEY, AI_BASE_URL or both',
+      });
     }
   });
 export type AiConfig = z.infer<typeof aiConfigSchema>;

@@ -34,29 +34,46 @@ describe('ai.intro.generate without a model', () => {
   });
 
   it('writes to the target directly when there is no intermediary', async () => {
-    const answer = await ai.bus.request(aiContracts.generateIntro, { userId: 1, request: { target: ben, user: sam } });
+    const answer = await ai.bus.request(aiContracts.generateIntro, {
+      userId: 1,
+      request: { target: ben, user: sam },
+    });
     expect(answer.intro).toMatch(/^Hi Ben,/);
   });
 
   it('applies the per-user limits to the built-in writer too', async () => {
-    for (let i = 0; i < 10; i++) await ai.bus.request(aiContracts.generateIntro, { userId: 2, request: { target: ben, user: sam } });
-    await expect(ai.bus.request(aiContracts.generateIntro, { userId: 2, request: { target: ben, user: sam } })).rejects.toMatchObject({
+    for (let i = 0; i < 10; i++)
+      await ai.bus.request(aiContracts.generateIntro, { userId: 2, request: { target: ben, user: sam } });
+    await expect(
+      ai.bus.request(aiContracts.generateIntro, { userId: 2, request: { target: ben, user: sam } }),
+    ).rejects.toMatchObject({
       code: 'RATE_LIMITED',
     });
   });
 
   it('refuses an invalid request over the bus', async () => {
-    const reply = await ai.nc.request(`${ai.prefix}.${aiContracts.generateIntro.subject}`, new TextEncoder().encode('{"userId":1}'), {
-      timeout: 5000,
+    const reply = await ai.nc.request(
+      `${ai.prefix}.${aiContracts.generateIntro.subject}`,
+      new TextEncoder().encode('{"userId":1}'),
+      {
+        timeout: 5000,
+      },
+    );
+    expect(JSON.parse(new TextDecoder().decode(reply.data))).toMatchObject({
+      ok: false,
+      error: { code: 'VALIDATION_FAILED' },
     });
-    expect(JSON.parse(new TextDecoder().decode(reply.data))).toMatchObject({ ok: false, error: { code: 'VALIDATION_FAILED' } });
   });
 });
 
 describe('ai.intro.generate with an unreachable model server', () => {
   let ai: RunningAi;
   beforeAll(async () => {
-    ai = await bootAi({ AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1`, AI_MODEL: 'm', AI_TIMEOUT_MS: '3000' });
+    ai = await bootAi({
+      AI_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1`,
+      AI_MODEL: 'm',
+      AI_TIMEOUT_MS: '3000',
+    });
   });
   afterAll(async () => {
     await ai?.close();
@@ -64,7 +81,9 @@ describe('ai.intro.generate with an unreachable model server', () => {
 
   it('answers 502 "could not be reached" quickly instead of hanging', async () => {
     const started = Date.now();
-    const error = await ai.bus.request(aiContracts.generateIntro, { userId: 1, request: { target: ben, user: sam } }).catch((e: unknown) => e);
+    const error = await ai.bus
+      .request(aiContracts.generateIntro, { userId: 1, request: { target: ben, user: sam } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ code: 'UPSTREAM_FAILED', message: INTRO_MESSAGES.unreachable });
     expect(Date.now() - started).toBeLessThan(3000);

@@ -44,7 +44,10 @@ describe('built-in intro through an intermediary', () => {
   it('uses the path facts: worked together, years between intermediary and target', () => {
     const text = write(
       { intermediary: { ...ana, company: 'Umbrella' } },
-      { userToIntermediary: { workedTogether: true }, intermediaryToTarget: { yearsConnected: 3, workedTogether: true } },
+      {
+        userToIntermediary: { workedTogether: true },
+        intermediaryToTarget: { yearsConnected: 3, workedTogether: true },
+      },
     );
     expect(text).toContain("Since we've worked together");
     expect(text).toContain("since you've worked together and you've known each other for 3 years");
@@ -97,7 +100,9 @@ describe('built-in intro written to the target directly', () => {
   });
 
   it('treats an intermediary whose fields are all empty as none', () => {
-    expect(write({ intermediary: { name: '', position: null, company: null } }).startsWith('Hi Ben,')).toBe(true);
+    expect(write({ intermediary: { name: '', position: null, company: null } }).startsWith('Hi Ben,')).toBe(
+      true,
+    );
   });
 
   it('recalls how long they have been connected, or that they are 1st-degree', () => {
@@ -112,14 +117,20 @@ describe('built-in intro written to the target directly', () => {
   });
 
   it('reads well with a target missing position and company and no user company', () => {
-    const text = write({ target: { name: 'Ben Okafor' }, user: { name: 'Sam Carter', position: 'Designer' } });
+    const text = write({
+      target: { name: 'Ben Okafor' },
+      user: { name: 'Sam Carter', position: 'Designer' },
+    });
     expect(text).toContain("I'm Sam Carter, Designer.");
     expect(text).toContain('learn more about your work.');
     expectReadsNaturally(text);
   });
 
   it('falls back to a neutral greeting and sign-off when names are missing', () => {
-    const text = write({ target: { company: 'Globex', position: 'Recruiter' }, user: { company: 'Initech' } });
+    const text = write({
+      target: { company: 'Globex', position: 'Recruiter' },
+      user: { company: 'Initech' },
+    });
     expect(text.startsWith('Hi there,')).toBe(true);
     expect(text).toContain('I work at Initech.');
     expect(text).toContain('how you approach hiring at Globex');

@@ -10,7 +10,9 @@ import { firstNameOf } from './intro-text.js';
  * instead of leaving a gap.
  */
 export function writeBuiltInIntro(facts: IntroFacts): string {
-  const paragraphs = facts.intermediary ? askForIntroduction(facts, facts.intermediary) : reachOutDirectly(facts);
+  const paragraphs = facts.intermediary
+    ? askForIntroduction(facts, facts.intermediary)
+    : reachOutDirectly(facts);
   return paragraphs.filter(Boolean).join('\n\n');
 }
 
@@ -49,7 +51,8 @@ function signOff(words: string, user: Person): string {
 
 /** Why the user feels able to ask this intermediary: the warmest fact of the first hop. */
 function favourOpener(hop: Hop): string {
-  if (hop.sharedCompany) return `As we're both at ${hop.sharedCompany}, I hoped I could ask you a small favour.`;
+  if (hop.sharedCompany)
+    return `As we're both at ${hop.sharedCompany}, I hoped I could ask you a small favour.`;
   if (hop.workedTogether) return `Since we've worked together, I hoped I could ask you a small favour.`;
   if (hop.yearsConnected !== null && hop.yearsConnected >= 1) {
     return `${capitalise(yearsPhrase(hop.yearsConnected))} since we connected, and I'd like to ask you a small favour.`;
@@ -64,18 +67,21 @@ function introducedPerson(target: Person, hop: Hop): string {
   if (hop.sharedCompany) reasons.push(sameCompany(hop.sharedCompany, target.company, 'you both work'));
   if (hop.workedTogether) reasons.push("you've worked together");
   if (hop.sameFunction && !hop.sharedCompany) reasons.push('you work in the same field');
-  if (hop.yearsConnected !== null && hop.yearsConnected >= 1) reasons.push(`you've known each other for ${years(hop.yearsConnected)}`);
+  if (hop.yearsConnected !== null && hop.yearsConnected >= 1)
+    reasons.push(`you've known each other for ${years(hop.yearsConnected)}`);
   if (reasons.length === 0) return sentence(`I noticed you're connected with ${who}`);
   return `I noticed you're connected with ${who}, and since ${joinAnd(reasons)}, you're the best person I know to introduce us.`;
 }
 
 function directOpener({ firstHop: hop, target }: IntroFacts): string {
-  if (hop.sharedCompany) return `${sameCompany(hop.sharedCompany, null, 'Since we both work')}, I thought I'd reach out directly.`;
+  if (hop.sharedCompany)
+    return `${sameCompany(hop.sharedCompany, null, 'Since we both work')}, I thought I'd reach out directly.`;
   if (hop.workedTogether) return "It's been a while since we worked together, so I thought I'd reach out.";
   if (hop.yearsConnected !== null && hop.yearsConnected >= 1) {
     return `We've been connected for ${years(hop.yearsConnected)}, and I've been meaning to get in touch.`;
   }
-  if (isFirstDegree(target.connectionType)) return "We're connected, but I don't think we've properly talked yet.";
+  if (isFirstDegree(target.connectionType))
+    return "We're connected, but I don't think we've properly talked yet.";
   return 'I came across your profile and wanted to reach out.';
 }
 
@@ -87,7 +93,8 @@ function sameCompany(shared: string, shownCompany: string | null, lead: string):
 /** "I'm Sam Carter, Product Manager at Initech. " (with a trailing space), or nothing. */
 function selfIntroduction(user: Person): string {
   if (user.name) {
-    if (user.position && user.company) return `${sentence(`I'm ${user.name}, ${user.position} at ${user.company}`)} `;
+    if (user.position && user.company)
+      return `${sentence(`I'm ${user.name}, ${user.position} at ${user.company}`)} `;
     if (user.position) return `${sentence(`I'm ${user.name}, ${user.position}`)} `;
     if (user.company) return `${sentence(`I'm ${user.name} from ${user.company}`)} `;
     return '';
@@ -133,10 +140,15 @@ function topicFor(target: Person, person: 'you' | 'they'): string {
   const company = target.company;
   const their = person === 'you' ? 'your' : 'their';
   if (category === 'executive') {
-    return company ? `to hear ${their} view on where ${company} is heading` : `to hear ${their} view on the road ahead`;
+    return company
+      ? `to hear ${their} view on where ${company} is heading`
+      : `to hear ${their} view on the road ahead`;
   }
   const topic = TOPICS[category];
-  if (topic && company) return person === 'you' ? `to hear how you approach ${topic} at ${company}` : `to hear how ${company} approaches ${topic}`;
+  if (topic && company)
+    return person === 'you'
+      ? `to hear how you approach ${topic} at ${company}`
+      : `to hear how ${company} approaches ${topic}`;
   if (topic) return `to hear how ${person} approach ${topic}`;
   return company ? `to learn more about ${their} work at ${company}` : `to learn more about ${their} work`;
 }

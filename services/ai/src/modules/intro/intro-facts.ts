@@ -36,7 +36,13 @@ export function toIntroFacts({ request, relationship = {} }: GenerateIntroReques
   const intermediary = request.intermediary ? toPerson(request.intermediary) : null;
   const hasIntermediary = intermediary !== null && Object.values(intermediary).some(Boolean);
   if (!hasIntermediary) {
-    return { user, intermediary: null, target, firstHop: toHop(relationship.userToTarget, user, target), secondHop: emptyHop() };
+    return {
+      user,
+      intermediary: null,
+      target,
+      firstHop: toHop(relationship.userToTarget, user, target),
+      secondHop: emptyHop(),
+    };
   }
   return {
     user,
@@ -48,7 +54,11 @@ export function toIntroFacts({ request, relationship = {} }: GenerateIntroReques
 }
 
 function toPerson(person: IntroPerson): Person {
-  return { name: cleanField(person.name), position: cleanField(person.position), company: cleanField(person.company) };
+  return {
+    name: cleanField(person.name),
+    position: cleanField(person.position),
+    company: cleanField(person.company),
+  };
 }
 
 function emptyHop(): Hop {

@@ -45,6 +45,8 @@ describe('IntroRateLimiter', () => {
   it('answers with the clear message', () => {
     const limiter = new IntroRateLimiter({ maxConcurrent: 1, maxPerMinute: 1 });
     limiter.admit(1);
-    expect(() => limiter.admit(1)).toThrow('Too many warm intro requests. Please wait a minute and try again.');
+    expect(() => limiter.admit(1)).toThrow(
+      'Too many warm intro requests. Please wait a minute and try again.',
+    );
   });
 });

@@ -10,7 +10,9 @@ describe('cleanField', () => {
 
 describe('cleanIntroText', () => {
   it('keeps paragraphs, drops control characters and extra blank lines', () => {
-    expect(cleanIntroText('  Hi Ana,\r\n\r\n\r\n\r\nThanks\u0007 a lot!  \n', 100)).toBe('Hi Ana,\n\nThanks a lot!');
+    expect(cleanIntroText('  Hi Ana,\r\n\r\n\r\n\r\nThanks\u0007 a lot!  \n', 100)).toBe(
+      'Hi Ana,\n\nThanks a lot!',
+    );
   });
 });
 

@@ -4,8 +4,9 @@ import { INTRO_FIELD_MAX_CHARS } from '@warmpath/contracts';
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 // The same, minus the line feed an intro keeps between paragraphs.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const INVISIBLE_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const INVISIBLE_BUT_NEWLINE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /** A CSV-sourced field as one clean line: no control characters, single spaces, capped. */
 export function cleanField(value: string | null | undefined): string {

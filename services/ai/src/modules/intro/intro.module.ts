@@ -16,7 +16,10 @@ function createIntroProvider(config: AiConfig, logger: Logger): IntroProvider {
     logger.info('warm intros: built-in writer (no AI model configured)');
     return new BuiltInIntroProvider();
   }
-  logger.info({ model: settings.model, baseUrl: settings.baseUrl ?? 'OpenAI API', timeoutMs: settings.timeoutMs }, 'warm intros: AI model');
+  logger.info(
+    { model: settings.model, baseUrl: settings.baseUrl ?? 'OpenAI API', timeoutMs: settings.timeoutMs },
+    'warm intros: AI model',
+  );
   return new OpenAiIntroProvider(settings, logger);
 }
 
@@ -27,7 +30,10 @@ function createIntroProvider(config: AiConfig, logger: Logger): IntroProvider {
       provide: IntroRateLimiter,
       inject: [SERVICE_CONFIG],
       useFactory: (config: AiConfig) =>
-        new IntroRateLimiter({ maxConcurrent: config.AI_MAX_CONCURRENT_PER_USER, maxPerMinute: config.AI_MAX_PER_MINUTE_PER_USER }),
+        new IntroRateLimiter({
+          maxConcurrent: config.AI_MAX_CONCURRENT_PER_USER,
+          maxPerMinute: config.AI_MAX_PER_MINUTE_PER_USER,
+        }),
     },
     IntroService,
     IntroHandler,

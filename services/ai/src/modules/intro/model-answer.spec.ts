@@ -3,7 +3,9 @@ import { ServiceError } from '@warmpath/server-kit';
 import { INTRO_MESSAGES } from './intro.exception.js';
 import { readIntroAnswer } from './model-answer.js';
 
-const completion = (content: unknown) => ({ choices: [{ index: 0, message: { role: 'assistant', content } }] });
+const completion = (content: unknown) => ({
+  choices: [{ index: 0, message: { role: 'assistant', content } }],
+});
 
 function unusable(answer: unknown): ServiceError {
   try {
@@ -16,7 +18,9 @@ function unusable(answer: unknown): ServiceError {
 
 describe('readIntroAnswer', () => {
   it('returns the trimmed text of the first choice', () => {
-    expect(readIntroAnswer(completion('  Hi Ana,\n\nCould you introduce me to Ben?  '), 1200)).toBe('Hi Ana,\n\nCould you introduce me to Ben?');
+    expect(readIntroAnswer(completion('  Hi Ana,\n\nCould you introduce me to Ben?  '), 1200)).toBe(
+      'Hi Ana,\n\nCould you introduce me to Ben?',
+    );
   });
 
   it('caps a long answer at a sentence boundary', () => {

@@ -42,11 +42,13 @@ export function readIntroAnswer(completion: unknown, maxChars: number): string {
  */
 export function toModelError(error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
-  if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError) return modelTimedOut();
+  if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError)
+    return modelTimedOut();
   if (error instanceof APIConnectionError) return modelUnreachable();
   if (error instanceof RateLimitError) return modelBusy();
   if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) return modelRefused();
-  if (error instanceof APIError) return typeof error.status === 'number' && error.status < 500 ? modelRefused() : modelFailed();
+  if (error instanceof APIError)
+    return typeof error.status === 'number' && error.status < 500 ? modelRefused() : modelFailed();
   // A 200 whose body is not the JSON it claims to be.
   if (error instanceof SyntaxError) return modelAnswerUnusable();
   return modelFailed();

@@ -48,11 +48,17 @@ export class OpenAiIntroProvider implements IntroProvider {
       );
     } catch (error) {
       const mapped = toModelError(error);
-      this.logger.warn({ err: describeError(error), code: mapped.code, ms: Date.now() - started }, 'model call failed');
+      this.logger.warn(
+        { err: describeError(error), code: mapped.code, ms: Date.now() - started },
+        'model call failed',
+      );
       throw mapped;
     }
     const intro = readIntroAnswer(completion, INTRO_MAX_CHARS);
-    this.logger.info({ model: this.settings.model, ms: Date.now() - started, chars: intro.length }, 'intro written by the model');
+    this.logger.info(
+      { model: this.settings.model, ms: Date.now() - started, chars: intro.length },
+      'intro written by the model',
+    );
     return { intro, provider: this.name, model: this.settings.model };
   }
 }
@@ -80,6 +86,9 @@ async function withDeadline<T>(budgetMs: number, run: (signal: AbortSignal) => P
 /** Logs say what failed without the prompt or the answer (they hold people's names). */
 function describeError(error: unknown): { name: string; status?: number; message: string } {
   if (error instanceof ServiceError) return { name: error.name, message: error.message };
-  if (error instanceof OpenAI.APIError) return { name: error.name, status: error.status, message: error.message.slice(0, 200) };
-  return error instanceof Error ? { name: error.name, message: error.message.slice(0, 200) } : { name: 'unknown', message: String(error) };
+  if (error instanceof OpenAI.APIError)
+    return { name: error.name, status: error.status, message: error.message.slice(0, 200) };
+  return error instanceof Error
+    ? { name: error.name, message: error.message.slice(0, 200) }
+    : { name: 'unknown', message: String(error) };
 }

@@ -20,17 +20,31 @@ const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 /** Boots the ai AppModule in-process against real NATS, under a prefix no other run uses. */
 export async function bootAi(env: Record<string, string>): Promise<RunningAi> {
   const prefix = `ai-test-${randomUUID().slice(0, 8)}`;
-  const config = loadConfig('ai', aiConfigSchema, { NATS_URL, NATS_PREFIX: prefix, LOG_LEVEL: 'silent', ...env });
-  const logger = createLogger('ai', config.LOG_LEVEL);
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), new FastifyAdapter(), {
-    logger: false,
+  const config = loadConfig('ai', aiConfigSchema, {
+    NATS_URL,
+    NATS_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    ...env,
   });
+  const logger = createLogger('ai', config.LOG_LEVEL);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, logger),
+    new FastifyAdapter(),
+    {
+      logger: false,
+    },
+  );
   await app.init();
   // The subscriptions must have reached the server before the first request.
   const serviceNc = app.get<NatsConnection>(NATS_CONNECTION);
   await serviceNc.flush();
   const nc = await connectNats(NATS_URL, 'ai-test-caller', logger);
-  const bus = new BusClient(nc, { service: 'ai-test-caller', natsUrl: NATS_URL, prefix, requestTimeoutMs: 10_000 });
+  const bus = new BusClient(nc, {
+    service: 'ai-test-caller',
+    natsUrl: NATS_URL,
+    prefix,
+    requestTimeoutMs: 10_000,
+  });
   return {
     bus,
     nc,

@@ -66,10 +66,16 @@ export class FakeModelServer {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
-    this.requests.push({ method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization, body: parse(text) });
+    this.requests.push({
+      method: req.method ?? '',
+      path: req.url ?? '',
+      authorization: req.headers.authorization,
+      body: parse(text),
+    });
     for (const waiter of this.waiters.filter((w) => this.requests.length >= w.count)) waiter.resolve();
     this.waiters = this.waiters.filter((w) => this.requests.length < w.count);
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return send(res, 404, { error: { message: 'not found' } });
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+      return send(res, 404, { error: { message: 'not found' } });
     this.answer(res, this.behaviour);
   }
 
@@ -78,7 +84,11 @@ export class FakeModelServer {
       case 'answer':
         return send(res, 200, completion(behaviour.content));
       case 'status':
-        return send(res, behaviour.status, behaviour.body ?? { error: { message: `status ${behaviour.status}`, type: 'test' } });
+        return send(
+          res,
+          behaviour.status,
+          behaviour.body ?? { error: { message: `status ${behaviour.status}`, type: 'test' } },
+        );
       case 'raw':
         res.writeHead(200, { 'content-type': behaviour.contentType });
         res.end(behaviour.body);
