@@ -51,9 +51,8 @@ export async function bootAi(env: Record<string, string>): Promise<RunningAi> {
     prefix,
     close: async () => {
       await nc.close();
+      // server-kit drains the service's own connection on shutdown.
       await app.close();
-      // server-kit leaves the service's connection open on shutdown; a test run must not.
-      await serviceNc.close();
     },
   };
 }
