@@ -4,6 +4,11 @@ import { fileURLToPath } from 'node:url';
 
 const defaultWebDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 
+/** An http(s) URL without a trailing slash, so paths can be appended to it. */
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+  .transform((value) => value.replace(/\/+$/, ''));
+
 export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).extend({
   /** The public HTTP port (API + web app + health + metrics). */
   PORT: port.default(3000),
@@ -26,5 +31,23 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt.default(5),
   LOGIN_MAX_ATTEMPTS_PER_CLIENT: positiveInt.default(30),
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
+  /** Where browsers reach the app; OAuth redirect URIs are built from it (docs/oauth.md). */
+  PUBLIC_URL: httpUrl.default('http://127.0.0.1:3000'),
+  /** Budget of each call to a provider (discovery, token, userinfo, JWKS). */
+  OAUTH_HTTP_TIMEOUT_MS: positiveInt.default(10_000),
+  /** A provider is configured when both its client id and secret are set. */
+  LINKEDIN_CLIENT_ID: z.string().optional(),
+  LINKEDIN_CLIENT_SECRET: z.string().optional(),
+  /** OpenID Connect issuer; endpoints come from `${issuer}/.well-known/openid-configuration`. */
+  LINKEDIN_ISSUER: httpUrl.default('https://www.linkedin.com/oauth'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_ISSUER: httpUrl.default('https://accounts.google.com'),
+  /** GitHub is plain OAuth 2 (no discovery): its endpoints, overridable for tests and GitHub Enterprise. */
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GITHUB_AUTHORIZE_URL: httpUrl.default('https://github.com/login/oauth/authorize'),
+  GITHUB_TOKEN_URL: httpUrl.default('https://github.com/login/oauth/access_token'),
+  GITHUB_API_URL: httpUrl.default('https://api.github.com'),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
