@@ -57,7 +57,12 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'check-file': checkFile },
     rules: {
-      'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
+      'check-file/filename-naming-convention': [
+        'error',
+        // Migrations start with their timestamp (TypeORM orders them by it).
+        { '**/migrations/!(index).ts': '+([0-9])-+([a-z0-9-])', '**/!(migrations)/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
       'check-file/folder-naming-convention': ['error', { '**/src/**/': 'KEBAB_CASE' }],
     },
   },

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-// @ts-expect-error plain ESM helpers shared with the launcher
+// The launcher's plain ESM helpers (typed through JSDoc), so tests start the stack exactly as `npm start` does.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- scripts/ is tooling, not a project
 import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
-// @ts-expect-error plain ESM helpers shared with the launcher
+// eslint-disable-next-line @nx/enforce-module-boundaries -- scripts/ is tooling, not a project
 import { freePort, startStack } from '../../scripts/lib/stack.mjs';
 import { Redis } from 'ioredis';
 

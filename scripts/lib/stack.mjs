@@ -47,8 +47,10 @@ export async function waitForHealth(url, timeoutMs = 60_000, isAlive = () => tru
 /**
  * env: the environment for every service (DATABASE_URL, REDIS_URL, NATS_URL, prefixes...).
  * port: the gateway's port. logDir: write logs there instead of prefixed stdout.
+ * @param {{ env: Record<string, string>, port: number, logDir?: string, healthTimeoutMs?: number,
+ *   onExit?: (name: string, code: number | null, signal: string | null) => void }} options
  */
-export async function startStack({ env, port, logDir, healthTimeoutMs = 90_000, onExit } = {}) {
+export async function startStack({ env, port, logDir, healthTimeoutMs = 90_000, onExit }) {
   for (const name of ALL_SERVICES) {
     if (!existsSync(join(ROOT, 'services', name, 'dist', 'main.js'))) {
       throw new Error(`services/${name} is not built: run npm run build first`);
@@ -91,7 +93,11 @@ export async function startStack({ env, port, logDir, healthTimeoutMs = 90_000, 
       children.delete(name);
       if (child) await stopChild(child);
     },
-    /** Starts a service again, optionally with a different environment (e.g. provider settings). */
+    /**
+     * Starts a service again, optionally with a different environment (e.g. provider settings).
+     * @param {string} name
+     * @param {Record<string, string>} [serviceEnv]
+     */
     startService: (name, serviceEnv) => void startService(name, serviceEnv),
   };
 }

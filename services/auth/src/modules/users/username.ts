@@ -3,6 +3,7 @@
  * nothing that looks like "admin" may be registered: case, width (ｄ), zero-width characters,
  * accents and common homoglyphs (Cyrillic а, Greek ο, digit 0 for o...) are all folded.
  */
+// eslint-disable-next-line no-misleading-character-class -- the class lists invisible and joining code points on purpose
 const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/gu;
 const HOMOGLYPHS: Record<string, string> = {
   а: 'a', ɑ: 'a', α: 'a', ạ: 'a', ԁ: 'd', ɗ: 'd', ｄ: 'd', е: 'e', ε: 'e', һ: 'h', і: 'i', ı: 'i', ι: 'i', ӏ: 'l',
