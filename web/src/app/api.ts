@@ -6,7 +6,8 @@ import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/to
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: '/', credentials: 'include' }),
+  // Absolute, so the same code runs in the browser and under jsdom (whose fetch needs absolute URLs).
+  baseQuery: fetchBaseQuery({ baseUrl: `${globalThis.location?.origin ?? ''}/`, credentials: 'include' }),
   tagTypes: ['User', 'Network', 'Users', 'Teams', 'Import'],
   keepUnusedDataFor: 60,
   refetchOnFocus: false,
@@ -30,4 +31,13 @@ export function errorMessage(error: unknown, fallback = 'Request failed'): strin
     if ('error' in e && typeof e.error === 'string') return e.error;
   }
   return typeof e.message === 'string' ? e.message : fallback;
+}
+
+/** The message a JSON error body carries, if any (`message`, else `error`). */
+export function serverMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object' || !('data' in error)) return undefined;
+  const data = (error as { data?: unknown }).data;
+  if (!data || typeof data !== 'object') return undefined;
+  const { message, error: text } = data as { message?: unknown; error?: unknown };
+  return typeof message === 'string' ? message : typeof text === 'string' ? text : undefined;
 }

@@ -1,30 +1,29 @@
 import { CameraController } from './camera/camera-controller';
-import { boundsOf, fitBounds, screenToWorld, worldToScreen, type Viewport } from './camera/camera-math';
+import { boundsOf, fitBounds, worldToScreen, type Viewport } from './camera/camera-math';
 import { attachPointerInput } from './camera/pointer-input';
 import { GRAPH } from './constants';
 import { EventHub } from './event-hub';
-import { FRAME_CAMERA, FRAME_POSITIONS, FrameLoop, FrameStats } from './frame-loop';
+import { FrameLoop } from './frame-loop';
+import { FRAME_CAMERA, FRAME_POSITIONS, FrameStats } from './frame-stats';
 import { HighlightState } from './highlight-state';
 import { mergePlacement, placeInitially } from './layout/initial-placement';
 import { LayoutDirector } from './layout/layout-director';
 import { LayoutSupervisor, type WorkerStats } from './layout/layout-supervisor';
 import { buildGraphModel, type GraphModel } from './model/graph-model';
-import { SpatialGrid } from './picking/spatial-grid';
-import { GraphRenderer } from './render/graph-renderer';
-import { MIN_NODE_RADIUS_PX } from './render/node-layer';
+import { NodePicker } from './picking/node-picker';
+import { MIN_NODE_RADIUS_PX } from './render/node-flags';
 import { computeRadii } from './render/node-styling';
+import { RenderClient } from './render/render-client';
+import { toRenderGraph } from './render/render-graph';
 import { TourRunner } from './tours/tour-runner';
 import { flyByCaption, flyByStops, guidedTourSteps } from './tours/tour-steps';
 import type { GraphData, GraphEngine, GraphEngineOptions, GraphEngineStats, GraphEventHandler, GraphEventName, GraphHighlight, LayoutName } from './types';
 import { YouPulse } from './you-pulse';
 
-/** Extra CSS px around a node that still counts as pointing at it. */
-const PICK_TOLERANCE_PX = 3;
-
 /**
  * The graph engine behind the product's network views: plain TypeScript, React only mounts it
- * into a container and kills it. Layout runs in a worker, drawing in WebGL, and every frame is
- * requested only when something changed.
+ * into a container and kills it. The layout runs in one worker, drawing in another; the page
+ * keeps the camera, picking, tours and events, and asks for a frame only when something changed.
  */
 export function createGraphEngine(container: HTMLElement, options: GraphEngineOptions = {}): GraphEngine {
   return new Engine(container, { autoFit: true, ...options });
@@ -34,23 +33,24 @@ class Engine implements GraphEngine {
   private readonly events = new EventHub();
   private readonly camera = new CameraController();
   private readonly loop = new FrameLoop((now) => this.frame(now));
-  private readonly frameStats = new FrameStats();
-  private readonly grid = new SpatialGrid();
+  private readonly mainFrames = new FrameStats();
+  private readonly workerFrames = new FrameStats();
+  private readonly picker = new NodePicker(() => this.positions, () => this.radii);
+  private readonly highlight = new HighlightState();
   private readonly supervisor: LayoutSupervisor;
+  private readonly renderer: RenderClient;
   private readonly director: LayoutDirector;
   private readonly tours: TourRunner;
-  private readonly highlight = new HighlightState();
   private readonly pulse: YouPulse;
   private readonly detachInput: () => void;
   private readonly resizeObserver: ResizeObserver;
-  private renderer: GraphRenderer | null = null;
   private model: GraphModel | null = null;
+  /** The page's copy of node positions (picking, fit, tours): node i at [2i, 2i + 1]. */
+  private positions: Float32Array = new Float32Array(0);
   private radii: Float32Array = new Float32Array(0);
-  private pendingPositions: Float32Array | null = null;
-  private viewportSize: Viewport;
-  private isDirty = false;
+  private viewport: Viewport;
+  private hasNewPositions = false;
   private isMoved = false;
-  private isGridStale = true;
   private hovered = -1;
   private pointer: [number, number] | null = null;
   private hasSettled = false;
@@ -58,9 +58,7 @@ class Engine implements GraphEngine {
   private autoFitTimer: ReturnType<typeof setTimeout> | null = null;
   private flyByListener: ((caption: string | null) => void) | null = null;
   private workerStats: WorkerStats = { steps: 0, stepMs: 0, heapBytes: null };
-  private graphSetAt = 0;
-  private firstFrameAt: number | null = null;
-  private settledAt: number | null = null;
+  private timing = { graphSetAt: 0, firstFrameAt: null as number | null, settledAt: null as number | null };
   private isKilled = false;
 
   constructor(
@@ -68,13 +66,17 @@ class Engine implements GraphEngine {
     private readonly options: Required<GraphEngineOptions>,
   ) {
     if (getComputedStyle(container).position === 'static') container.style.position = 'relative';
-    this.viewportSize = { width: container.clientWidth || 1, height: container.clientHeight || 1 };
+    this.viewport = { width: container.clientWidth || 1, height: container.clientHeight || 1 };
+    this.renderer = new RenderClient(container, this.viewport, {
+      onFrame: (at, ms, kind) => this.workerFrame(at, ms, kind),
+      onPositionsReturned: () => this.hasNewPositions && this.loop.request(),
+    });
     this.supervisor = new LayoutSupervisor({ onPositions: () => this.loop.request(), onStats: (stats) => (this.workerStats = stats) });
     this.director = new LayoutDirector(this.supervisor, {
       showPositions: (positions) => this.showPositions(positions),
       fit: (ms, padding, when) => (when === 'now' ? this.fitToScreen(ms, padding) : (this.fitOnSettle = { ms, padding })),
-      flyToOrigin: (zoom, ms) => this.camera.flyTo({ x: 0, y: 0, zoom }, ms, performance.now()),
-      viewport: () => this.viewportSize,
+      flyToOrigin: (zoom, ms) => this.flyTo(0, 0, zoom, ms),
+      viewport: () => this.viewport,
     });
     this.tours = new TourRunner({
       positions: () => this.positions,
@@ -85,42 +87,48 @@ class Engine implements GraphEngine {
     this.pulse = new YouPulse(container);
     this.detachInput = attachPointerInput(container, {
       camera: () => this.camera.state,
-      viewport: () => this.viewportSize,
+      viewport: () => this.viewport,
       onCamera: (state) => {
         this.camera.jumpTo(state);
         this.markMoved();
       },
-      onHover: (x, y) => this.hover(x, y),
+      onHover: (x, y) => this.hover([x, y]),
       onLeave: () => this.hover(null),
       onClick: (x, y) => this.click(x, y),
     });
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
-    void GraphRenderer.create(container, this.viewportSize).then((renderer) => this.adopt(renderer));
   }
 
   setGraph(data: GraphData): void {
     this.tours.stop();
-    this.graphSetAt = performance.now();
-    this.firstFrameAt = null;
-    this.settledAt = null;
+    this.timing = { graphSetAt: performance.now(), firstFrameAt: null, settledAt: null };
     this.hasSettled = false;
     const previous = this.model ? this.knownPositions(this.model) : null;
+    performance.mark('g0');
     const model = buildGraphModel(data);
+    performance.mark('g1');
     const fresh = placeInitially(model);
-    const positions = previous && previous.size > 0 ? mergePlacement(model, fresh, previous) : fresh;
+    this.positions = previous ? mergePlacement(model, fresh, previous) : fresh;
+    performance.mark('g2');
     this.model = model;
     this.radii = computeRadii(model);
     this.highlight.setModel(model);
     this.hovered = -1;
-    if (!previous) this.camera.jumpTo(fitBounds(boundsOf(positions, model.nodes.length, 20) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 }, this.viewportSize, GRAPH.fitPadding));
-    this.pendingPositions = positions;
+    this.picker.invalidate();
+    performance.mark('g3');
+    if (!previous) this.camera.jumpTo(fitBounds(boundsOf(this.positions, model.nodes.length, 20) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 }, this.viewport, GRAPH.fitPadding));
+    this.renderer.setGraph(toRenderGraph(model, this.radii, this.highlight.colors, this.positions));
+    performance.mark('g4');
+    this.renderer.setFlags(this.highlight.flags());
+    this.renderer.setHighlightedLinks(this.highlight.links);
     this.supervisor.load(
-      { nodeCount: model.nodes.length, positions: positions.slice(), linkSources: model.linkSources.slice(), linkTargets: model.linkTargets.slice(), linkKinds: model.linkKinds.slice(), anchor: model.youIndex },
+      { nodeCount: model.nodes.length, positions: this.positions.slice(), linkSources: model.linkSources.slice(), linkTargets: model.linkTargets.slice(), linkKinds: model.linkKinds.slice(), anchor: model.youIndex },
       this.director.forceParams,
     );
-    this.uploadGraph();
+    performance.mark('g5');
     this.director.reapply(model);
+    this.markMoved();
   }
 
   setHighlight(highlight: GraphHighlight): void {
@@ -128,8 +136,8 @@ class Engine implements GraphEngine {
   }
 
   setSelectedCompanies(keys: Iterable<string>): void {
-    const hasSelection = this.highlight.setSelectedCompanies(keys);
-    this.applyHighlight(() => undefined);
+    let hasSelection = false;
+    this.applyHighlight(() => (hasSelection = this.highlight.setSelectedCompanies(keys)));
     if (this.model) this.director.selectCompanies(hasSelection);
   }
 
@@ -152,7 +160,7 @@ class Engine implements GraphEngine {
   fitToScreen(durationMs: number = GRAPH.fitMs, padding: number = GRAPH.fitPadding): void {
     const bounds = this.model ? boundsOf(this.positions, this.model.nodes.length, 10) : null;
     if (!bounds) return;
-    const target = fitBounds(bounds, this.viewportSize, padding);
+    const target = fitBounds(bounds, this.viewport, padding);
     this.flyTo(target.x, target.y, target.zoom, durationMs);
   }
 
@@ -169,6 +177,7 @@ class Engine implements GraphEngine {
   startFlyByTour(onCaption?: (caption: string | null) => void): void {
     const model = this.model;
     if (!model) return;
+    this.tours.stop();
     this.flyByListener = onCaption ?? null;
     this.tours.startFlyBy(flyByStops(model).map((node) => ({ node, caption: flyByCaption(model.nodes[node]) })));
   }
@@ -179,14 +188,13 @@ class Engine implements GraphEngine {
   }
 
   exportPng(): Promise<Blob> {
-    if (!this.renderer) return Promise.reject(new Error('The graph is not drawn yet'));
-    return this.renderer.exportPng({ camera: this.camera.state, viewport: this.viewportSize, seconds: performance.now() / 1000, isMoved: true });
+    return this.renderer.exportPng();
   }
 
   nodeScreenPosition(nodeId: string): { x: number; y: number } | null {
     const index = this.model?.indexById.get(nodeId);
     if (index === undefined) return null;
-    const [x, y] = worldToScreen(this.camera.state, this.viewportSize, this.positions[index * 2], this.positions[index * 2 + 1]);
+    const [x, y] = worldToScreen(this.camera.state, this.viewport, this.positions[index * 2], this.positions[index * 2 + 1]);
     return { x, y };
   }
 
@@ -195,13 +203,12 @@ class Engine implements GraphEngine {
     return {
       nodes: this.model?.nodes.length ?? 0,
       links: this.model?.linkSources.length ?? 0,
-      graphSetAt: this.graphSetAt,
-      firstFrameAt: this.firstFrameAt,
-      settledAt: this.settledAt,
+      ...this.timing,
       layoutSteps: this.workerStats.steps,
       layoutStepMs: this.workerStats.stepMs,
       workerHeapBytes: this.workerStats.heapBytes,
-      frames: this.frameStats.since(since),
+      frames: this.mainFrames.since(since),
+      workerFrames: this.workerFrames.since(since),
     };
   }
 
@@ -220,75 +227,45 @@ class Engine implements GraphEngine {
     this.detachInput();
     this.resizeObserver.disconnect();
     this.supervisor.kill();
+    this.renderer.kill();
     this.pulse.destroy();
-    this.renderer?.destroy();
-    this.renderer = null;
     this.model = null;
   }
 
-  /** Positions as drawn: the renderer's texture data once it exists, else the first placement. */
-  private get positions(): Float32Array {
-    return this.renderer && !this.pendingPositions ? this.renderer.positions : (this.pendingPositions ?? new Float32Array(0));
-  }
-
-  private adopt(renderer: GraphRenderer): void {
-    if (this.isKilled) {
-      renderer.destroy();
-      return;
-    }
-    this.renderer = renderer;
-    this.uploadGraph();
-  }
-
-  private uploadGraph(): void {
-    if (!this.renderer || !this.model || !this.pendingPositions) return;
-    this.renderer.setGraph(this.model, this.radii, this.highlight.colors, this.pendingPositions);
-    this.renderer.setFlags(this.highlight.flags(this.hovered));
-    this.renderer.setHighlightedLinks(this.highlight.links);
-    this.pendingPositions = null;
-    this.isGridStale = true;
-    this.markMoved();
-  }
-
-  private showPositions(positions: Float32Array): void {
-    if (!this.model) return;
-    if (this.renderer && !this.pendingPositions) {
-      this.renderer.positions.set(positions.subarray(0, this.model.nodes.length * 2));
-      this.renderer.markPositionsChanged();
-    } else {
-      this.pendingPositions = positions.slice();
-    }
-    this.isGridStale = true;
-    this.markMoved();
-  }
-
+  /**
+   * One page frame: advance the camera, take the worker's newest positions, and pass both on to
+   * the render worker. This is all the page does per frame; drawing happens in the worker.
+   */
   private frame(now: number): boolean {
     const began = performance.now();
     let kind = this.camera.update(now) ? FRAME_CAMERA : 0;
-    const taken = this.renderer ? this.supervisor.takePositions() : null;
-    if (taken && this.renderer && this.model) {
-      this.renderer.positions.set(taken.positions.subarray(0, this.model.nodes.length * 2));
-      this.renderer.markPositionsChanged();
+    const taken = this.supervisor.takePositions();
+    if (taken && this.model) {
+      this.positions.set(taken.positions.subarray(0, this.positions.length));
       this.supervisor.recycle(taken.positions);
-      this.isGridStale = true;
+      this.picker.invalidate();
+      this.hasNewPositions = true;
       kind |= FRAME_POSITIONS;
     }
-    const isMoved = kind !== 0 || this.isMoved;
-    if (this.renderer && this.model && (isMoved || this.isDirty || this.renderer.isAnimating)) {
-      this.renderer.render({ camera: this.camera.state, viewport: this.viewportSize, seconds: now / 1000, isMoved });
-      if (isMoved) this.placePulse();
-      this.frameStats.record(began, performance.now() - began, kind);
-      this.firstFrameAt ??= performance.now();
-      this.isDirty = false;
+    if (this.hasNewPositions && this.renderer.sendPositions(this.positions)) this.hasNewPositions = false;
+    if (kind !== 0 || this.isMoved) {
+      this.renderer.setCamera(this.camera.state);
+      this.placePulse();
+      if (this.pointer) this.hover(this.pointer);
       this.isMoved = false;
-      if (isMoved && this.pointer) this.hover(...this.pointer);
     }
+    if (kind !== 0) this.mainFrames.record(began, performance.now() - began, kind);
     if (taken?.settled) this.settle();
-    return this.camera.isFlying || (this.renderer?.isAnimating ?? false);
+    return this.camera.isFlying;
+  }
+
+  private workerFrame(at: number, ms: number, kind: number): void {
+    this.workerFrames.record(at, ms, kind);
+    if (this.timing.firstFrameAt === null && this.model) this.timing.firstFrameAt = at + ms;
   }
 
   private settle(): void {
-    this.settledAt = performance.now();
+    this.timing.settledAt = performance.now();
     if (!this.hasSettled && this.options.autoFit) this.autoFitTimer = setTimeout(() => this.fitToScreen(), GRAPH.autoFitDelayMs);
     else if (this.fitOnSettle) this.fitToScreen(this.fitOnSettle.ms, this.fitOnSettle.padding);
     this.fitOnSettle = null;
@@ -296,42 +273,36 @@ class Engine implements GraphEngine {
     this.events.emit('settled', undefined);
   }
 
-  private hover(x: number | null, y?: number): void {
-    this.pointer = x === null || y === undefined ? null : [x, y];
-    const index = this.pointer ? this.pick(...this.pointer) : -1;
+  private showPositions(positions: Float32Array): void {
+    this.positions.set(positions.subarray(0, this.positions.length));
+    this.picker.invalidate();
+    this.hasNewPositions = true;
+    this.markMoved();
+  }
+
+  private hover(pointer: [number, number] | null): void {
+    this.pointer = pointer;
+    const index = pointer ? this.picker.pick(this.camera.state, this.viewport, ...pointer) : -1;
     if (index === this.hovered) return;
     this.hovered = index;
-    this.renderer?.setFlags(this.highlight.flags(index));
-    this.markDirty();
+    this.renderer.setHovered(index);
     const node = index >= 0 ? this.model?.nodes[index] : undefined;
     const at = node ? this.nodeScreenPosition(node.id) : null;
     this.events.emit('hover', node && at ? { node, ...at } : null);
   }
 
   private click(x: number, y: number): void {
-    const index = this.pick(x, y);
+    const index = this.picker.pick(this.camera.state, this.viewport, x, y);
     const node = index >= 0 ? this.model?.nodes[index] : undefined;
     if (node) this.events.emit('click', node);
   }
 
-  private pick(x: number, y: number): number {
-    if (!this.model) return -1;
-    if (this.isGridStale) {
-      this.grid.rebuild(this.positions, this.radii, this.model.nodes.length);
-      this.isGridStale = false;
-    }
-    const { zoom } = this.camera.state;
-    const [wx, wy] = screenToWorld(this.camera.state, this.viewportSize, x, y);
-    return this.grid.pick(wx, wy, MIN_NODE_RADIUS_PX / zoom, PICK_TOLERANCE_PX / zoom);
-  }
-
   private applyHighlight(change: () => void): void {
     change();
-    if (!this.renderer || !this.model) return;
+    if (!this.model) return;
     this.renderer.setColors(this.highlight.colors);
-    this.renderer.setFlags(this.highlight.flags(this.hovered));
+    this.renderer.setFlags(this.highlight.flags());
     this.renderer.setHighlightedLinks(this.highlight.links);
-    this.markDirty();
   }
 
   private caption(text: string | null): void {
@@ -342,7 +313,7 @@ class Engine implements GraphEngine {
   private placePulse(): void {
     const you = this.model?.youIndex ?? -1;
     if (you < 0) return this.pulse.hide();
-    const [x, y] = worldToScreen(this.camera.state, this.viewportSize, this.positions[you * 2], this.positions[you * 2 + 1]);
+    const [x, y] = worldToScreen(this.camera.state, this.viewport, this.positions[you * 2], this.positions[you * 2 + 1]);
     this.pulse.place(x, y, Math.max(this.radii[you] * this.camera.state.zoom, MIN_NODE_RADIUS_PX));
   }
 
@@ -357,21 +328,15 @@ class Engine implements GraphEngine {
   }
 
   private resize(): void {
-    this.viewportSize = { width: this.container.clientWidth || 1, height: this.container.clientHeight || 1 };
-    this.renderer?.resize(this.viewportSize);
+    this.viewport = { width: this.container.clientWidth || 1, height: this.container.clientHeight || 1 };
+    this.renderer.resize(this.viewport);
     this.markMoved();
   }
 
   private knownPositions(model: GraphModel): Map<string, readonly [number, number]> {
     const known = new Map<string, readonly [number, number]>();
-    const positions = this.positions;
-    model.nodes.forEach((node, i) => known.set(node.id, [positions[i * 2], positions[i * 2 + 1]]));
+    model.nodes.forEach((node, i) => known.set(node.id, [this.positions[i * 2], this.positions[i * 2 + 1]]));
     return known;
-  }
-
-  private markDirty(): void {
-    this.isDirty = true;
-    this.loop.request();
   }
 
   private markMoved(): void {

@@ -51,8 +51,9 @@ export class HighlightState {
     return this.highlightedLinks;
   }
 
-  flags(hovered: number): Uint8Array {
-    return computeFlags(this.model?.nodes.length ?? 0, this.highlightedNodes, hovered);
+  /** FLAG_RING for every highlighted person, by node index (a fresh array, to transfer). */
+  flags(): Uint8Array {
+    return computeFlags(this.model?.nodes.length ?? 0, this.highlightedNodes);
   }
 
   private resolve(): void {

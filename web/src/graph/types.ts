@@ -46,6 +46,8 @@ export interface GraphEngineStats {
   workerHeapBytes: number | null;
   /** Main-thread ms of each frame's renderer work since `since`; kind bit 1 = new positions, 2 = camera moved. */
   frames: { at: number; ms: number; kind: number }[];
+  /** The render worker's ms per drawn frame (texture and buffer uploads, draw submission). */
+  workerFrames: { at: number; ms: number; kind: number }[];
 }
 
 export interface GraphEngine {

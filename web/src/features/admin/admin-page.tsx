@@ -1,6 +1,6 @@
 import type { User } from '@warmpath/contracts';
 import { Alert, Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { errorMessage } from '../../app/api';
+import { serverMessage } from '../../app/api';
 import { useListUsersQuery } from '../auth/auth.api';
 
 /** 'Created' in the viewer's local date-time, or 'N/A' (product-spec §2). */
@@ -29,7 +29,7 @@ export function AdminPage() {
     <Card style={{ margin: 24 }}>
       <Typography.Title level={3}>Admin Dashboard</Typography.Title>
       {error ? (
-        <Alert type="error" title={errorMessage(error, 'Failed to load users') || 'Failed to load users'} />
+        <Alert type="error" title={serverMessage(error) ?? 'Failed to load users'} />
       ) : (
         <Table<User>
           rowKey="id"

@@ -6,10 +6,10 @@ import { LINK_COMPANY } from '../model/graph-model';
 import type { ForceParams, LayoutGraph } from './layout-protocol';
 
 /**
- * ngraph repulsion for d3's default charge of -30: neighbours settle ~18 units apart, about one
- * default node diameter, so dense companies read as discs rather than blots.
+ * ngraph repulsion for d3's default charge of -30: company links then settle near their
+ * length of 20 and the whole picture at about the size of the initial placement.
  */
-const BASE_GRAVITY = -60;
+const BASE_GRAVITY = -120;
 const SPRING_COEFFICIENT = 0.8;
 /** Barnes-Hut opening angle: coarser than ngraph's 0.8, which costs 4x at 30k for no visible gain. */
 const THETA = 1.2;
@@ -56,8 +56,9 @@ export class ForceSimulation {
       dragCoefficient: 0.9,
       timeStep: 1,
       springTransform: (link, spring) => this.shapeSpring(link, spring, degree),
-      // A hub (YOU, a big company's lead) must not be too heavy to move, nor a leaf too light.
-      nodeMass: (id) => 1 + Math.min(degree[Number(id)], 30) / 3,
+      // Equal masses: ngraph's default (1 + degree / 3) multiplies repulsion inside cliques and
+      // spreads every small company into a ring instead of a tight group.
+      nodeMass: () => 1,
     };
     this.layout = createLayout(this.graph, settings);
     for (let i = 0; i < source.nodeCount; i++) {

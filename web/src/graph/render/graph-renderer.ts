@@ -1,13 +1,13 @@
 import { Application, Container, type Geometry, type Mesh, type Shader } from 'pixi.js';
 import type { CameraState, Viewport } from '../camera/camera-math';
 import { GRAPH } from '../constants';
-import type { GraphModel } from '../model/graph-model';
 import { premultiplied, PositionTexture } from './gpu-layers';
 import { LabelLayer } from './label-layer';
 import { LinkLayer } from './link-layer';
 import { NodeLayer } from './node-layer';
 import { BACKGROUND_COLOR, HIGHLIGHT_COLOR } from './node-style';
 import { ParticleLayer } from './particle-layer';
+import type { RenderGraph } from './render-protocol';
 
 /** Highlights are paths and selections: a few hundred links at most get particles. */
 const MAX_HIGHLIGHT_LINKS = 2048;
@@ -21,6 +21,7 @@ export interface RenderFrame {
 }
 
 interface Layers {
+  graph: RenderGraph;
   positions: PositionTexture;
   links: LinkLayer;
   highlightLinks: LinkLayer;
@@ -29,44 +30,38 @@ interface Layers {
 }
 
 /**
- * PixiJS (WebGL2) drawing of the whole graph in four instanced draws plus a few labels.
- * Nothing here owns a timer: the engine calls render() at most once per animation frame.
+ * PixiJS (WebGL2) drawing of the whole graph in four instanced draws plus a few labels, on an
+ * OffscreenCanvas in the render worker. It owns no timer: the worker calls render() at most
+ * once per animation frame.
  */
 export class GraphRenderer {
   private readonly world = new Container();
   private readonly labels = new LabelLayer();
   private layers: Layers | null = null;
-  private radii: Float32Array = new Float32Array(0);
 
   private constructor(private readonly app: Application) {
     app.stage.addChild(this.world, this.labels.container);
   }
 
-  static async create(container: HTMLElement, viewport: Viewport): Promise<GraphRenderer> {
+  static async create(canvas: OffscreenCanvas, viewport: Viewport, resolution: number): Promise<GraphRenderer> {
     const app = new Application();
     await app.init({
+      canvas,
       width: viewport.width,
       height: viewport.height,
+      resolution,
       background: BACKGROUND_COLOR,
       antialias: false,
       autoStart: false,
       sharedTicker: false,
       preference: 'webgl',
-      resolution: window.devicePixelRatio || 1,
-      autoDensity: true,
       eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
     });
     app.stage.eventMode = 'none';
-    app.canvas.style.display = 'block';
-    container.appendChild(app.canvas);
     return new GraphRenderer(app);
   }
 
-  get canvas(): HTMLCanvasElement {
-    return this.app.canvas;
-  }
-
-  /** The main thread's copy of node positions, shared with the GPU texture. */
+  /** The worker's copy of node positions, shared with the GPU texture. */
   get positions(): Float32Array {
     return this.layers?.positions.data ?? new Float32Array(0);
   }
@@ -75,34 +70,33 @@ export class GraphRenderer {
     return this.layers?.particles.isActive ?? false;
   }
 
-  setGraph(model: GraphModel, radii: Float32Array, colors: Uint32Array, positions: Float32Array): void {
+  setGraph(graph: RenderGraph): void {
     this.destroyLayers();
-    const count = model.nodes.length;
+    const count = graph.nodeCount;
     const texture = new PositionTexture(Math.max(1, count));
-    texture.data.set(positions.subarray(0, count * 2));
+    texture.data.set(graph.positions.subarray(0, count * 2));
     const linkStyle = { companyWidth: GRAPH.companyLinkWidth, otherWidth: GRAPH.otherLinkWidth };
+    const highlightStyle = { companyColor: premultiplied(HIGHLIGHT_COLOR, 0.9), otherColor: premultiplied(HIGHLIGHT_COLOR, 0.9), companyWidth: GRAPH.highlightLinkWidth, otherWidth: GRAPH.highlightLinkWidth };
     const layers: Layers = {
+      graph,
       positions: texture,
-      links: new LinkLayer(model.linkSources.length, texture, { ...linkStyle, companyColor: premultiplied(0x94a3b8, 0.3), otherColor: premultiplied(0x94a3b8, 0.07) }, 'graph-links'),
-      highlightLinks: new LinkLayer(MAX_HIGHLIGHT_LINKS, texture, { companyColor: premultiplied(HIGHLIGHT_COLOR, 0.9), otherColor: premultiplied(HIGHLIGHT_COLOR, 0.9), companyWidth: GRAPH.highlightLinkWidth, otherWidth: GRAPH.highlightLinkWidth }, 'graph-highlight-links'),
+      links: new LinkLayer(graph.linkSources.length, texture, { ...linkStyle, companyColor: premultiplied(0x94a3b8, 0.3), otherColor: premultiplied(0x94a3b8, 0.07) }, 'graph-links'),
+      highlightLinks: new LinkLayer(MAX_HIGHLIGHT_LINKS, texture, highlightStyle, 'graph-highlight-links'),
       particles: new ParticleLayer(MAX_HIGHLIGHT_LINKS, texture),
       nodes: new NodeLayer(count, texture),
     };
-    layers.links.setLinks(model.linkSources, model.linkTargets, model.linkKinds, null);
-    layers.highlightLinks.setLinks(model.linkSources, model.linkTargets, model.linkKinds, []);
-    layers.nodes.setNodes(drawingOrder(count, model.youIndex), radii, colors);
+    layers.links.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, null);
+    layers.highlightLinks.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, []);
+    layers.nodes.setNodes(drawingOrder(count, graph.youIndex), graph.radii, graph.colors);
     this.world.addChild(layers.links.mesh, layers.highlightLinks.mesh, layers.particles.mesh, layers.nodes.mesh);
     this.layers = layers;
-    this.radii = radii;
-    this.labels.setGraph(model);
-    this.graph = model;
+    this.labels.setGraph(graph);
   }
 
-  private graph: GraphModel | null = null;
-
-  /** Call after writing into `positions`. */
-  markPositionsChanged(): void {
-    this.layers?.positions.markChanged();
+  setPositions(positions: Float32Array): void {
+    if (!this.layers) return;
+    this.layers.positions.data.set(positions.subarray(0, this.layers.graph.nodeCount * 2));
+    this.layers.positions.markChanged();
   }
 
   setColors(colors: Uint32Array): void {
@@ -113,9 +107,13 @@ export class GraphRenderer {
     this.layers?.nodes.setFlags(flags);
   }
 
+  setHovered(node: number): void {
+    this.layers?.nodes.setHovered(node);
+  }
+
   setHighlightedLinks(links: ArrayLike<number>): void {
-    if (!this.layers || !this.graph) return;
-    const { linkSources, linkTargets, linkKinds } = this.graph;
+    if (!this.layers) return;
+    const { linkSources, linkTargets, linkKinds } = this.layers.graph;
     this.layers.highlightLinks.setLinks(linkSources, linkTargets, linkKinds, links);
     this.layers.particles.setLinks(linkSources, linkTargets, links);
   }
@@ -129,25 +127,25 @@ export class GraphRenderer {
       this.layers.highlightLinks.setZoom(camera.zoom);
       this.layers.nodes.setZoom(camera.zoom);
       this.layers.particles.setFrame(camera.zoom, frame.seconds);
-      if (frame.isMoved) this.labels.update(this.layers.positions.data, this.radii, camera, viewport);
+      if (frame.isMoved) this.labels.update(this.layers.positions.data, this.layers.graph.radii, camera, viewport);
     }
     this.app.renderer.render(this.app.stage);
   }
 
-  resize(viewport: Viewport): void {
-    this.app.renderer.resize(viewport.width, viewport.height);
+  resize(viewport: Viewport, resolution: number): void {
+    this.app.renderer.resize(viewport.width, viewport.height, resolution);
   }
 
-  /** Renders and reads the canvas back in the same task, before the browser clears it. */
+  /** Renders and reads the canvas back in the same task, before the drawing buffer is swapped. */
   exportPng(frame: RenderFrame): Promise<Blob> {
     this.render({ ...frame, isMoved: true });
-    return new Promise((resolve, reject) => this.app.canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG export failed'))), 'image/png'));
+    return (this.app.canvas as unknown as OffscreenCanvas).convertToBlob({ type: 'image/png' });
   }
 
   destroy(): void {
     this.destroyLayers();
     this.labels.destroy();
-    this.app.destroy({ removeView: true }, { children: true });
+    this.app.destroy(true, { children: true });
   }
 
   private destroyLayers(): void {

@@ -1,7 +1,6 @@
 import { BitmapText, Container, Graphics } from 'pixi.js';
 import { worldToScreen, type CameraState, type Viewport } from '../camera/camera-math';
-import { GRAPH } from '../constants';
-import type { GraphModel } from '../model/graph-model';
+import type { RenderGraph } from './render-protocol';
 import { NODE_COLORS } from './node-style';
 
 const LABEL_STYLE = { fontFamily: 'Arial, Helvetica, sans-serif', fontSize: 11, fill: 0xe2e8f0 } as const;
@@ -35,18 +34,16 @@ export class LabelLayer {
     this.container.addChild(this.badge);
   }
 
-  setGraph(model: GraphModel): void {
+  setGraph(graph: RenderGraph): void {
     for (const label of this.labels) label.text.destroy();
-    this.labels = model.companies
-      .filter((company) => company.members.length >= GRAPH.companyLabelThreshold)
-      .map((company) => {
-        const text = new BitmapText({ text: `${company.name} (${company.members.length})`, style: LABEL_STYLE });
-        text.anchor.set(0.5, 1);
-        text.visible = false;
-        this.container.addChild(text);
-        return { text, node: company.members[0] };
-      });
-    this.youIndex = model.youIndex;
+    this.labels = graph.labels.map(({ text: content, node }) => {
+      const text = new BitmapText({ text: content, style: LABEL_STYLE });
+      text.anchor.set(0.5, 1);
+      text.visible = false;
+      this.container.addChild(text);
+      return { text, node };
+    });
+    this.youIndex = graph.youIndex;
   }
 
   /** Places the badge and the labels that fit; `radii` in world units by node index. */

@@ -1,13 +1,9 @@
 import { UniformGroup, type Geometry, type Mesh, type Shader } from 'pixi.js';
 import { createInstancedMesh, InstanceBuffer, premultiplied, SQUARE_CORNERS, type PositionTexture } from './gpu-layers';
+import { FLAG_HOVER, FLAG_NONE, MIN_NODE_RADIUS_PX } from './node-flags';
 import { HIGHLIGHT_COLOR } from './node-style';
 import { NODE_FRAGMENT, NODE_VERTEX } from './shader-sources';
 
-export const FLAG_NONE = 0;
-export const FLAG_RING = 1;
-export const FLAG_HOVER = 2;
-/** Far out, people stay visible as dots of at least this radius (CSS px). */
-export const MIN_NODE_RADIUS_PX = 1.2;
 
 /**
  * Every person in one instanced draw. Instance k draws node order[k]; the order puts YOU
@@ -27,6 +23,8 @@ export class NodeLayer {
   private readonly flags: InstanceBuffer<Float32Array>;
   private slotOfNode = new Uint32Array(0);
   private count = 0;
+  private hovered = -1;
+  private hoveredFlag = FLAG_NONE;
 
   constructor(capacity: number, positions: PositionTexture) {
     this.index = new InstanceBuffer(new Float32Array(capacity));
@@ -59,6 +57,7 @@ export class NodeLayer {
       this.radius.data[slot] = radii[node];
     });
     this.flags.data.fill(FLAG_NONE, 0, this.count);
+    this.hovered = -1;
     this.index.markChanged();
     this.radius.markChanged();
     this.flags.markChanged();
@@ -74,6 +73,19 @@ export class NodeLayer {
   /** `flags` by node index: FLAG_RING for highlighted people, FLAG_HOVER for the hovered one. */
   setFlags(flags: Uint8Array): void {
     for (let node = 0; node < this.count; node++) this.flags.data[this.slotOfNode[node]] = flags[node];
+    this.hoveredFlag = this.hovered >= 0 ? this.flags.data[this.slotOfNode[this.hovered]] : FLAG_NONE;
+    if (this.hovered >= 0) this.flags.data[this.slotOfNode[this.hovered]] = FLAG_HOVER;
+    this.flags.markChanged();
+  }
+
+  /** Rings the hovered node (-1 for none), restoring the previous one's own flag. */
+  setHovered(node: number): void {
+    if (this.hovered >= 0 && this.hovered < this.count) this.flags.data[this.slotOfNode[this.hovered]] = this.hoveredFlag;
+    this.hovered = node >= 0 && node < this.count ? node : -1;
+    if (this.hovered >= 0) {
+      this.hoveredFlag = this.flags.data[this.slotOfNode[this.hovered]];
+      this.flags.data[this.slotOfNode[this.hovered]] = FLAG_HOVER;
+    }
     this.flags.markChanged();
   }
 

@@ -1,6 +1,6 @@
 import type { GraphModel } from '../model/graph-model';
 import { companyKey } from '../model/graph-model';
-import { FLAG_HOVER, FLAG_NONE, FLAG_RING } from './node-layer';
+import { FLAG_NONE, FLAG_RING } from './node-flags';
 import { HIGHLIGHT_COLOR, NODE_COLORS, nodeCategory, nodeRadius, nodeSize, packRgba } from './node-style';
 
 /** World-unit radius of every node, by index. */
@@ -33,10 +33,9 @@ export function computeColors(model: GraphModel, companies: ReadonlySet<number>,
   return colors;
 }
 
-export function computeFlags(count: number, highlighted: ReadonlySet<number>, hovered: number): Uint8Array {
+export function computeFlags(count: number, highlighted: ReadonlySet<number>): Uint8Array {
   const flags = new Uint8Array(count).fill(FLAG_NONE);
   for (const node of highlighted) if (node < count) flags[node] = FLAG_RING;
-  if (hovered >= 0 && hovered < count) flags[hovered] = FLAG_HOVER;
   return flags;
 }
 

@@ -1,0 +1,125 @@
+import type { CameraState, Viewport } from '../camera/camera-math';
+import type { FromRenderer, RenderGraph, ToRenderer } from './render-protocol';
+
+export interface RenderClientEvents {
+  /** The worker drew a frame: page-clock time, its own ms for it, what changed. */
+  onFrame(at: number, ms: number, kind: number): void;
+  /** The positions buffer is back: the next positions may be sent. */
+  onPositionsReturned(): void;
+}
+
+/**
+ * The page's handle on the render worker: a canvas handed over with transferControlToOffscreen
+ * and commands posted to it. Positions travel in one reusable buffer that the worker returns,
+ * so at most one set is in flight and nothing is allocated per frame.
+ */
+export class RenderClient {
+  readonly canvas = document.createElement('canvas');
+  private readonly worker: Worker;
+  private spare: Float32Array | null = null;
+  private expectedLength = 0;
+  private nextExport = 1;
+  private readonly exports = new Map<number, (blob: Blob | null) => void>();
+
+  constructor(
+    container: HTMLElement,
+    viewport: Viewport,
+    private readonly events: RenderClientEvents,
+  ) {
+    this.canvas.style.cssText = 'display:block;width:100%;height:100%;';
+    container.prepend(this.canvas);
+    const offscreen = this.canvas.transferControlToOffscreen();
+    this.worker = new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module', name: 'graph-render' });
+    this.worker.onmessage = (event: MessageEvent<FromRenderer>) => this.receive(event.data);
+    this.post({ type: 'init', canvas: offscreen, viewport, resolution: devicePixelRatio || 1 }, [offscreen]);
+  }
+
+  setGraph(graph: RenderGraph): void {
+    this.spare = new Float32Array(graph.nodeCount * 2);
+    this.post({ type: 'graph', graph }, [graph.linkSources.buffer, graph.linkTargets.buffer, graph.linkKinds.buffer, graph.radii.buffer, graph.colors.buffer, graph.positions.buffer]);
+  }
+
+  get canSendPositions(): boolean {
+    return this.spare !== null;
+  }
+
+  /** Copies `positions` into the spare buffer and sends it; false when it is still in flight. */
+  sendPositions(positions: Float32Array): boolean {
+    const buffer = this.spare;
+    if (!buffer) return false;
+    this.spare = null;
+    buffer.set(positions.subarray(0, buffer.length));
+    this.post({ type: 'positions', buffer }, [buffer.buffer]);
+    return true;
+  }
+
+  setCamera(camera: CameraState): void {
+    this.post({ type: 'camera', camera });
+  }
+
+  setColors(colors: Uint32Array): void {
+    this.post({ type: 'colors', colors });
+  }
+
+  setFlags(flags: Uint8Array): void {
+    this.post({ type: 'flags', flags }, [flags.buffer]);
+  }
+
+  setHovered(node: number): void {
+    this.post({ type: 'hover', node });
+  }
+
+  setHighlightedLinks(links: readonly number[]): void {
+    const array = Uint32Array.from(links);
+    this.post({ type: 'highlightLinks', links: array }, [array.buffer]);
+  }
+
+  resize(viewport: Viewport): void {
+    this.post({ type: 'resize', viewport, resolution: devicePixelRatio || 1 });
+  }
+
+  exportPng(): Promise<Blob> {
+    const id = this.nextExport++;
+    return new Promise((resolve, reject) => {
+      this.exports.set(id, (blob) => (blob ? resolve(blob) : reject(new Error('PNG export failed'))));
+      this.post({ type: 'export', id });
+    });
+  }
+
+  kill(): void {
+    // Terminating the worker frees its WebGL context and everything PixiJS held on the GPU.
+    this.worker.onmessage = null;
+    this.worker.terminate();
+    this.canvas.remove();
+    for (const settle of this.exports.values()) settle(null);
+    this.exports.clear();
+  }
+
+  private receive(message: FromRenderer): void {
+    switch (message.type) {
+      case 'ready':
+        return;
+      case 'frame':
+        this.events.onFrame(message.at - performance.timeOrigin, message.ms, message.kind);
+        return;
+      case 'positions':
+        if (this.spare === null && message.buffer.length === this.expectedLength) {
+          this.spare = message.buffer;
+          this.events.onPositionsReturned();
+        }
+        return;
+      case 'exported':
+        this.exports.get(message.id)?.(message.blob);
+        this.exports.delete(message.id);
+        return;
+      case 'failed':
+        console.error(`graph renderer: ${message.message}`);
+        return;
+    }
+  }
+
+  private post(message: ToRenderer, transfer: Transferable[] = []): void {
+    if (message.type === 'graph') this.expectedLength = message.graph.nodeCount * 2;
+    this.worker.postMessage(message, transfer);
+  }
+}

@@ -1,0 +1,36 @@
+import type { CameraState, Viewport } from '../camera/camera-math';
+
+/** What the render worker needs of a graph: indices, sizes, colours and label texts only. */
+export interface RenderGraph {
+  nodeCount: number;
+  youIndex: number;
+  linkSources: Uint32Array;
+  linkTargets: Uint32Array;
+  linkKinds: Uint8Array;
+  radii: Float32Array;
+  colors: Uint32Array;
+  positions: Float32Array;
+  /** Company labels, biggest first: text and the node that carries it. */
+  labels: { text: string; node: number }[];
+}
+
+export type ToRenderer =
+  | { type: 'init'; canvas: OffscreenCanvas; viewport: Viewport; resolution: number }
+  | { type: 'graph'; graph: RenderGraph }
+  | { type: 'positions'; buffer: Float32Array }
+  | { type: 'camera'; camera: CameraState }
+  | { type: 'colors'; colors: Uint32Array }
+  | { type: 'flags'; flags: Uint8Array }
+  | { type: 'hover'; node: number }
+  | { type: 'highlightLinks'; links: Uint32Array }
+  | { type: 'resize'; viewport: Viewport; resolution: number }
+  | { type: 'export'; id: number };
+
+export type FromRenderer =
+  | { type: 'ready' }
+  /** A frame was drawn: when (ms since the page's time origin) and the worker's ms for it. */
+  | { type: 'frame'; at: number; ms: number; kind: number }
+  /** The positions buffer comes back once its contents are on the GPU. */
+  | { type: 'positions'; buffer: Float32Array }
+  | { type: 'exported'; id: number; blob: Blob | null }
+  | { type: 'failed'; message: string };
