@@ -28,7 +28,7 @@ const hasIntegration = tags.includes('type:service') || basename(dir) === 'serve
 if (hasIntegration) {
   write(
     'jest.integration.config.js',
-    `import { jestProject } from '${up}/jest.preset.js';\n\nexport default jestProject({ roots: ['<rootDir>/test/integration'], testMatch: ['**/*.integration-spec.ts'], testTimeout: 30000 });\n`,
+    `import { jestProject } from '${up}/jest.preset.js';\n\nexport default jestProject({ roots: ['<rootDir>'], testMatch: ['<rootDir>/test/integration/**/*.integration-spec.ts'], testTimeout: 30000 });\n`,
   );
 }
 const jest = (config, kind) =>
