@@ -84,7 +84,9 @@ export class OidcClient implements ProviderClient<OidcSettings> {
       return parsed.data;
     });
     this.documents.set(settings.issuer, { document, expiresAt: Date.now() + DISCOVERY_TTL_MS });
-    document.catch(() => this.documents.delete(settings.issuer));
+    document.catch(() => {
+      if (this.documents.get(settings.issuer)?.document === document) this.documents.delete(settings.issuer);
+    });
     return document;
   }
 

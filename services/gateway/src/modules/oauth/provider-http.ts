@@ -25,7 +25,8 @@ export async function requestProviderJson(url: string, request: ProviderRequest,
       },
       body: request.form ? new URLSearchParams(request.form).toString() : undefined,
       signal: AbortSignal.timeout(request.timeoutMs),
-      redirect: 'error',
+      // A redirected POST would lose its body (and the secret in it would go elsewhere): only reads follow.
+      redirect: request.method === 'POST' ? 'error' : 'follow',
     });
   } catch (error) {
     throw new OAuthFailure('upstream', failureMessage, { cause: error });
