@@ -8,3 +8,4 @@ export * from './network/network-graph.contract.js';
 export * from './network/network-notes.contract.js';
 export * from './network/network-path.contract.js';
 export * from './network/network-stats.contract.js';
+export * from './imports/index.js';

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PinoNestLogger } from '@warmpath/server-kit';
@@ -50,6 +51,10 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  // Uploads stream through (never buffered); the import routes stop at IMPORT_MAX_FILE_BYTES themselves.
+  await app.register(multipart, {
+    limits: { fileSize: config.IMPORT_MAX_FILE_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+  });
   await serveWebApp(fastify, config.WEB_DIST);
   app.enableShutdownHooks();
   await app.init();

@@ -3,6 +3,8 @@ import { databaseChecks, serviceDatabaseModule, ServiceKitModule } from '@warmpa
 import type { Logger } from 'pino';
 import type { ImportWorkerConfig } from './config/import-worker.config.js';
 import { migrations } from './database/migrations/index.js';
+import { ImportEntity } from './modules/imports/import.entity.js';
+import { ImportsModule } from './modules/imports/imports.module.js';
 
 @Module({})
 export class AppModule {
@@ -11,7 +13,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ service: 'import-worker', config, logger, checks: databaseChecks }),
-        serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'imports', entities: [], migrations }),
+        serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'imports', entities: [ImportEntity], migrations }),
+        ImportsModule,
       ],
     };
   }

@@ -5,6 +5,7 @@ import type { NetworkConfig } from './config/network.config.js';
 import { networkEntities } from './database/entities/index.js';
 import { migrations } from './database/migrations/index.js';
 import { GraphModule } from './modules/graph/graph.module.js';
+import { ImportWritesModule } from './modules/import-writes/import-writes.module.js';
 import { NotesModule } from './modules/notes/notes.module.js';
 import { PathsModule } from './modules/paths/paths.module.js';
 import { StatsModule } from './modules/stats/stats.module.js';
@@ -18,6 +19,7 @@ export class AppModule {
         ServiceKitModule.forRoot({ service: 'network', config, logger, checks: databaseChecks }),
         serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'network', entities: networkEntities, migrations }),
         GraphModule,
+        ImportWritesModule,
         NotesModule,
         PathsModule,
         StatsModule,

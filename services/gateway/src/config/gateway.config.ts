@@ -49,5 +49,15 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   GITHUB_AUTHORIZE_URL: httpUrl.default('https://github.com/login/oauth/authorize'),
   GITHUB_TOKEN_URL: httpUrl.default('https://github.com/login/oauth/access_token'),
   GITHUB_API_URL: httpUrl.default('https://api.github.com'),
+  /** Largest CSV upload; a bigger one is answered 413 without reading the rest. */
+  IMPORT_MAX_FILE_BYTES: positiveInt.default(10 * 1024 * 1024),
+  /** How long the synchronous import routes wait for the import before answering 202 with its id. */
+  IMPORT_SYNC_WAIT_MS: positiveInt.default(20_000),
+  /** A synchronous route answers the network inline up to this many people; past it, 202 and the import id. */
+  IMPORT_SYNC_MAX_CONNECTIONS: positiveInt.default(5000),
+  /** Comment lines on an import's event stream keep proxies from closing it while nothing happens. */
+  IMPORT_SSE_HEARTBEAT_MS: positiveInt.default(15_000),
+  /** Uploads of imports that never ran are dropped by the object store after this long. */
+  IMPORT_UPLOAD_TTL_HOURS: positiveInt.default(24),
 });
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,0 +1,120 @@
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import type { ImportStatus } from '@warmpath/contracts';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/** The environment the global setup started the stack with (database, prefixes). */
+export function stackEnv(): Record<string, string> {
+  return JSON.parse(process.env.WARMPATH_TEST_ENV ?? '{}') as Record<string, string>;
+}
+
+/** Registers a fresh user on `request` (its cookie jar keeps the session) and answers its id. */
+export async function signUp(request: APIRequestContext): Promise<number> {
+  const id = randomBytes(4).toString('hex');
+  const password = `pw-${id}-secret`;
+  const response = await request.post('/api/register', {
+    data: { username: `imp_${id}`, firstName: 'Ana', lastName: 'Silva', email: `imp.${id}@example.org`, password, confirmPassword: password },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+export interface UploadOptions {
+  route?: string;
+  fileName?: string;
+  mimeType?: string;
+  /** Ask for the 202 at once (`Prefer: respond-async`). */
+  async?: boolean;
+}
+
+/** POSTs `content` as the multipart field `file`, as the import dialogs do. */
+export function upload(request: APIRequestContext, content: string | Uint8Array, options: UploadOptions = {}): Promise<APIResponse> {
+  return request.post(options.route ?? '/api/network/import/authenticated', {
+    headers: options.async ? { prefer: 'respond-async' } : {},
+    multipart: {
+      file: {
+        name: options.fileName ?? 'Connections.csv',
+        mimeType: options.mimeType ?? 'text/csv',
+        buffer: Buffer.from(content),
+      },
+    },
+    timeout: 60_000,
+  });
+}
+
+/** Polls GET /api/imports/{id} until the import completed or failed. */
+export async function waitForImport(request: APIRequestContext, importId: string, timeoutMs = 60_000): Promise<ImportStatus> {
+  let status: ImportStatus | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/imports/${importId}`);
+        status = (await response.json()) as ImportStatus;
+        return status.state;
+      },
+      { timeout: timeoutMs, intervals: [100, 250, 500] },
+    )
+    .toMatch(/^(completed|failed)$/);
+  return status as unknown as ImportStatus;
+}
+
+/** Runs one statement on the stack's database. */
+export async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: stackEnv().DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+export interface StoredNetwork {
+  connections: Record<string, unknown>[];
+  relationships: Record<string, unknown>[];
+  version: string | null;
+}
+
+/** Everything stored for a user, ids and timestamps included: "nothing changed" means equal. */
+export async function storedNetwork(userId: number): Promise<StoredNetwork> {
+  const connections = await query<Record<string, unknown>>(
+    `SELECT id::text, match_key, first_name, last_name, email, linkedin_url, company, company_key, position, industry,
+            location, connected_on::text, category, seniority, notes, created_at::text, updated_at::text
+     FROM network.connections WHERE owner_user_id = $1 ORDER BY id`,
+    [userId],
+  );
+  const relationships = await query<Record<string, unknown>>(
+    `SELECT id::text, source_id::text, target_id::text, type, strength, company, company_key, created_at::text
+     FROM network.relationships WHERE owner_user_id = $1 ORDER BY id`,
+    [userId],
+  );
+  const versions = await query<{ version: string }>('SELECT version::text FROM network.network_versions WHERE owner_user_id = $1', [
+    userId,
+  ]);
+  return { connections, relationships, version: versions[0]?.version ?? null };
+}
+
+/** Rows staged for imports that have not finished (none should outlive an import). */
+export async function stagedRowCount(): Promise<number> {
+  const rows = await query<{ count: number }>('SELECT count(*)::int AS count FROM network.import_staging');
+  return rows[0]?.count ?? 0;
+}
+
+/** Reads an import's Server-Sent Events until the server closes the stream. */
+export async function readImportEvents(importId: string, cookie: string): Promise<ImportStatus[]> {
+  const response = await fetch(`${process.env.WARMPATH_URL}/api/imports/${importId}/events`, { headers: { cookie } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const text = await response.text();
+  return text
+    .split('\n\n')
+    .map((block) => block.split('\n').find((line) => line.startsWith('data: ')))
+    .filter((line): line is string => line !== undefined)
+    .map((line) => JSON.parse(line.slice('data: '.length)) as ImportStatus);
+}
+
+/** The session cookie of a request context, for plain fetch calls. */
+export async function cookieOf(request: APIRequestContext): Promise<string> {
+  const { cookies } = await request.storageState();
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}

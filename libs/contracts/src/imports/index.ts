@@ -1,0 +1,3 @@
+export * from './copy-text.js';
+export * from './imports.schema.js';
+export * from './network-import.schema.js';

@@ -1,0 +1,5 @@
+// Test builders and fixtures shared by unit, integration and end-to-end tests and the benchmarks.
+export * from './csv/csv-text.js';
+export * from './csv/linkedin-export.js';
+export * from './csv/generate-export.js';
+export * from './csv/bad-files.js';

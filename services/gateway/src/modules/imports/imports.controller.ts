@@ -1,0 +1,157 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  IMPORT_UPLOAD_MESSAGES,
+  importsContracts,
+  type ImportAccepted,
+  type ImportResult,
+  type ImportStatus,
+} from '@warmpath/contracts';
+import { BusClient, notFound, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Readable } from 'node:stream';
+import type { GatewayConfig } from '../../config/gateway.config.js';
+import { Public } from '../../http/public.decorator.js';
+import { CurrentUserId } from '../session/session.guard.js';
+import { ImportEventsHub } from './import-events.hub.js';
+import { streamImportEvents } from './import-event-stream.js';
+import { ImportResultReader } from './import-result.reader.js';
+import { ImportWaiter } from './import-waiter.js';
+import { UploadBucket } from './upload-bucket.js';
+import { UploadReceiver, type ReceivedUpload, type UploadMessages } from './upload-receiver.js';
+
+/** The OAuth/CSV dialog's texts ('Invalid file format', 'No file selected'). */
+const IMPORT_DIALOG: UploadMessages = {
+  noFile: IMPORT_UPLOAD_MESSAGES.noFileSelected,
+  notCsv: IMPORT_UPLOAD_MESSAGES.invalidFileFormat,
+};
+/** The 'Import LinkedIn Data' dialog's texts ('Invalid File', 'No File Selected'). */
+const DATA_DIALOG: UploadMessages = {
+  noFile: IMPORT_UPLOAD_MESSAGES.noFileSelectedData,
+  notCsv: IMPORT_UPLOAD_MESSAGES.invalidFile,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * product-spec §7 import calls and issue 4's import status routes. Uploads go to the object store,
+ * the import worker does the work; the synchronous routes wait for it (IMPORT_SYNC_WAIT_MS) and
+ * answer `{connections, relationships}`, or 202 with the import's address past the wait (at once
+ * with `Prefer: respond-async`).
+ */
+@Controller('api')
+export class ImportsController {
+  constructor(
+    private readonly receiver: UploadReceiver,
+    private readonly bucket: UploadBucket,
+    private readonly bus: BusClient,
+    private readonly waiter: ImportWaiter,
+    private readonly results: ImportResultReader,
+    private readonly hub: ImportEventsHub,
+    @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  @Post('network/import/authenticated')
+  @HttpCode(200)
+  importFromDialog(@CurrentUserId() userId: number, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.importAndWait(userId, request, reply, IMPORT_DIALOG);
+  }
+
+  @Post('linkedin/import-csv')
+  @HttpCode(200)
+  importFromDataDialog(@CurrentUserId() userId: number, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.importAndWait(userId, request, reply, DATA_DIALOG);
+  }
+
+  /** Visitors who are not signed in: the file is read and answered, and nothing is stored. */
+  @Post('network/import')
+  @Public()
+  async preview(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    const upload = await this.receiver.receive(request, reply, IMPORT_DIALOG);
+    let resultObject: string | null = null;
+    try {
+      const preview = await this.bus
+        .request(importsContracts.createPreview, { objectName: upload.id, fileName: upload.fileName }, { timeoutMs: this.config.IMPORT_SYNC_WAIT_MS })
+        .catch(explainPreviewTimeout);
+      resultObject = preview.resultObject;
+      const body = await this.bucket.get(resultObject);
+      if (!body) throw new ServiceError('SERVICE_UNAVAILABLE', 'The import result is not available; please try again.');
+      reply.raw.once('close', () => void this.bucket.remove(preview.resultObject));
+      await reply.status(200).header('content-type', 'application/json; charset=utf-8').send(Readable.fromWeb(body));
+    } catch (error) {
+      if (resultObject) await this.bucket.remove(resultObject);
+      throw error;
+    } finally {
+      await this.bucket.remove(upload.id);
+    }
+  }
+
+  @Get('imports/:id')
+  status(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<ImportStatus> {
+    if (!UUID.test(importId)) throw notFound('Import not found');
+    return this.bus.request(importsContracts.getImport, { importId, userId });
+  }
+
+  @Get('imports/:id/events')
+  async events(@CurrentUserId() userId: number, @Param('id') importId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    if (!UUID.test(importId)) throw notFound('Import not found');
+    const events = this.hub.open(importId);
+    let current: ImportStatus;
+    try {
+      current = await this.bus.request(importsContracts.getImport, { importId, userId });
+    } catch (error) {
+      events.close();
+      throw error;
+    }
+    streamImportEvents(request, reply, current, events, this.config.IMPORT_SSE_HEARTBEAT_MS);
+  }
+
+  private async importAndWait(
+    userId: number,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    messages: UploadMessages,
+  ): Promise<ImportResult | ImportAccepted> {
+    const upload = await this.receiver.receive(request, reply, messages);
+    const { status, joined } = await this.record(userId, upload);
+    if (/\brespond-async\b/i.test(String(request.headers.prefer ?? ''))) return accepted(reply, status, joined);
+    const final = await this.waiter.waitForEnd(status.id, userId, this.config.IMPORT_SYNC_WAIT_MS);
+    if (final.state === 'failed') throw failureOf(final);
+    if (final.state !== 'completed') return accepted(reply, final, joined);
+    return (await this.results.read(userId, this.config.IMPORT_SYNC_MAX_CONNECTIONS)) ?? accepted(reply, final, joined);
+  }
+
+  private async record(userId: number, upload: ReceivedUpload) {
+    try {
+      return await this.bus.request(importsContracts.createImport, {
+        importId: upload.id,
+        userId,
+        fileName: upload.fileName,
+        objectName: upload.id,
+        sizeBytes: upload.sizeBytes,
+        digest: upload.digest,
+      });
+    } catch (error) {
+      await this.bucket.remove(upload.id);
+      throw error;
+    }
+  }
+}
+
+function accepted(reply: FastifyReply, status: ImportStatus, joined: boolean): ImportAccepted {
+  const statusUrl = `/api/imports/${status.id}`;
+  reply.status(202).header('location', statusUrl);
+  return { ...status, joined, statusUrl, eventsUrl: `${statusUrl}/events` };
+}
+
+/** A file that cannot be used is the client's 400 with the reason; giving up after retries is a 503. */
+function failureOf(status: ImportStatus): ServiceError {
+  const message = status.error?.message ?? 'The import failed.';
+  return new ServiceError(status.error?.code === 'RETRIES_EXHAUSTED' ? 'SERVICE_UNAVAILABLE' : 'VALIDATION_FAILED', message);
+}
+
+function explainPreviewTimeout(error: unknown): never {
+  if (error instanceof ServiceError && error.code === 'SERVICE_TIMEOUT') {
+    throw new ServiceError('SERVICE_TIMEOUT', 'Reading the file took too long. Sign in to import large files in the background.');
+  }
+  throw error;
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ImportEventsHub } from './import-events.hub.js';
+import { ImportResultReader } from './import-result.reader.js';
+import { ImportWaiter } from './import-waiter.js';
+import { ImportsController } from './imports.controller.js';
+import { UploadBucket } from './upload-bucket.js';
+import { UploadReceiver } from './upload-receiver.js';
+
+@Module({
+  controllers: [ImportsController],
+  providers: [UploadBucket, UploadReceiver, ImportEventsHub, ImportWaiter, ImportResultReader],
+})
+export class ImportsModule {}

@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { fileTooLargeMessage } from '@warmpath/contracts';
+import { invalid, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { GatewayConfig } from '../../config/gateway.config.js';
+import { UploadBucket } from './upload-bucket.js';
+
+/** The texts of one dialog's upload checks (product-spec §5). */
+export interface UploadMessages {
+  noFile: string;
+  notCsv: string;
+}
+
+export interface ReceivedUpload {
+  /** Also the object's name: an import and its upload share one id. */
+  id: string;
+  fileName: string;
+  sizeBytes: number;
+  digest: string;
+}
+
+/** Room for multipart boundaries and part headers on top of the file itself. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const FILE_NAME_MAX = 255;
+
+class FileTooLargeError extends Error {}
+
+/** product-spec §5: type text/csv, or a name ending .csv. */
+export function isCsvUpload(mimetype: string, fileName: string): boolean {
+  return mimetype.split(';')[0]?.trim().toLowerCase() === 'text/csv' || /\.csv$/i.test(fileName.trim());
+}
+
+/**
+ * Takes the `file` part of a multipart upload and streams it into the upload bucket, never whole
+ * in memory. An upload over IMPORT_MAX_FILE_BYTES is refused 413 as soon as that is known (from
+ * Content-Length, else when the limit is crossed) and the connection is closed, so the rest of the
+ * body is never read.
+ */
+@Injectable()
+export class UploadReceiver {
+  constructor(
+    private readonly bucket: UploadBucket,
+    @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
+  ) {}
+
+  async receive(request: FastifyRequest, reply: FastifyReply, messages: UploadMessages): Promise<ReceivedUpload> {
+    const maxBytes = this.config.IMPORT_MAX_FILE_BYTES;
+    if (Number(request.headers['content-length'] ?? 0) > maxBytes + MULTIPART_OVERHEAD_BYTES) this.refuseTooLarge(reply);
+    if (!request.isMultipart()) throw invalid(messages.noFile);
+    const part = await request.file({ limits: { fileSize: maxBytes }, throwFileSizeLimit: false });
+    if (!part || part.fieldname !== 'file' || part.filename === '') {
+      part?.file.resume();
+      throw invalid(messages.noFile);
+    }
+    if (!isCsvUpload(part.mimetype, part.filename)) {
+      part.file.resume();
+      throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', messages.notCsv);
+    }
+    const id = randomUUID();
+    let exceeded = false;
+    part.file.once('limit', () => {
+      exceeded = true;
+      part.file.destroy(new FileTooLargeError());
+    });
+    try {
+      const info = await this.bucket.put(id, Readable.toWeb(part.file) as ReadableStream<Uint8Array>);
+      if (exceeded || part.file.truncated) throw new FileTooLargeError();
+      return { id, fileName: part.filename.slice(0, FILE_NAME_MAX), sizeBytes: info.size, digest: info.digest };
+    } catch (error) {
+      await this.bucket.remove(id);
+      if (exceeded || error instanceof FileTooLargeError) this.refuseTooLarge(reply);
+      throw error;
+    }
+  }
+
+  /** 413, and the connection closes after the answer so the rest of the body is not read. */
+  private refuseTooLarge(reply: FastifyReply): never {
+    reply.header('connection', 'close');
+    throw new ServiceError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(this.config.IMPORT_MAX_FILE_BYTES));
+  }
+}

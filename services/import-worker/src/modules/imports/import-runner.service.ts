@@ -1,0 +1,111 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { networkImportContracts } from '@warmpath/contracts';
+import { BusClient, LOGGER, SERVICE_CONFIG } from '@warmpath/server-kit';
+import type { Logger } from 'pino';
+import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
+import { ImportFailureError, permanentFailureOf } from '../csv/import-failure.js';
+import { readConnectionBatches } from '../csv/read-connections.js';
+import { UploadStore } from '../uploads/upload-store.js';
+import { BatchStager } from './batch-stager.js';
+import type { ImportEntity } from './import.entity.js';
+import { ImportProgress } from './import-progress.js';
+import { ImportsRepository } from './imports.repository.js';
+
+interface PhaseTimings {
+  parseMs: number;
+  saveMs: number;
+  linkMs: number;
+}
+
+export interface RunOptions {
+  /** Aborted when the worker shuts down: the try stops and the job goes back to the queue. */
+  signal: AbortSignal;
+  /** No retry follows a transient failure of this try: the import fails instead. */
+  isFinalAttempt: boolean;
+}
+
+/**
+ * One try of one import: stream the upload into staging, merge, relink, report. A file that cannot
+ * be used fails the import at once (its staged rows dropped, earlier data untouched); anything else
+ * is rethrown for BullMQ to retry with backoff.
+ */
+@Injectable()
+export class ImportRunner {
+  constructor(
+    private readonly imports: ImportsRepository,
+    private readonly uploads: UploadStore,
+    private readonly bus: BusClient,
+    @Inject(SERVICE_CONFIG) private readonly config: ImportWorkerConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async run(importId: string, options: RunOptions): Promise<void> {
+    const entity = await this.imports.startAttempt(importId);
+    if (!entity) return;
+    const progress = new ImportProgress(entity, this.imports, this.bus, this.logger, this.config.IMPORT_PROGRESS_INTERVAL_MS);
+    const log = this.logger.child({ importId, attempt: entity.attempt });
+    log.info({ fileName: entity.fileName, sizeBytes: entity.sizeBytes }, 'import started');
+    try {
+      const timings = await this.importFile(entity, progress, options.signal);
+      log.info({ rows: progress.stats.rowsRead, skipped: progress.stats.skipped, ...timings }, 'import completed');
+    } catch (error) {
+      const failure = permanentFailureOf(error) ?? (options.isFinalAttempt && !options.signal.aborted ? ImportFailureError.retriesExhausted() : null);
+      if (!failure) {
+        log.warn({ err: error }, options.signal.aborted ? 'import interrupted by shutdown' : 'import try failed, will retry');
+        await progress.enter('queued').catch(() => undefined);
+        throw error;
+      }
+      log.info({ code: failure.code }, 'import failed');
+      await progress.fail(failure);
+      await this.dropLeftovers(entity);
+    }
+  }
+
+  /** Answers how long each phase took (ms), for the logs and the benchmark. */
+  private async importFile(entity: ImportEntity, progress: ImportProgress, signal: AbortSignal): Promise<PhaseTimings> {
+    const started = Date.now();
+    const target = { importId: entity.id, userId: entity.userId, attempt: entity.attempt };
+    const stager = new BatchStager(this.bus, target, this.config.IMPORT_STAGE_IN_FLIGHT, this.config.IMPORT_STAGE_TIMEOUT_MS);
+    const batches = readConnectionBatches(await this.uploads.read(entity.objectName), {
+      stats: progress.stats,
+      now: new Date(),
+      batchRows: this.config.IMPORT_BATCH_ROWS,
+      reopen: () => this.uploads.read(entity.objectName),
+    });
+    try {
+      for await (const batch of batches) {
+        signal.throwIfAborted();
+        await stager.push(batch);
+        progress.tick();
+      }
+      await stager.drain();
+    } catch (error) {
+      // Batches still on their way must land before their rows can be discarded.
+      await stager.settle();
+      throw error;
+    }
+    signal.throwIfAborted();
+    const parsed = Date.now();
+    const timeoutMs = this.config.IMPORT_COMMIT_TIMEOUT_MS;
+    await progress.enter('saving');
+    const commit = await this.bus.request(networkImportContracts.commit, target, { timeoutMs });
+    const saved = Date.now();
+    await progress.enter('linking', { imported: commit.inserted, updated: commit.updated, unchanged: commit.unchanged });
+    const link = await this.bus.request(networkImportContracts.link, { importId: entity.id, userId: entity.userId }, { timeoutMs });
+    const linked = Date.now();
+    await progress.complete({ relationships: link.relationships });
+    await this.uploads.remove(entity.objectName);
+    return { parseMs: parsed - started, saveMs: saved - parsed, linkMs: linked - saved };
+  }
+
+  /** After a final failure: the staged rows and the upload are of no further use. */
+  private async dropLeftovers(entity: ImportEntity): Promise<void> {
+    try {
+      await this.bus.request(networkImportContracts.discard, { importId: entity.id });
+    } catch (error) {
+      // The network service sweeps stale staging rows itself.
+      this.logger.warn({ err: error, importId: entity.id }, 'staged rows not discarded');
+    }
+    await this.uploads.remove(entity.objectName);
+  }
+}

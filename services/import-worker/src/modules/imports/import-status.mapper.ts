@@ -1,0 +1,23 @@
+import type { ImportStatus } from '@warmpath/contracts';
+import type { ImportEntity } from './import.entity.js';
+
+export function toImportStatus(entity: ImportEntity): ImportStatus {
+  return {
+    id: entity.id,
+    state: entity.state,
+    fileName: entity.fileName,
+    sizeBytes: Number(entity.sizeBytes),
+    rowsRead: entity.rowsRead,
+    imported: entity.imported,
+    updated: entity.updated,
+    unchanged: entity.unchanged,
+    skipped: entity.skipped,
+    relationships: entity.relationships,
+    skippedRows: entity.skippedRows,
+    error: entity.errorCode ? { code: entity.errorCode, message: entity.errorMessage ?? '' } : null,
+    attempt: entity.attempt,
+    createdAt: entity.createdAt.toISOString(),
+    updatedAt: entity.updatedAt.toISOString(),
+    completedAt: entity.completedAt ? entity.completedAt.toISOString() : null,
+  };
+}

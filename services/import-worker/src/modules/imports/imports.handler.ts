@@ -1,0 +1,50 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { importsContracts, type ImportStatus, type ReplyOf, type RequestOf } from '@warmpath/contracts';
+import { BusClient, HandleRequest, LOGGER, notFound } from '@warmpath/server-kit';
+import type { Logger } from 'pino';
+import { PreviewService, type PreviewReply } from '../preview/preview.service.js';
+import { UploadStore } from '../uploads/upload-store.js';
+import { ImportQueue } from './import-queue.js';
+import { toImportStatus } from './import-status.mapper.js';
+import { ImportsRepository } from './imports.repository.js';
+
+/** The import-worker's requests: record and queue an import, read it, preview a file. */
+@Injectable()
+export class ImportsHandler {
+  constructor(
+    private readonly imports: ImportsRepository,
+    private readonly queue: ImportQueue,
+    private readonly uploads: UploadStore,
+    private readonly previews: PreviewService,
+    private readonly bus: BusClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  @HandleRequest(importsContracts.createImport)
+  async create(request: RequestOf<typeof importsContracts.createImport>): Promise<ReplyOf<typeof importsContracts.createImport>> {
+    const { entity, joined } = await this.imports.createOrJoin(request);
+    const status = toImportStatus(entity);
+    if (joined) {
+      // The running import already has these bytes.
+      await this.uploads.remove(request.objectName);
+      this.logger.info({ importId: entity.id, userId: entity.userId }, 'upload joined the running import of the same file');
+      return { status, joined };
+    }
+    await this.queue.enqueue(entity.id);
+    this.bus.publish(importsContracts.importProgressed, { ...status, userId: entity.userId });
+    return { status, joined };
+  }
+
+  /** Only the importing user may read an import; for anyone else it does not exist. */
+  @HandleRequest(importsContracts.getImport)
+  async get(request: RequestOf<typeof importsContracts.getImport>): Promise<ImportStatus> {
+    const entity = await this.imports.findById(request.importId);
+    if (!entity || entity.userId !== request.userId) throw notFound('Import not found');
+    return toImportStatus(entity);
+  }
+
+  @HandleRequest(importsContracts.createPreview)
+  preview(request: RequestOf<typeof importsContracts.createPreview>): Promise<PreviewReply> {
+    return this.previews.preview(request.objectName);
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { PreviewService } from '../preview/preview.service.js';
+import { UploadStore } from '../uploads/upload-store.js';
+import { ImportQueue } from './import-queue.js';
+import { ImportProcessor } from './import.processor.js';
+import { ImportRunner } from './import-runner.service.js';
+import { ImportsHandler } from './imports.handler.js';
+import { ImportsRepository } from './imports.repository.js';
+
+@Module({
+  providers: [ImportsRepository, UploadStore, ImportQueue, ImportRunner, ImportProcessor, PreviewService, ImportsHandler],
+})
+export class ImportsModule {}

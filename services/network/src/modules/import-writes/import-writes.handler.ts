@@ -1,0 +1,78 @@
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { networkImportContracts, type CommitImportReply, type ReplyOf, type RequestOf, type ResultPage } from '@warmpath/contracts';
+import { BusClient, HandleRequest, LOGGER } from '@warmpath/server-kit';
+import type { Logger } from 'pino';
+import { CompanyLinksRepository } from './company-links.repository.js';
+import { ImportMergeRepository } from './import-merge.repository.js';
+import { ImportResultRepository } from './import-result.repository.js';
+import { StagingRepository } from './staging.repository.js';
+
+/** Staged rows of an import that never committed are dropped after this long. */
+const STALE_STAGING_HOURS = 24;
+const JANITOR_INTERVAL_MS = 60 * 60 * 1000;
+
+/** The network service's side of an import (issue 4): it owns every write to the network schema. */
+@Injectable()
+export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private janitor: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly staging: StagingRepository,
+    private readonly merges: ImportMergeRepository,
+    private readonly links: CompanyLinksRepository,
+    private readonly results: ImportResultRepository,
+    private readonly bus: BusClient,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const sweep = () =>
+      void this.staging
+        .discardOlderThan(STALE_STAGING_HOURS)
+        .then((rows) => rows && this.logger.info({ rows }, 'dropped stale staged import rows'))
+        .catch((error: unknown) => this.logger.warn({ err: error }, 'stale staging sweep failed'));
+    sweep();
+    this.janitor = setInterval(sweep, JANITOR_INTERVAL_MS).unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.janitor);
+  }
+
+  @HandleRequest(networkImportContracts.stageRows)
+  async stageRows(request: RequestOf<typeof networkImportContracts.stageRows>): Promise<{ staged: number }> {
+    return { staged: await this.staging.stageRows(request.importId, request.attempt, request.rowCount, request.copyText) };
+  }
+
+  @HandleRequest(networkImportContracts.commit)
+  commit(request: RequestOf<typeof networkImportContracts.commit>): Promise<CommitImportReply> {
+    return this.merges.commit(request);
+  }
+
+  @HandleRequest(networkImportContracts.link)
+  async link(request: RequestOf<typeof networkImportContracts.link>): Promise<ReplyOf<typeof networkImportContracts.link>> {
+    const result = await this.links.relink(request.importId, request.userId);
+    // A retry that finds the links already made has nothing new to announce.
+    if (result.linkedNow) {
+      this.bus.publish(networkImportContracts.importCompleted, {
+        importId: request.importId,
+        userId: request.userId,
+        version: result.version,
+        inserted: result.inserted,
+        updated: result.updated,
+        relationships: result.relationships,
+      });
+    }
+    return { relationships: result.relationships, version: result.version };
+  }
+
+  @HandleRequest(networkImportContracts.discard)
+  async discard(request: RequestOf<typeof networkImportContracts.discard>): Promise<{ discarded: number }> {
+    return { discarded: await this.staging.discard(request.importId) };
+  }
+
+  @HandleRequest(networkImportContracts.resultPage)
+  resultPage(request: RequestOf<typeof networkImportContracts.resultPage>): Promise<ResultPage> {
+    return this.results.page(request.userId, request.cursor);
+  }
+}

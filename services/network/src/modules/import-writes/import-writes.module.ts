@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { CompanyLinksRepository } from './company-links.repository.js';
+import { ImportMergeRepository } from './import-merge.repository.js';
+import { ImportResultRepository } from './import-result.repository.js';
+import { ImportWritesHandler } from './import-writes.handler.js';
+import { StagingRepository } from './staging.repository.js';
+
+/** Staging, merge, company links and result pages of imports (the import worker drives them over NATS). */
+@Module({
+  providers: [StagingRepository, ImportMergeRepository, CompanyLinksRepository, ImportResultRepository, ImportWritesHandler],
+})
+export class ImportWritesModule {}

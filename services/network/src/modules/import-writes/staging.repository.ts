@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { copyValue, STAGED_ROW_COLUMNS } from '@warmpath/contracts';
+import { invalid } from '@warmpath/server-kit';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import copyStreams from 'pg-copy-streams';
+import { DataSource } from 'typeorm';
+import { withClient } from './pg-client.js';
+
+const STAGING_COLUMNS = ['import_id', 'attempt', ...STAGED_ROW_COLUMNS].map((column) => `"${column}"`);
+
+/** Staged rows of imports in flight (network.import_staging), written with COPY. */
+@Injectable()
+export class StagingRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * Appends a batch (COPY text, one line per row) to the attempt's staging rows. The import id and
+   * attempt come from the request, never from the text. A batch of an import already committed (a
+   * late message from a worker that lost its job) is dropped: staging it would only leave garbage.
+   */
+  async stageRows(importId: string, attempt: number, rowCount: number, copyText: string): Promise<number> {
+    if (!copyText.endsWith('\n') || countLines(copyText) !== rowCount) {
+      throw invalid(`Staging batch of import ${importId} does not hold ${rowCount} rows`);
+    }
+    return withClient(this.dataSource, async (client) => {
+      const committed = await client.query('SELECT 1 FROM "network"."import_commits" WHERE "import_id" = $1', [importId]);
+      if (committed.rowCount) return 0;
+      const prefix = `${copyValue(importId)}\t${attempt}\t`;
+      const text = prefix + copyText.slice(0, -1).replaceAll('\n', `\n${prefix}`) + '\n';
+      const copy = client.query(
+        copyStreams.from(`COPY "network"."import_staging" (${STAGING_COLUMNS.join(', ')}) FROM STDIN`),
+      );
+      await pipeline(Readable.from([text]), copy);
+      return rowCount;
+    });
+  }
+
+  /** Drops every staged row of an import (all attempts). */
+  async discard(importId: string): Promise<number> {
+    const result = await this.dataSource.query('DELETE FROM "network"."import_staging" WHERE "import_id" = $1', [importId]);
+    return affectedRows(result);
+  }
+
+  /** Staged rows older than this are left over from imports that never finished. */
+  async discardOlderThan(hours: number): Promise<number> {
+    const result = await this.dataSource.query(
+      `DELETE FROM "network"."import_staging" WHERE "staged_at" < now() - make_interval(hours => $1)`,
+      [hours],
+    );
+    return affectedRows(result);
+  }
+}
+
+/** TypeORM answers a DELETE as [rows, affected] on Postgres. */
+function affectedRows(result: unknown): number {
+  return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0;
+}
+
+/** Rows of COPY text: values escape their line breaks, so every raw line feed ends a row. */
+function countLines(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
