@@ -37,9 +37,13 @@ export type NetworkSnapshotRef = z.infer<typeof networkSnapshotRefSchema>;
 /** Building a 30,000-person snapshot takes seconds, not the bus' default 5 s budget. */
 export const NETWORK_GRAPH_TIMEOUT_MS = 30_000;
 
-const userIdRequest = z.object({ userId: z.number().int() });
+export const getGraphRequestSchema = z.object({
+  userId: z.number().int(),
+  /** Set by a reader that did not find the bytes it was told of: look in Redis, not in memory. */
+  recheck: z.boolean().optional(),
+});
 
 export const networkGraphContracts = {
   /** Ensures the snapshot of the caller's current network exists and answers where it is. */
-  getGraph: defineRequest('network.graph.get', userIdRequest, networkSnapshotRefSchema),
+  getGraph: defineRequest('network.graph.get', getGraphRequestSchema, networkSnapshotRefSchema),
 };

@@ -16,10 +16,12 @@ const ref = (key: string): NetworkSnapshotRef => ({
 /** A bus answering the given refs in turn, and a Redis holding the given hashes. */
 function fakes(refs: NetworkSnapshotRef[], hashes: Record<string, Record<string, Buffer>>) {
   const asked: (RequestOptions | undefined)[] = [];
+  const payloads: unknown[] = [];
   const reads: string[] = [];
   const bus = {
-    request: async (_contract: unknown, _payload: unknown, options?: RequestOptions) => {
+    request: async (_contract: unknown, payload: unknown, options?: RequestOptions) => {
       asked.push(options);
+      payloads.push(payload);
       return refs[Math.min(asked.length - 1, refs.length - 1)];
     },
   } as unknown as BusClient;
@@ -29,7 +31,7 @@ function fakes(refs: NetworkSnapshotRef[], hashes: Record<string, Record<string,
       return hashes[key]?.[field] ?? null;
     },
   } as unknown as Redis;
-  return { service: new NetworkSnapshotService(bus, redis), asked, reads };
+  return { service: new NetworkSnapshotService(bus, redis), asked, reads, payloads };
 }
 
 describe('NetworkSnapshotService', () => {
@@ -49,11 +51,13 @@ describe('NetworkSnapshotService', () => {
   });
 
   it('asks again when the snapshot it was told of is gone, and answers the new one', async () => {
-    const { service, asked } = fakes([ref('k2')], { k2: { gzip: Buffer.from('gz') } });
+    const { service, asked, payloads } = fakes([ref('k2')], { k2: { gzip: Buffer.from('gz') } });
     const body = await service.body(7, ref('k1'), 'gzip');
     expect(body.ref.key).toBe('k2');
     expect(body.bytes.toString()).toBe('gz');
     expect(asked).toHaveLength(1);
+    // The network service must look in Redis, not trust its memory of the lost snapshot.
+    expect(payloads[0]).toEqual({ userId: 7, recheck: true });
   });
 
   it('answers 503 (SERVICE_UNAVAILABLE) when Redis loses the snapshot twice in a row', async () => {

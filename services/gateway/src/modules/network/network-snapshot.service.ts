@@ -32,8 +32,8 @@ export class NetworkSnapshotService {
   ) {}
 
   /** Where the current snapshot is; the network service builds it first when needed. */
-  ref(userId: number): Promise<NetworkSnapshotRef> {
-    return this.bus.request(networkGraphContracts.getGraph, { userId }, { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS });
+  ref(userId: number, recheck = false): Promise<NetworkSnapshotRef> {
+    return this.bus.request(networkGraphContracts.getGraph, { userId, recheck }, { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS });
   }
 
   /**
@@ -45,7 +45,7 @@ export class NetworkSnapshotService {
     for (let attempt = 0; attempt < 2; attempt++) {
       const bytes = await this.bytes(ref, encoding);
       if (bytes) return { ref, bytes };
-      ref = await this.ref(userId);
+      ref = await this.ref(userId, true);
     }
     throw new ServiceError('SERVICE_UNAVAILABLE', SNAPSHOT_UNAVAILABLE);
   }

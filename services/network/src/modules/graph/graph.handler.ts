@@ -10,6 +10,6 @@ export class GraphHandler {
 
   @HandleRequest(networkGraphContracts.getGraph)
   get(request: RequestOf<typeof networkGraphContracts.getGraph>) {
-    return this.snapshots.ensure(request.userId);
+    return this.snapshots.ensure(request.userId, { recheck: request.recheck });
   }
 }

@@ -3,12 +3,40 @@ import { authContracts } from '@warmpath/contracts';
 import { BusClient } from '@warmpath/server-kit';
 import type { OwnProfile } from './network-view.mapper.js';
 
+/**
+ * How long a profile read from auth is reused. Every GET /api/network needs the own node's name,
+ * and asking auth each time cost as much CPU as the rest of the read (bench/src/api.bench.mjs);
+ * a renamed user sees the new name on their node within this delay.
+ */
+export const PROFILE_TTL_MS = 10_000;
+/** Profiles kept at most; the oldest go first. */
+const MAX_PROFILES = 10_000;
+
+interface Entry {
+  profile: Promise<OwnProfile>;
+  expiresAt: number;
+}
+
 /** The own node's name and picture come from the auth service, the owner of user records. */
 @Injectable()
 export class OwnProfileClient {
+  private readonly cache = new Map<number, Entry>();
+
   constructor(private readonly bus: BusClient) {}
 
-  async get(userId: number): Promise<OwnProfile> {
+  /** Concurrent readers share one request; a failed request is not remembered. */
+  get(userId: number, now = Date.now()): Promise<OwnProfile> {
+    const cached = this.cache.get(userId);
+    if (cached && cached.expiresAt > now) return cached.profile;
+    const profile = this.fetch(userId);
+    this.cache.delete(userId);
+    this.cache.set(userId, { profile, expiresAt: now + PROFILE_TTL_MS });
+    void profile.catch(() => this.cache.get(userId)?.profile === profile && this.cache.delete(userId));
+    if (this.cache.size > MAX_PROFILES) this.cache.delete(this.cache.keys().next().value as number);
+    return profile;
+  }
+
+  private async fetch(userId: number): Promise<OwnProfile> {
     const user = await this.bus.request(authContracts.getUser, { userId });
     return {
       id: user.id,

@@ -13,7 +13,9 @@ const PROFILE = { id: 7, firstName: 'Maya', lastName: 'Chen', email: 'm@x.org', 
 
 class MemoryStore {
   readonly saved = new Map<string, { ref: NetworkSnapshotRef; blobs: SnapshotBlobs }>();
+  reads = 0;
   async readRef(key: string) {
+    this.reads += 1;
     return this.saved.get(key)?.ref ?? null;
   }
   async save(_userId: number, ref: NetworkSnapshotRef, blobs: SnapshotBlobs) {
@@ -39,7 +41,7 @@ function setup() {
 describe('SnapshotService', () => {
   it('stores brotli and gzip of the whole answer once, then answers the stored reference', async () => {
     const { repository, store, service } = setup();
-    const ref = await service.ensure(7, NOW);
+    const ref = await service.ensure(7, { now: NOW });
     expect(ref).toMatchObject({ version: '5', connections: 3, relationships: 3 });
     expect(ref.key).toMatch(/^network:snapshot:7:5-/);
     expect(ref.etag).toMatch(/^W\/".{32}"$/);
@@ -52,13 +54,26 @@ describe('SnapshotService', () => {
     expect(data.relationships.map((r) => r.id)).toEqual(['u7-1', 'u7-2', '100']);
     expect(data.companies).toEqual([{ name: 'Acme', key: 'acme', count: 2 }]);
 
-    expect(await service.ensure(7, NOW)).toEqual(ref);
+    expect(await service.ensure(7, { now: NOW })).toEqual(ref);
     expect(repository.loads).toBe(1);
+  });
+
+  it('remembers snapshots it knows, and looks in Redis again (rebuilding a lost one) when asked to recheck', async () => {
+    const { store, service } = setup();
+    const ref = await service.ensure(7, { now: NOW });
+    store.reads = 0;
+    await service.ensure(7, { now: NOW });
+    expect(store.reads).toBe(0);
+    store.saved.clear();
+    const again = await service.ensure(7, { now: NOW, recheck: true });
+    expect(store.reads).toBe(1);
+    expect(again).toEqual(ref);
+    expect(store.saved.has(ref.key)).toBe(true);
   });
 
   it('builds once for concurrent first readers', async () => {
     const { repository, store, service } = setup();
-    const [a, b] = await Promise.all([service.ensure(7, NOW), service.ensure(7, NOW)]);
+    const [a, b] = await Promise.all([service.ensure(7, { now: NOW }), service.ensure(7, { now: NOW })]);
     expect(a).toEqual(b);
     expect(repository.loads).toBe(1);
     expect(store.saved.size).toBe(1);
@@ -66,12 +81,12 @@ describe('SnapshotService', () => {
 
   it('moves to a new key and ETag when the version, the own profile or the day changes', async () => {
     const { repository, service, profile } = setup();
-    const first = await service.ensure(7, NOW);
-    const nextDay = await service.ensure(7, new Date('2026-06-16T08:00:00Z'));
+    const first = await service.ensure(7, { now: NOW });
+    const nextDay = await service.ensure(7, { now: new Date('2026-06-16T08:00:00Z') });
     profile.firstName = 'May';
-    const renamed = await service.ensure(7, NOW);
+    const renamed = await service.ensure(7, { now: NOW });
     (repository.networks.get(7) as { version: string }).version = '6';
-    const imported = await service.ensure(7, NOW);
+    const imported = await service.ensure(7, { now: NOW });
     const keys = [first, nextDay, renamed, imported].map((r) => r.key);
     expect(new Set(keys).size).toBe(4);
     expect(renamed.etag).not.toBe(first.etag);

@@ -21,11 +21,14 @@ const SNAPSHOT_FORMAT = '1';
  */
 const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
+/** Snapshot references remembered in memory, so a repeated read skips Redis; oldest out first. */
+const MAX_KNOWN_REFS = 5000;
 
 /** Builds the compressed GET /api/network answer once per (user, network version, profile, day). */
 @Injectable()
 export class SnapshotService {
   private readonly building = new Map<string, Promise<NetworkSnapshotRef>>();
+  private readonly known = new Map<string, NetworkSnapshotRef>();
 
   constructor(
     private readonly repository: NetworkRepository,
@@ -34,18 +37,33 @@ export class SnapshotService {
     private readonly store: SnapshotStore,
   ) {}
 
-  /** The snapshot of the user's current network: found in Redis, or built and stored. */
-  async ensure(userId: number, now = new Date()): Promise<NetworkSnapshotRef> {
+  /**
+   * The snapshot of the user's current network: known, found in Redis, or built and stored.
+   * `recheck` skips the memory of known snapshots, for a reader who found one gone from Redis.
+   */
+  async ensure(userId: number, options: { recheck?: boolean; now?: Date } = {}): Promise<NetworkSnapshotRef> {
+    const now = options.now ?? new Date();
     const [version, profile] = await Promise.all([this.repository.findVersion(userId), this.profiles.get(userId)]);
     const key = networkSnapshotKey(userId, fingerprint(version, profile, now));
+    const known = options.recheck ? undefined : this.known.get(key);
+    if (known) return known;
     const stored = await this.store.readRef(key);
-    if (stored) return stored;
+    if (stored) return this.remember(stored);
     let build = this.building.get(key);
     if (!build) {
-      build = this.build(userId, version, profile, now).finally(() => this.building.delete(key));
+      build = this.build(userId, version, profile, now)
+        .then((ref) => this.remember(ref))
+        .finally(() => this.building.delete(key));
       this.building.set(key, build);
     }
     return build;
+  }
+
+  private remember(ref: NetworkSnapshotRef): NetworkSnapshotRef {
+    this.known.delete(ref.key);
+    this.known.set(ref.key, ref);
+    if (this.known.size > MAX_KNOWN_REFS) this.known.delete(this.known.keys().next().value as string);
+    return ref;
   }
 
   private async build(userId: number, version: string, profile: OwnProfile, now: Date): Promise<NetworkSnapshotRef> {

@@ -1,0 +1,87 @@
+// Test data for the API benchmark: users signed in over HTTP, networks written into the database
+// the way the import pipeline leaves them (rows with the libs/domain rules, generated company links,
+// a bumped network version).
+import { companyKey, generateCompanyLinks, positionInfo } from '@warmpath/domain';
+import pg from 'pg';
+
+const TITLES = [
+  'Software Engineer', 'Senior Software Engineer', 'Product Manager', 'Account Executive', 'Director of Sales',
+  'Data Scientist', 'Technical Recruiter', 'Engineering Manager', 'VP Marketing', 'Customer Success Manager',
+  'Financial Analyst', 'Founder', 'UX Designer', 'Office Manager', 'Legal Counsel',
+];
+
+/** Registers a user; answers their id and the session cookie to send. */
+export async function registerUser(baseUrl, label) {
+  const id = `${label}_${Math.random().toString(16).slice(2, 10)}`;
+  const user = { username: id, firstName: 'Bench', lastName: label, email: `${id}@example.org`, password: `pw-${id}`, confirmPassword: `pw-${id}` };
+  const response = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { userId: (await response.json()).id, cookie };
+}
+
+/** A realistic-looking network: companies of very different sizes (a few big employers, a long tail). */
+export function makePeople(count, seed = 1) {
+  let state = seed;
+  const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const companies = Math.max(10, Math.round(count / 6));
+  return Array.from({ length: count }, (_, i) => {
+    const company = Math.floor(companies * random() ** 2.5);
+    const year = 2008 + Math.floor(random() * 18);
+    return {
+      firstName: `First${i}`,
+      lastName: `Last${i}`,
+      company: random() < 0.05 ? null : `Company ${company}`,
+      position: TITLES[Math.floor(random() * TITLES.length)],
+      email: random() < 0.3 ? `person${i}@example.org` : null,
+      linkedinUrl: `https://www.linkedin.com/in/person-${seed}-${i}`,
+      connectedOn: `${year}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`,
+      hasWorkedWith: random() < 0.05,
+    };
+  });
+}
+
+/** Writes people and their generated company links for a user; answers the stored ids. */
+export async function seedNetwork(databaseUrl, userId, people) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const info = people.map((p) => positionInfo(p.position));
+    const col = (pick) => people.map(pick);
+    const { rows } = await client.query(
+      `INSERT INTO network.connections (owner_user_id, match_key, first_name, last_name, email, linkedin_url, company,
+         company_key, position, connected_on, category, seniority, has_worked_with)
+       SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+         $9::text[], $10::date[], $11::text[], $12::int[], $13::boolean[])
+       RETURNING id::text AS id`,
+      [userId, col((p) => `url:${p.linkedinUrl}`), col((p) => p.firstName), col((p) => p.lastName), col((p) => p.email),
+        col((p) => p.linkedinUrl), col((p) => p.company), col((p) => companyKey(p.company)), col((p) => p.position),
+        col((p) => p.connectedOn), info.map((i) => i.category), info.map((i) => i.seniority), col((p) => p.hasWorkedWith)],
+    );
+    const ids = rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
+    const links = generateCompanyLinks(people.map((p, i) => ({ id: ids[i], company: p.company, position: p.position })));
+    await client.query(
+      `INSERT INTO network.relationships (owner_user_id, source_id, target_id, type, strength, company, company_key)
+       SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::int[], $6::text[], $7::text[])`,
+      [userId, links.map((l) => l.sourceId), links.map((l) => l.targetId), links.map((l) => l.type),
+        links.map((l) => l.strength), links.map((l) => l.company), links.map((l) => companyKey(l.company))],
+    );
+    await client.query(
+      `INSERT INTO network.network_versions AS v (owner_user_id, version) VALUES ($1, 1)
+       ON CONFLICT (owner_user_id) DO UPDATE SET version = v.version + 1`,
+      [userId],
+    );
+    await client.query('COMMIT');
+    return { ids, relationships: links.length };
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,206 @@
+// npm run bench:api — the read side of the network API under load (issue 5). Prints numbers; asserts nothing.
+//
+// Starts the whole stack on its own database and key prefixes, seeds a 5,000-connection and a
+// 30,000-connection network, then drives it with autocannon at fixed rates (warm-up discarded):
+//   - GET /api/network (5,000 people, brotli, the browser's case) and its 304 revalidation;
+//   - GET /api/network/paths to random people of the 30,000-person network;
+//   - the same /api/network bytes from a bare Fastify route: the ceiling the gateway is compared with.
+// The load generator runs in its own process pinned to the last CPU, the stack on the others
+// (BENCH_PIN=none to share every CPU). Knobs: BENCH_RATE, BENCH_PATH_RATE, BENCH_DURATION, BENCH_WARMUP.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
+import { freePort, startStack } from '../../scripts/lib/stack.mjs';
+import { makePeople, registerUser, seedNetwork } from './api-bench/seed.mjs';
+
+const env = (name, fallback) => Number(process.env[name] ?? fallback);
+const RATE = env('BENCH_RATE', 500);
+const PATH_RATE = env('BENCH_PATH_RATE', 25);
+const DURATION = env('BENCH_DURATION', 20);
+const WARMUP = env('BENCH_WARMUP', 5);
+// Inside the pinned re-run availableParallelism() sees only the stack's CPUs: keep the real count.
+const CPUS = Number(process.env.BENCH_CPUS ?? availableParallelism());
+const PIN = process.env.BENCH_PIN !== 'none' && CPUS >= 2 && spawnSync('sh', ['-c', 'command -v taskset']).status === 0;
+const STACK_CPUS = `0-${CPUS - 2}`;
+const LOAD_CPU = String(CPUS - 1);
+
+// Everything this process starts (infrastructure, services, the bare server) inherits its CPU set.
+if (PIN && !process.env.BENCH_PINNED) {
+  const child = spawnSync('taskset', ['-c', STACK_CPUS, process.execPath, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_PINNED: '1', BENCH_CPUS: String(CPUS) },
+  });
+  process.exit(child.status ?? 1);
+}
+
+const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '-');
+
+/** Runs autocannon in a child process on the load CPU and answers its results. */
+function load(options) {
+  const script = join(ROOT, 'bench/src/api-bench/load.mjs');
+  // Options go through stdin: 30,000 request paths are over the kernel's limit for one argument.
+  const input = JSON.stringify({ warmup: WARMUP, duration: DURATION, ...options });
+  const [command, argv] = PIN ? ['taskset', ['-c', LOAD_CPU, process.execPath, script]] : [process.execPath, [script]];
+  const result = spawnSync(command, argv, { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`load run failed: ${result.error?.message ?? result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop());
+}
+
+/** CPU milliseconds used so far by each process this one started (services, bare server), by name. */
+function childCpu() {
+  const listing = spawnSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' }).stdout;
+  const usage = {};
+  for (const line of listing.trim().split('\n')) {
+    const [pid, ...args] = line.trim().split(/\s+/);
+    const name = /services\/([a-z-]+)\/dist/.exec(args.join(' '))?.[1] ?? (args.join(' ').includes('bare-server') ? 'bare' : null);
+    if (!name) continue;
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      usage[name] = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    } catch {
+      // The process ended meanwhile: it used nothing more.
+    }
+  }
+  return usage;
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+async function timed(label, fn) {
+  const started = performance.now();
+  const value = await fn();
+  const elapsed = performance.now() - started;
+  log(`${label}: ${ms(elapsed)} ms`);
+  return { value, elapsed };
+}
+
+/** The bytes as sent (fetch would decompress them). */
+function rawBody(url, headers) {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
+    }).on('error', reject);
+  });
+}
+
+async function startBareServer(body, headers) {
+  const dir = mkdtempSync(join(tmpdir(), 'warmpath-bench-'));
+  const file = join(dir, 'network.br');
+  writeFileSync(file, body);
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'bench/src/api-bench/bare-server.mjs'), String(port), file, JSON.stringify(headers)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
+
+async function main() {
+  const runId = randomBytes(4).toString('hex');
+  const infra = await ensureInfrastructure({ log });
+  const dbName = `warmpath_bench_${runId}`;
+  const stackEnv = {
+    DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
+    REDIS_URL: infra.redisUrl,
+    NATS_URL: infra.natsUrl,
+    NATS_PREFIX: `bench${runId}`,
+    REDIS_PREFIX: `warmpath-bench-${runId}:`,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: `bench-${runId}`,
+  };
+  const stack = await startStack({ env: stackEnv, port: await freePort(), logDir: join(ROOT, '.test-results', `bench-logs-${runId}`) });
+  let bare;
+  try {
+    log(`stack on ${stack.url}; ${PIN ? `stack on CPUs ${STACK_CPUS}, load generator on CPU ${LOAD_CPU}` : 'no CPU pinning'}`);
+    const small = await registerUser(stack.url, 'n5k');
+    const big = await registerUser(stack.url, 'n30k');
+    const seededSmall = await seedNetwork(stackEnv.DATABASE_URL, small.userId, makePeople(5000, 1));
+    const seededBig = await seedNetwork(stackEnv.DATABASE_URL, big.userId, makePeople(30000, 2));
+    log(`seeded 5,000 people (${seededSmall.relationships} company links) and 30,000 (${seededBig.relationships})`);
+
+    const browser = { cookie: small.cookie, 'accept-encoding': 'gzip, deflate, br' };
+    const cold5k = await timed('cold GET /api/network, 5,000 people (snapshot build)', () => fetch(`${stack.url}/api/network`, { headers: browser }));
+    const body = await rawBody(`${stack.url}/api/network`, { ...browser, 'accept-encoding': 'br' });
+    const etag = cold5k.value.headers.get('etag');
+    const cold30k = await timed('cold GET /api/network, 30,000 people (snapshot build)', async () => ({
+      bytes: (await rawBody(`${stack.url}/api/network`, { cookie: big.cookie, 'accept-encoding': 'br' })).length,
+    }));
+    const firstPath = await timed('first GET /api/network/paths, 30,000 people (load + warmth graph)', () =>
+      fetch(`${stack.url}/api/network/paths?to=${seededBig.ids[12345]}`, { headers: { cookie: big.cookie } }).then((r) => r.json()),
+    );
+
+    const headers = { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'br', etag, 'cache-control': 'private, no-cache', vary: 'Accept-Encoding, Cookie' };
+    bare = await startBareServer(body, headers);
+    const rows = [];
+    const run = (name, target, options) => {
+      log(`running ${name}...`);
+      const before = childCpu();
+      const result = load(options);
+      const after = childCpu();
+      // CPU per request over warm-up and measured run alike (both send the same requests).
+      const sent = result.requests * ((DURATION + WARMUP) / DURATION);
+      const cpu = Object.fromEntries(Object.keys(after).map((k) => [k, (after[k] - (before[k] ?? 0)) / sent]));
+      rows.push({ name, target, ...result, cpu, load: loadavg()[0] });
+    };
+    run(`bare Fastify, same bytes @${RATE}/s`, 'ceiling', { url: `${bare.url}/api/network`, headers: { 'accept-encoding': 'br' }, rate: RATE, connections: 100 });
+    run(`GET /api/network 5k, br @${RATE}/s`, `${RATE}/s, p95 ≤ 50 ms`, { url: `${stack.url}/api/network`, headers: { ...browser, 'accept-encoding': 'br' }, rate: RATE, connections: 100 });
+    run(`GET /api/network 5k, 304 @${RATE}/s`, 'revalidation', { url: `${stack.url}/api/network`, headers: { ...browser, 'if-none-match': etag }, rate: RATE, connections: 100 });
+    const paths = seededBig.ids.map((id) => `/api/network/paths?to=${id}`);
+    run(`GET /api/network/paths 30k, random @${PATH_RATE}/s`, 'p95 ≤ 100 ms', { url: stack.url, headers: { cookie: big.cookie }, paths, rate: PATH_RATE, connections: 50 });
+    run('bare Fastify, same bytes, max', 'capacity', { url: `${bare.url}/api/network`, headers: { 'accept-encoding': 'br' }, connections: 32 });
+    run('GET /api/network 5k, br, max', 'capacity', { url: `${stack.url}/api/network`, headers: { ...browser, 'accept-encoding': 'br' }, connections: 32 });
+    run('GET /api/network/paths 30k, random, max', 'capacity', { url: stack.url, headers: { cookie: big.cookie }, paths, connections: 32 });
+
+    printReport(rows, { cold5k: cold5k.elapsed, cold30k, firstPath, bytes: body.length, hops: firstPath.value.hops?.length });
+  } finally {
+    bare?.stop();
+    await stack.stop();
+    await dropDatabase(infra.postgresUrl, dbName);
+    await deleteKeys(infra.redisUrl, stackEnv.REDIS_PREFIX);
+    await infra.stop();
+  }
+}
+
+function printReport(rows, cold) {
+  const lines = [
+    `Warmpath API benchmark — ${new Date().toISOString()} — ${CPUS} CPUs, Node ${process.version}, ${PIN ? `stack on CPUs ${STACK_CPUS}, autocannon on CPU ${LOAD_CPU}` : 'unpinned'}`,
+    `warm-up ${WARMUP} s discarded, measured ${DURATION} s; latency = send to last byte of each response; load avg = 1-min load after the run (other work on the machine included)`,
+    '',
+    '| scenario | target | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | bytes/resp | CPU ms/req gateway · network · auth · bare | load avg |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.target} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | ${r.non2xx} | ${r.bytesPerRequest} | ` +
+        `${['gateway', 'network', 'auth', 'bare'].map((k) => (r.cpu[k] ? r.cpu[k].toFixed(2) : '-')).join(' · ')} | ${r.load.toFixed(1)} |`,
+    ),
+    '',
+    `5,000-person answer: ${cold.bytes} bytes brotli; first (cold) build and read ${ms(cold.cold5k)} ms`,
+    `30,000-person answer: ${cold.cold30k.value.bytes} bytes brotli; first (cold) build and read ${ms(cold.cold30k.elapsed)} ms`,
+    `first path on 30,000 (loads the network, builds the warmth graph): ${ms(cold.firstPath.elapsed)} ms, ${cold.hops} hops`,
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function deleteKeys(redisUrl, prefix) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+await main();
