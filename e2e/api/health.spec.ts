@@ -35,6 +35,7 @@ test('a service that does not answer becomes a 504 JSON error, not a hang', asyn
   const { nc, subject } = await natsForStack();
   // A responder that takes the request and never replies: the gateway's NATS timeout must fire.
   const sub = nc.subscribe(subject('auth.user.register'));
+  await nc.flush(); // the server knows the subscription before the request is sent
   try {
     const started = Date.now();
     const response = await request.post('/api/register', {

@@ -28,7 +28,7 @@ test('a new user registers, stays signed in across a reload, logs out and signs 
 
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page.getByText('Logged out')).toBeVisible();
+  await expect(page.getByText('Logged out', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
 
   const signIn = page.getByRole('form', { name: 'Sign in' });

@@ -1,19 +1,26 @@
-import { Catch, HttpException, Inject, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import { Catch, HttpException, Inject, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { ErrorCode, FieldError, HttpError } from '@warmpath/contracts';
-import { LOGGER, ServiceError } from '@warmpath/server-kit';
+import { LOGGER, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import type { GatewayConfig } from '../config/gateway.config.js';
 import { codeOfStatus, httpStatusOf } from './error-status.js';
+import { sendAppShell } from './web-app.js';
 
 /** Every error leaves the gateway as the same JSON envelope, never with internals or a stack trace. */
 @Catch()
 export class ErrorFilter implements ExceptionFilter {
-  constructor(@Inject(LOGGER) private readonly logger: Logger) {}
+  constructor(
+    @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
+    // No route matched: a page of the web app (history fallback), unless it is an API path.
+    if (exception instanceof NotFoundException && sendAppShell(request, reply, this.config.WEB_DIST)) return;
     const { status, code, message, fields } = this.describe(exception);
     if (status >= 500) this.logger.error({ err: exception, requestId: request.id, url: request.url }, message);
     const body: HttpError = { statusCode: status, code, message, error: message, requestId: request.id };
