@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // The web app imports libs/contracts and libs/domain from source (the "source" export condition),
 // so it never waits on their build.
@@ -7,7 +8,18 @@ export default defineConfig({
   plugins: [react()],
   resolve: { conditions: ['source'] },
   worker: { format: 'es' },
-  build: { target: 'es2022', outDir: 'dist', chunkSizeWarningLimit: 2500 },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    chunkSizeWarningLimit: 2500,
+    // graph-lab.html: the graph engine alone on generated data, for its Playwright test and benchmark.
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'graph-lab': fileURLToPath(new URL('./graph-lab.html', import.meta.url)),
+      },
+    },
+  },
   server: {
     host: '127.0.0.1',
     proxy: { '/api': 'http://127.0.0.1:3000', '/auth/linkedin': 'http://127.0.0.1:3000', '/sample_connections.csv': 'http://127.0.0.1:3000' },

@@ -6,10 +6,10 @@ import { EventHub } from './event-hub';
 import { FrameLoop } from './frame-loop';
 import { FRAME_CAMERA, FRAME_POSITIONS, FrameStats } from './frame-stats';
 import { HighlightState } from './highlight-state';
-import { mergePlacement, placeInitially } from './layout/initial-placement';
+import { mergePlacement, placeInitiallySteps } from './layout/initial-placement';
 import { LayoutDirector } from './layout/layout-director';
 import { LayoutSupervisor, type WorkerStats } from './layout/layout-supervisor';
-import { buildGraphModel, type GraphModel } from './model/graph-model';
+import { buildGraphModelSteps, type GraphModel } from './model/graph-model';
 import { NodePicker } from './picking/node-picker';
 import { MIN_NODE_RADIUS_PX } from './render/node-flags';
 import { computeRadii } from './render/node-styling';
@@ -18,7 +18,14 @@ import { toRenderGraph } from './render/render-graph';
 import { TourRunner } from './tours/tour-runner';
 import { flyByCaption, flyByStops, guidedTourSteps } from './tours/tour-steps';
 import type { GraphData, GraphEngine, GraphEngineOptions, GraphEngineStats, GraphEventHandler, GraphEventName, GraphHighlight, LayoutName } from './types';
+import { runSliced, type Steps } from './sliced-task';
 import { YouPulse } from './you-pulse';
+
+interface BuiltGraph {
+  model: GraphModel;
+  positions: Float32Array;
+  radii: Float32Array;
+}
 
 /**
  * The graph engine behind the product's network views: plain TypeScript, React only mounts it
@@ -27,6 +34,15 @@ import { YouPulse } from './you-pulse';
  */
 export function createGraphEngine(container: HTMLElement, options: GraphEngineOptions = {}): GraphEngine {
   return new Engine(container, { autoFit: true, ...options });
+}
+
+/**
+ * Boots the render worker (script, PixiJS, WebGL context, shaders) ahead of the first
+ * createGraphEngine, e.g. when the graph's route module loads; the engine adopts it. Resolves
+ * when the worker is ready to draw.
+ */
+export function prewarmGraphEngine(): Promise<void> {
+  return RenderClient.prewarm();
 }
 
 class Engine implements GraphEngine {
@@ -60,6 +76,7 @@ class Engine implements GraphEngine {
   private workerStats: WorkerStats = { steps: 0, stepMs: 0, heapBytes: null };
   private timing = { graphSetAt: 0, firstFrameAt: null as number | null, settledAt: null as number | null };
   private isKilled = false;
+  private cancelBuild: () => void = () => undefined;
 
   constructor(
     private readonly container: HTMLElement,
@@ -70,6 +87,7 @@ class Engine implements GraphEngine {
     this.renderer = new RenderClient(container, this.viewport, {
       onFrame: (at, ms, kind) => this.workerFrame(at, ms, kind),
       onPositionsReturned: () => this.hasNewPositions && this.loop.request(),
+      onPresented: (at) => this.model && (this.timing.firstFrameAt ??= at),
     });
     this.supervisor = new LayoutSupervisor({ onPositions: () => this.loop.request(), onStats: (stats) => (this.workerStats = stats) });
     this.director = new LayoutDirector(this.supervisor, {
@@ -102,31 +120,39 @@ class Engine implements GraphEngine {
 
   setGraph(data: GraphData): void {
     this.tours.stop();
+    this.cancelBuild();
     this.timing = { graphSetAt: performance.now(), firstFrameAt: null, settledAt: null };
-    this.hasSettled = false;
-    const previous = this.model ? this.knownPositions(this.model) : null;
-    performance.mark('g0');
-    const model = buildGraphModel(data);
-    performance.mark('g1');
-    const fresh = placeInitially(model);
-    this.positions = previous ? mergePlacement(model, fresh, previous) : fresh;
-    performance.mark('g2');
+    this.cancelBuild = runSliced(this.buildGraph(data), (built) => this.adoptGraph(built));
+  }
+
+  /** The page-side preparation of a graph, in slices (see runSliced). */
+  private *buildGraph(data: GraphData): Steps<BuiltGraph> {
+    const model = yield* buildGraphModelSteps(data);
+    const fresh = yield* placeInitiallySteps(model);
+    yield;
+    const positions = this.model ? mergePlacement(model, fresh, this.knownPositions(this.model)) : fresh;
+    yield;
+    return { model, positions, radii: computeRadii(model) };
+  }
+
+  private adoptGraph({ model, positions, radii }: BuiltGraph): void {
+    const isFirst = this.model === null;
     this.model = model;
-    this.radii = computeRadii(model);
-    this.highlight.setModel(model);
+    this.positions = positions;
+    this.radii = radii;
+    this.hasSettled = false;
     this.hovered = -1;
     this.picker.invalidate();
-    performance.mark('g3');
-    if (!previous) this.camera.jumpTo(fitBounds(boundsOf(this.positions, model.nodes.length, 20) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 }, this.viewport, GRAPH.fitPadding));
-    this.renderer.setGraph(toRenderGraph(model, this.radii, this.highlight.colors, this.positions));
-    performance.mark('g4');
+    this.highlight.setModel(model);
+    if (isFirst) this.camera.jumpTo(fitBounds(boundsOf(positions, model.nodes.length, 20) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 }, this.viewport, GRAPH.fitPadding));
+    this.renderer.setCamera(this.camera.state);
+    this.renderer.setGraph(toRenderGraph(model, radii, this.highlight.colors, positions));
     this.renderer.setFlags(this.highlight.flags());
     this.renderer.setHighlightedLinks(this.highlight.links);
     this.supervisor.load(
-      { nodeCount: model.nodes.length, positions: this.positions.slice(), linkSources: model.linkSources.slice(), linkTargets: model.linkTargets.slice(), linkKinds: model.linkKinds.slice(), anchor: model.youIndex },
+      { nodeCount: model.nodes.length, positions: positions.slice(), linkSources: model.linkSources.slice(), linkTargets: model.linkTargets.slice(), linkKinds: model.linkKinds.slice(), anchor: model.youIndex },
       this.director.forceParams,
     );
-    performance.mark('g5');
     this.director.reapply(model);
     this.markMoved();
   }
@@ -143,6 +169,7 @@ class Engine implements GraphEngine {
 
   setLayout(layout: LayoutName): void {
     if (this.model) this.director.set(layout, this.model);
+    else this.director.choose(layout);
   }
 
   zoomIn(): void {
@@ -219,6 +246,7 @@ class Engine implements GraphEngine {
   kill(): void {
     if (this.isKilled) return;
     this.isKilled = true;
+    this.cancelBuild();
     this.events.clear();
     this.tours.stop();
     this.director.dispose();
@@ -261,7 +289,6 @@ class Engine implements GraphEngine {
 
   private workerFrame(at: number, ms: number, kind: number): void {
     this.workerFrames.record(at, ms, kind);
-    if (this.timing.firstFrameAt === null && this.model) this.timing.firstFrameAt = at + ms;
   }
 
   private settle(): void {

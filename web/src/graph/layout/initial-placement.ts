@@ -1,4 +1,5 @@
 import type { GraphModel } from '../model/graph-model';
+import { drain, SLICE_ITEMS, type Steps } from '../sliced-task';
 
 /** Distance between neighbours in a company disc, a little over one default node diameter. */
 export const PLACEMENT_SPACING = 12;
@@ -16,20 +17,34 @@ const FIRST_RING = 80;
  * refines this, so it settles in far fewer steps than from random positions.
  */
 export function placeInitially(model: GraphModel): Float32Array {
+  return drain(placeInitiallySteps(model));
+}
+
+export function* placeInitiallySteps(model: GraphModel): Steps<Float32Array> {
   const positions = new Float32Array(model.nodes.length * 2);
-  const discs: number[][] = model.companies.map((company) => Array.from(company.members));
-  model.nodes.forEach((_, index) => {
-    if (index !== model.youIndex && model.companyOfNode[index] < 0) discs.push([index]);
-  });
   const rings = new RingPacker();
-  for (const members of discs) {
-    const radius = SPIRAL_STEP * Math.sqrt(members.length);
-    const [cx, cy] = rings.place(radius);
-    members.forEach((node, k) => {
-      const r = SPIRAL_STEP * Math.sqrt(k + (k === 0 ? 0 : 0.5));
-      positions[node * 2] = cx + r * Math.cos(k * GOLDEN_ANGLE);
-      positions[node * 2 + 1] = cy + r * Math.sin(k * GOLDEN_ANGLE);
-    });
+  let placed = 0;
+  const placeDisc = (members: ArrayLike<number>): void => {
+    const [cx, cy] = rings.place(SPIRAL_STEP * Math.sqrt(members.length));
+    for (let k = 0; k < members.length; k++) {
+      const r = SPIRAL_STEP * Math.sqrt(k === 0 ? 0 : k + 0.5);
+      positions[members[k] * 2] = cx + r * Math.cos(k * GOLDEN_ANGLE);
+      positions[members[k] * 2 + 1] = cy + r * Math.sin(k * GOLDEN_ANGLE);
+    }
+    placed += members.length;
+  };
+  for (const company of model.companies) {
+    placeDisc(company.members);
+    if (placed >= SLICE_ITEMS) {
+      placed = 0;
+      yield;
+    }
+  }
+  const single = [0];
+  for (let index = 0; index < model.nodes.length; index++) {
+    if (index === model.youIndex || model.companyOfNode[index] >= 0) continue;
+    single[0] = index;
+    placeDisc(single);
   }
   return positions;
 }

@@ -60,6 +60,11 @@ export class LayoutDirector {
     }
   }
 
+  /** Records the choice before a graph exists; reapply() places it once one does. */
+  choose(layout: LayoutName): void {
+    this.current = layout;
+  }
+
   /** After a setGraph: fixed layouts are placed again for the new people. */
   reapply(model: GraphModel): void {
     if (this.current !== 'force') this.set(this.current, model);

@@ -1,4 +1,7 @@
-import { Application, Container, type Geometry, type Mesh, type Shader } from 'pixi.js';
+// Static imports of what PixiJS would otherwise fetch at init (the worker environment's
+// extensions, the WebGL renderer): no extra round trips before the first frame.
+import 'pixi.js/webworker';
+import { Container, WebGLRenderer, type Geometry, type Mesh, type Shader } from 'pixi.js';
 import type { CameraState, Viewport } from '../camera/camera-math';
 import { GRAPH } from '../constants';
 import { premultiplied, PositionTexture } from './gpu-layers';
@@ -35,30 +38,22 @@ interface Layers {
  * once per animation frame.
  */
 export class GraphRenderer {
+  private readonly stage = new Container();
   private readonly world = new Container();
   private readonly labels = new LabelLayer();
   private layers: Layers | null = null;
 
-  private constructor(private readonly app: Application) {
-    app.stage.addChild(this.world, this.labels.container);
+  private constructor(
+    private readonly renderer: WebGLRenderer,
+    private readonly canvas: OffscreenCanvas,
+  ) {
+    this.stage.addChild(this.world, this.labels.container);
   }
 
   static async create(canvas: OffscreenCanvas, viewport: Viewport, resolution: number): Promise<GraphRenderer> {
-    const app = new Application();
-    await app.init({
-      canvas,
-      width: viewport.width,
-      height: viewport.height,
-      resolution,
-      background: BACKGROUND_COLOR,
-      antialias: false,
-      autoStart: false,
-      sharedTicker: false,
-      preference: 'webgl',
-      eventFeatures: { move: false, globalMove: false, click: false, wheel: false },
-    });
-    app.stage.eventMode = 'none';
-    return new GraphRenderer(app);
+    const renderer = new WebGLRenderer();
+    await renderer.init({ canvas, width: viewport.width, height: viewport.height, resolution, background: BACKGROUND_COLOR, antialias: false, skipExtensionImports: true });
+    return new GraphRenderer(renderer, canvas);
   }
 
   /** The worker's copy of node positions, shared with the GPU texture. */
@@ -129,23 +124,24 @@ export class GraphRenderer {
       this.layers.particles.setFrame(camera.zoom, frame.seconds);
       if (frame.isMoved) this.labels.update(this.layers.positions.data, this.layers.graph.radii, camera, viewport);
     }
-    this.app.renderer.render(this.app.stage);
+    this.renderer.render(this.stage);
   }
 
   resize(viewport: Viewport, resolution: number): void {
-    this.app.renderer.resize(viewport.width, viewport.height, resolution);
+    this.renderer.resize(viewport.width, viewport.height, resolution);
   }
 
   /** Renders and reads the canvas back in the same task, before the drawing buffer is swapped. */
   exportPng(frame: RenderFrame): Promise<Blob> {
     this.render({ ...frame, isMoved: true });
-    return (this.app.canvas as unknown as OffscreenCanvas).convertToBlob({ type: 'image/png' });
+    return this.canvas.convertToBlob({ type: 'image/png' });
   }
 
   destroy(): void {
     this.destroyLayers();
     this.labels.destroy();
-    this.app.destroy(true, { children: true });
+    this.stage.destroy({ children: true });
+    this.renderer.destroy();
   }
 
   private destroyLayers(): void {

@@ -6,6 +6,8 @@ export interface RenderClientEvents {
   onFrame(at: number, ms: number, kind: number): void;
   /** The positions buffer is back: the next positions may be sent. */
   onPositionsReturned(): void;
+  /** The first frame of the latest graph reached the screen (page-clock ms). */
+  onPresented(at: number): void;
 }
 
 /**
@@ -13,8 +15,30 @@ export interface RenderClientEvents {
  * and commands posted to it. Positions travel in one reusable buffer that the worker returns,
  * so at most one set is in flight and nothing is allocated per frame.
  */
+interface BootedWorker {
+  canvas: HTMLCanvasElement;
+  worker: Worker;
+  ready: Promise<void>;
+}
+
+/** A render worker started ahead of time by prewarm(), waiting for the next engine. */
+let prewarmed: BootedWorker | null = null;
+
+function bootWorker(viewport: Viewport): BootedWorker {
+  const canvas = document.createElement('canvas');
+  canvas.style.cssText = 'display:block;width:100%;height:100%;';
+  const offscreen = canvas.transferControlToOffscreen();
+  const worker = new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module', name: 'graph-render' });
+  const init: ToRenderer = { type: 'init', canvas: offscreen, viewport, resolution: devicePixelRatio || 1 };
+  worker.postMessage(init, [offscreen]);
+  const ready = new Promise<void>((resolve) => {
+    worker.onmessage = (event: MessageEvent<FromRenderer>) => event.data.type === 'ready' && resolve();
+  });
+  return { canvas, worker, ready };
+}
+
 export class RenderClient {
-  readonly canvas = document.createElement('canvas');
+  readonly canvas: HTMLCanvasElement;
   private readonly worker: Worker;
   private spare: Float32Array | null = null;
   private expectedLength = 0;
@@ -26,12 +50,22 @@ export class RenderClient {
     viewport: Viewport,
     private readonly events: RenderClientEvents,
   ) {
-    this.canvas.style.cssText = 'display:block;width:100%;height:100%;';
-    container.prepend(this.canvas);
-    const offscreen = this.canvas.transferControlToOffscreen();
-    this.worker = new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module', name: 'graph-render' });
+    const booted = prewarmed ?? bootWorker(viewport);
+    prewarmed = null;
+    this.canvas = booted.canvas;
+    this.worker = booted.worker;
     this.worker.onmessage = (event: MessageEvent<FromRenderer>) => this.receive(event.data);
-    this.post({ type: 'init', canvas: offscreen, viewport, resolution: devicePixelRatio || 1 }, [offscreen]);
+    container.prepend(this.canvas);
+    this.resize(viewport);
+  }
+
+  /**
+   * Starts a render worker now (script, PixiJS, WebGL context, shaders) for the next engine to
+   * adopt, so its first frame does not wait for that boot. Call it when the graph's route loads.
+   */
+  static prewarm(): Promise<void> {
+    prewarmed ??= bootWorker({ width: 300, height: 150 });
+    return prewarmed.ready;
   }
 
   setGraph(graph: RenderGraph): void {
@@ -101,6 +135,9 @@ export class RenderClient {
         return;
       case 'frame':
         this.events.onFrame(message.at - performance.timeOrigin, message.ms, message.kind);
+        return;
+      case 'presented':
+        this.events.onPresented(message.at - performance.timeOrigin);
         return;
       case 'positions':
         if (this.spare === null && message.buffer.length === this.expectedLength) {

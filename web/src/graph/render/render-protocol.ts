@@ -30,6 +30,8 @@ export type FromRenderer =
   | { type: 'ready' }
   /** A frame was drawn: when (ms since the page's time origin) and the worker's ms for it. */
   | { type: 'frame'; at: number; ms: number; kind: number }
+  /** The first frame of a new graph has been handed to the compositor (page-clock ms + timeOrigin). */
+  | { type: 'presented'; at: number }
   /** The positions buffer comes back once its contents are on the GPU. */
   | { type: 'positions'; buffer: Float32Array }
   | { type: 'exported'; id: number; blob: Blob | null }

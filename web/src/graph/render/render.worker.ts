@@ -12,7 +12,6 @@ import type { FromRenderer, ToRenderer } from './render-protocol';
  */
 declare const self: DedicatedWorkerGlobalScope;
 DOMAdapter.set(WebWorkerAdapter);
-console.log('rw script', performance.timeOrigin + performance.now(), 'since-create', performance.now());
 
 let renderer: GraphRenderer | null = null;
 const queue: ToRenderer[] = [];
@@ -29,9 +28,13 @@ self.onmessage = (event: MessageEvent<ToRenderer>) => {
     GraphRenderer.create(message.canvas, message.viewport, message.resolution)
       .then((created) => {
         renderer = created;
-        console.log('rw ready', performance.timeOrigin + performance.now());
-        post({ type: 'ready' });
-        queue.splice(0).forEach(apply);
+        warmUp(created);
+        // The frame is handed to the compositor when this task ends, and without a GPU that
+        // hand-over waits for the software rasteriser; "ready" means after it.
+        setTimeout(() => {
+          post({ type: 'ready' });
+          queue.splice(0).forEach(apply);
+        }, 0);
       })
       .catch((error: unknown) => post({ type: 'failed', message: String(error) }));
     return;
@@ -46,11 +49,13 @@ function apply(message: ToRenderer): void {
     case 'init':
       return;
     case 'graph':
-      console.log('rw graph in', performance.timeOrigin + performance.now());
       renderer.setGraph(message.graph);
-      console.log('rw graph done', performance.timeOrigin + performance.now());
       isMoved = true;
-      break;
+      // A new graph is drawn at once, not at the next animation frame: under load the first
+      // rAF can come hundreds of ms later, and the first picture is what the user waits for.
+      draw(performance.now());
+      setTimeout(() => post({ type: 'presented', at: performance.timeOrigin + performance.now() }), 0);
+      return;
     case 'positions':
       renderer.setPositions(message.buffer);
       post({ type: 'positions', buffer: message.buffer }, [message.buffer.buffer]);
@@ -89,6 +94,27 @@ function apply(message: ToRenderer): void {
   requestFrame();
 }
 
+/**
+ * Draws a two-person graph once so the GPU compiles our programs (instanced, as they will be
+ * drawn) and the label font now, while the page is still getting the data, instead of during
+ * the first real frame.
+ */
+function warmUp(target: GraphRenderer): void {
+  target.setGraph({
+    nodeCount: 2,
+    youIndex: 0,
+    linkSources: new Uint32Array([0, 1]),
+    linkTargets: new Uint32Array([1, 0]),
+    linkKinds: new Uint8Array([0, 1]),
+    radii: new Float32Array([1, 1]),
+    colors: new Uint32Array([0, 0]),
+    positions: new Float32Array([0, 0, 1, 1]),
+    labels: [{ text: 'Warm up (0123456789)', node: 0 }],
+  });
+  target.setHighlightedLinks([0, 1]);
+  target.render({ camera, viewport, seconds: 0, isMoved: true });
+}
+
 function requestFrame(): void {
   if (frameRequested) return;
   frameRequested = true;
@@ -100,7 +126,6 @@ function draw(now: number): void {
   if (!renderer) return;
   const began = performance.now();
   renderer.render({ camera, viewport, seconds: now / 1000, isMoved });
-  console.log('rw frame', performance.timeOrigin + began, performance.now() - began);
   post({ type: 'frame', at: performance.timeOrigin + began, ms: performance.now() - began, kind });
   kind = 0;
   isMoved = false;
