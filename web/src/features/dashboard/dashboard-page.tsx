@@ -1,13 +1,95 @@
-import { Flex, Typography } from 'antd';
-import { displayName } from '@warmpath/domain';
-import { useAuth } from '../auth/auth-context';
+import type { Connection } from '@warmpath/contracts';
+import { filterNetwork } from '@warmpath/domain';
+import { Flex } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
+import { errorMessage } from '../../app/api';
+import { ConnectionDetailsPanel } from '../connection-details/connection-details-panel';
+import { FiltersSidebar } from '../filters/filters-sidebar';
+import { useDashboardView } from '../filters/use-dashboard-view';
+import { ImportConnectionsDialog } from '../imports/import-connections-dialog';
+import { ImportDataDialog } from '../imports/import-data-dialog';
+import { useLinkedinReturn } from '../imports/linkedin-return';
+import { GraphEngineProvider, useGraphEngine } from '../network/graph/graph-engine-context';
+import { NETWORK_FRESHNESS, useGetNetworkQuery } from '../network/network.api';
+import { NetworkEmpty, NetworkError, NetworkLoading } from '../network/network-states';
+import { NetworkView } from '../network/network-view';
+import { TopBar } from './top-bar';
 
-/** The network dashboard (graph, table, filters) lands here with the dashboard issue. */
+/** Zoom the camera flies to when a search result is chosen. */
+const SEARCH_FOCUS_ZOOM = 3;
+const EMPTY_NETWORK = { connections: [], relationships: [], degreeCounts: { first: 0, second: 0, third: 0 } };
+
+type OpenDialog = 'connections' | 'data' | null;
+
+/** The network dashboard (product-spec §2 "/"): top bar, filters, graph or table, details, imports. */
 export function DashboardPage() {
-  const { user } = useAuth();
   return (
-    <Flex vertical align="center" style={{ padding: 48 }}>
-      <Typography.Title level={3}>Welcome, {user ? displayName(user) : 'User'}</Typography.Title>
+    <GraphEngineProvider>
+      <Dashboard />
+    </GraphEngineProvider>
+  );
+}
+
+function Dashboard() {
+  const { data, error, isLoading, refetch } = useGetNetworkQuery(undefined, NETWORK_FRESHNESS);
+  const { view, update, updateFilters } = useDashboardView();
+  const engine = useGraphEngine();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [isSidebarCollapsed, setSidebarCollapsed] = useState(true);
+  useLinkedinReturn(useCallback(() => setDialog('connections'), []));
+
+  const filtered = useMemo(() => (data ? filterNetwork(data, view.filters) : EMPTY_NETWORK), [data, view.filters]);
+  const ownNode = useMemo(() => data?.connections.find((c) => c.isUser) ?? null, [data]);
+  const selected = useMemo(() => (view.selectedId ? (data?.connections.find((c) => c.id === view.selectedId) ?? null) : null), [data, view.selectedId]);
+  const hasPeople = (data?.connections.length ?? 0) > (ownNode ? 1 : 0);
+
+  const select = useCallback((person: Connection) => !person.isUser && update({ selectedId: person.id }), [update]);
+  const chooseFromSearch = useCallback(
+    (person: Connection) => {
+      update({ selectedId: person.id });
+      engine?.centerOn(person.id, SEARCH_FOCUS_ZOOM, 1000);
+    },
+    [engine, update],
+  );
+
+  const main = isLoading ? (
+    <NetworkLoading />
+  ) : error && !data ? (
+    <NetworkError message={errorMessage(error)} onRetry={() => void refetch()} />
+  ) : !hasPeople ? (
+    <NetworkEmpty onImport={() => setDialog('data')} />
+  ) : (
+    <NetworkView
+      connections={filtered.connections}
+      relationships={filtered.relationships}
+      allConnections={data?.connections ?? []}
+      mode={view.mode}
+      layout={view.layout}
+      selectedCompanies={view.filters.selectedCompanies}
+      selectedId={view.selectedId}
+      onModeChange={(mode) => update({ mode })}
+      onLayoutChange={(layout) => update({ layout })}
+      onSelect={select}
+    />
+  );
+
+  return (
+    <Flex vertical style={{ height: 'calc(100vh - 64px)' }}>
+      <TopBar connections={data?.connections ?? []} onChoose={chooseFromSearch} onImport={() => setDialog('connections')} />
+      <Flex style={{ flex: 1, minHeight: 0 }}>
+        <FiltersSidebar
+          connections={data?.connections ?? []}
+          filters={view.filters}
+          degreeCounts={filtered.degreeCounts}
+          onChange={updateFilters}
+          collapsed={isSidebarCollapsed}
+          onCollapsedChange={setSidebarCollapsed}
+        />
+        <main style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>{main}</main>
+        {selected && <ConnectionDetailsPanel key={selected.id} person={selected} ownNode={ownNode} onClose={() => update({ selectedId: null })} />}
+      </Flex>
+      <ImportConnectionsDialog open={dialog === 'connections'} onClose={() => setDialog(null)} />
+      <ImportDataDialog open={dialog === 'data'} onClose={() => setDialog(null)} />
     </Flex>
   );
 }

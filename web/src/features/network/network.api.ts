@@ -1,5 +1,10 @@
 import type { Connection, NetworkData, NetworkStatsView, UpdateNotesRequest, WarmPathView } from '@warmpath/contracts';
 import { api } from '../../app/api';
+import type { AppStore } from '../../app/store';
+
+/** The network itself, and what the server derives from it (stats, paths): refreshed separately. */
+const GRAPH_TAG = { type: 'Network', id: 'GRAPH' } as const;
+const DERIVED_TAG = { type: 'Network', id: 'DERIVED' } as const;
 
 /**
  * The network service's reads and the notes write (issue 5). GET /api/network carries an ETag:
@@ -9,21 +14,21 @@ import { api } from '../../app/api';
 export const networkApi = api.injectEndpoints({
   endpoints: (build) => ({
     getNetwork: build.query<NetworkData, void>({
-      query: () => 'api/network',
+      query: () => ({ url: 'api/network', responseHandler: 'content-type' }),
       transformResponse: (data: Partial<NetworkData>) => ({
         connections: data.connections ?? [],
         relationships: data.relationships ?? [],
         companies: data.companies ?? [],
       }),
-      providesTags: ['Network'],
+      providesTags: [GRAPH_TAG],
     }),
     getNetworkStats: build.query<NetworkStatsView, void>({
       query: () => 'api/network/stats',
-      providesTags: ['Network'],
+      providesTags: [DERIVED_TAG],
     }),
     getWarmPath: build.query<WarmPathView, string>({
       query: (to) => ({ url: 'api/network/paths', params: { to } }),
-      providesTags: ['Network'],
+      providesTags: [DERIVED_TAG],
     }),
     updateNotes: build.mutation<Connection, { id: string } & UpdateNotesRequest>({
       query: ({ id, notes }) => ({ url: `api/network/connections/${encodeURIComponent(id)}`, method: 'PATCH', body: { notes } }),
@@ -45,3 +50,13 @@ export const networkApi = api.injectEndpoints({
 export const NETWORK_FRESHNESS = { refetchOnMountOrArgChange: true, refetchOnFocus: true } as const;
 
 export const { useGetNetworkQuery, useGetNetworkStatsQuery, useGetWarmPathQuery, useUpdateNotesMutation } = networkApi;
+
+/**
+ * Downloads the network again now (after an import) and marks stats and paths stale; answers the
+ * counts of product-spec §3's import result: people without your own node, and every link.
+ */
+export async function refreshNetwork(dispatch: AppStore['dispatch']): Promise<{ connections: number; relationships: number }> {
+  const data = await dispatch(networkApi.endpoints.getNetwork.initiate(undefined, { forceRefetch: true, subscribe: false })).unwrap();
+  dispatch(networkApi.util.invalidateTags([DERIVED_TAG]));
+  return { connections: data.connections.filter((c) => !c.isUser).length, relationships: data.relationships.length };
+}

@@ -1,0 +1,80 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { STORED_CONNECTION_ID, type Connection } from '@warmpath/contracts';
+import { fullName, initials } from '@warmpath/domain';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Avatar, Button, Divider, Flex, Typography, theme } from 'antd';
+import type { ReactNode } from 'react';
+import { connectionLabel, roleLine } from '../network/connection-format';
+import { useGraphEngine } from '../network/graph/graph-engine-context';
+import { useGetWarmPathQuery } from '../network/network.api';
+import { WarmIntroButton } from '../warm-intro/warm-intro-button';
+import { ConnectionFacts } from './connection-facts';
+import { NotesEditor } from './notes-editor';
+import { usePathHighlight } from './use-path-highlight';
+import { WarmPathSection } from './warm-path-section';
+
+/** product-spec §9: the details panel is 320 px wide. */
+export const DETAILS_WIDTH = 320;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <Typography.Title level={5}>{title}</Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+/** 'Connection Details' (product-spec §2, DECISIONS.md): only real data, notes, the warmest path, a warm intro. */
+export function ConnectionDetailsPanel({ person, ownNode, onClose }: { person: Connection; ownNode: Connection | null; onClose: () => void }) {
+  const { token } = theme.useToken();
+  const engine = useGraphEngine();
+  const { data: path, isFetching, error } = useGetWarmPathQuery(person.isUser ? skipToken : person.id);
+  usePathHighlight(engine, person.id, path);
+  return (
+    <aside
+      aria-label="Connection Details"
+      style={{ width: DETAILS_WIDTH, flex: 'none', borderLeft: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer, overflowY: 'auto', padding: 16 }}
+    >
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Connection Details
+        </Typography.Title>
+        <Button type="text" aria-label="Close details" icon={<CloseOutlined />} onClick={onClose} />
+      </Flex>
+      <Flex gap={12} align="center" style={{ marginTop: 16 }}>
+        <Avatar size={48} src={person.avatarUrl ?? undefined} alt="">
+          {initials(person)}
+        </Avatar>
+        <Flex vertical style={{ minWidth: 0 }}>
+          <Typography.Text strong style={{ fontSize: 16 }}>
+            {fullName(person) || 'Unnamed'}
+          </Typography.Text>
+          {roleLine(person) && <Typography.Text>{roleLine(person)}</Typography.Text>}
+          <Typography.Text type="secondary">{connectionLabel(person)}</Typography.Text>
+        </Flex>
+      </Flex>
+      <Divider style={{ margin: '16px 0' }} />
+      <ConnectionFacts person={person} />
+      {!person.isUser && (
+        <>
+          <Divider style={{ margin: '16px 0' }} />
+          <Section title="Warmest introduction path">
+            <WarmPathSection path={path?.toId === person.id ? path : undefined} isLoading={isFetching && path?.toId !== person.id} error={error} />
+          </Section>
+          <div style={{ marginTop: 12 }}>
+            <WarmIntroButton target={person} path={path?.toId === person.id ? path : undefined} ownNode={ownNode} />
+          </div>
+        </>
+      )}
+      {STORED_CONNECTION_ID.test(person.id) && (
+        <>
+          <Divider style={{ margin: '16px 0' }} />
+          <Section title="Notes">
+            <NotesEditor key={person.id} person={person} />
+          </Section>
+        </>
+      )}
+    </aside>
+  );
+}

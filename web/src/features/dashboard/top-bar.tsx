@@ -1,0 +1,41 @@
+import { ImportOutlined, UserAddOutlined } from '@ant-design/icons';
+import type { Connection } from '@warmpath/contracts';
+import { Button, Flex, Tooltip, theme } from 'antd';
+import { DarkModeToggle } from '../theme/dark-mode-toggle';
+import { ConnectionSearch } from './connection-search';
+
+interface Props {
+  connections: readonly Connection[];
+  onChoose: (person: Connection) => void;
+  onImport: () => void;
+}
+
+/**
+ * Inviting a collaborator creates a workspace (POST /api/teams), which the teams service does not
+ * serve yet: the button says so instead of pretending to work.
+ */
+function InviteCollaboratorButton() {
+  return (
+    <Tooltip title="Inviting collaborators needs shared workspaces, which are not available yet.">
+      <Button icon={<UserAddOutlined />} disabled>
+        Invite Collaborator
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** The dashboard's top bar (product-spec §2). */
+export function TopBar({ connections, onChoose, onImport }: Props) {
+  const { token } = theme.useToken();
+  return (
+    <Flex gap={12} align="center" wrap style={{ padding: '10px 16px', borderBottom: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}>
+      <ConnectionSearch connections={connections} onChoose={onChoose} />
+      <div style={{ flex: 1 }} />
+      <Button type="primary" icon={<ImportOutlined />} onClick={onImport}>
+        Import LinkedIn Connections
+      </Button>
+      <InviteCollaboratorButton />
+      <DarkModeToggle />
+    </Flex>
+  );
+}

@@ -1,0 +1,84 @@
+import { FilterOutlined, LeftOutlined } from '@ant-design/icons';
+import type { Connection } from '@warmpath/contracts';
+import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
+import { Button, Divider, Flex, Tooltip, Typography, theme } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { AnalyticsPanel } from './analytics-panel';
+import { AttributeSelect } from './attribute-select';
+import { CompanyFilter } from './company-filter';
+import { DegreeToggles } from './degree-toggles';
+import { attributeOptions, companyOptions } from './filter-options';
+import { YearsFilter } from './years-filter';
+
+/** product-spec §9: the filters panel is 288 px wide. */
+export const SIDEBAR_WIDTH = 288;
+const COLLAPSED_WIDTH = 48;
+
+interface Props {
+  connections: readonly Connection[];
+  filters: NetworkFilters;
+  degreeCounts: DegreeCounts;
+  onChange: (patch: Partial<NetworkFilters>) => void;
+  collapsed: boolean;
+  onCollapsedChange: (collapsed: boolean) => void;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <Typography.Title level={5} style={{ marginTop: 0 }}>
+        {title}
+      </Typography.Title>
+      {children}
+    </section>
+  );
+}
+
+/** 'Filters & Analysis' (product-spec §2): collapsible, starts collapsed. */
+export function FiltersSidebar({ connections, filters, degreeCounts, onChange, collapsed, onCollapsedChange }: Props) {
+  const { token } = theme.useToken();
+  const companies = useMemo(() => companyOptions(connections), [connections]);
+  const industries = useMemo(() => attributeOptions(connections, 'industry'), [connections]);
+  const locations = useMemo(() => attributeOptions(connections, 'location'), [connections]);
+  const style = { width: collapsed ? COLLAPSED_WIDTH : SIDEBAR_WIDTH, flex: 'none', borderRight: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer, overflowY: 'auto' as const };
+
+  if (collapsed) {
+    return (
+      <aside style={{ ...style, display: 'flex', justifyContent: 'center', paddingTop: 12 }} aria-label="Filters & Analysis">
+        <Tooltip title="Filters & Analysis" placement="right">
+          <Button aria-label="Expand Filters & Analysis" icon={<FilterOutlined />} onClick={() => onCollapsedChange(false)} />
+        </Tooltip>
+      </aside>
+    );
+  }
+  return (
+    <aside style={{ ...style, padding: 16 }} aria-label="Filters & Analysis">
+      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Filters &amp; Analysis
+        </Typography.Title>
+        <Button type="text" aria-label="Collapse Filters & Analysis" icon={<LeftOutlined />} onClick={() => onCollapsedChange(true)} />
+      </Flex>
+      <Section title="Connection degree">
+        <DegreeToggles toggles={filters.connectionTypes} counts={degreeCounts} onChange={(connectionTypes) => onChange({ connectionTypes })} />
+      </Section>
+      <Divider style={{ margin: '16px 0' }} />
+      <Section title="Companies">
+        <CompanyFilter companies={companies} selected={filters.selectedCompanies} onChange={(selectedCompanies) => onChange({ selectedCompanies })} />
+      </Section>
+      <Divider style={{ margin: '16px 0' }} />
+      <Section title="Years of connection">
+        <YearsFilter range={filters.yearsOfConnectionRange} onChange={(yearsOfConnectionRange) => onChange({ yearsOfConnectionRange })} />
+      </Section>
+      <Divider style={{ margin: '16px 0' }} />
+      <Flex vertical gap={12}>
+        <AttributeSelect label="Industry" allLabel="All industries" options={industries} value={filters.industry} onChange={(industry) => onChange({ industry })} />
+        <AttributeSelect label="Location" allLabel="All locations" options={locations} value={filters.location} onChange={(location) => onChange({ location })} />
+      </Flex>
+      <Divider style={{ margin: '16px 0' }} />
+      <Section title="Analysis">
+        <AnalyticsPanel />
+      </Section>
+    </aside>
+  );
+}

@@ -1,0 +1,53 @@
+import { vi } from 'vitest';
+import type { GraphEngine, GraphEngineEvents } from '../../../graph';
+
+type Listener = (payload: never) => void;
+
+export interface FakeGraphEngine extends GraphEngine {
+  emit<E extends keyof GraphEngineEvents>(event: E, payload: GraphEngineEvents[E]): void;
+}
+
+/** A stand-in for the WebGL engine in component tests: records calls, emits events on demand. */
+export function createFakeGraphEngine(): FakeGraphEngine {
+  const listeners = new Map<string, Set<Listener>>();
+  const engine = {
+    setGraph: vi.fn(),
+    setHighlight: vi.fn(),
+    setSelectedCompanies: vi.fn(),
+    setLayout: vi.fn(),
+    zoomIn: vi.fn(),
+    zoomOut: vi.fn(),
+    resetView: vi.fn(),
+    fitToScreen: vi.fn(),
+    centerOn: vi.fn(),
+    startGuidedTour: vi.fn(),
+    startFlyByTour: vi.fn(),
+    stopTour: vi.fn(),
+    exportPng: vi.fn(async () => new Blob(['png'], { type: 'image/png' })),
+    nodeScreenPosition: vi.fn(() => null),
+    stats: vi.fn(),
+    kill: vi.fn(),
+    on: vi.fn((event: string, handler: Listener) => {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)?.add(handler);
+      return () => listeners.get(event)?.delete(handler);
+    }),
+    emit: (event: string, payload: unknown) => listeners.get(event)?.forEach((handler) => handler(payload as never)),
+  };
+  return engine as unknown as FakeGraphEngine;
+}
+
+/** What `vi.mock` of web/src/graph answers: the fake engine (the last one made is `engines.at(-1)`). */
+export function fakeGraphModule() {
+  const engines: FakeGraphEngine[] = [];
+  return {
+    engines,
+    createGraphEngine: vi.fn(() => {
+      const engine = createFakeGraphEngine();
+      engines.push(engine);
+      return engine;
+    }),
+    LEGEND: [{ category: 'you', label: 'You', color: 0xf59e0b }],
+    LEGEND_SIZES: [{ label: 'Junior', size: 4 }],
+  };
+}

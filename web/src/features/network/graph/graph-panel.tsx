@@ -1,0 +1,78 @@
+import type { Connection, Relationship } from '@warmpath/contracts';
+import { companyKey } from '@warmpath/domain';
+import { Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { LayoutName } from '../../../graph';
+import { GraphCanvas } from './graph-canvas';
+import { useGraphEngine } from './graph-engine-context';
+import { HoverCard } from './hover-card';
+import { NetworkLegend } from './network-legend';
+
+interface Props {
+  connections: readonly Connection[];
+  relationships: readonly Relationship[];
+  /** The whole network, for the hover card's company numbers. */
+  allConnections: readonly Connection[];
+  layout: LayoutName;
+  selectedCompanies: readonly string[];
+  caption: string | null;
+  onSelect: (connection: Connection) => void;
+}
+
+const CARD_OFFSET = 16;
+const CARD_WIDTH = 260;
+
+function countByCompany(connections: readonly Connection[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const person of connections) {
+    const key = person.isUser ? null : companyKey(person.company ?? '');
+    if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** Every spelling in view of the selected companies, so the engine colours them all. */
+function selectedSpellings(connections: readonly Connection[], selected: readonly string[]): string[] {
+  if (selected.length === 0) return [];
+  const keys = new Set(selected.map(companyKey));
+  const names = new Set<string>();
+  for (const person of connections) if (person.company && keys.has(companyKey(person.company))) names.add(person.company);
+  return [...names];
+}
+
+/** The graph with its legend, hover card and tour caption. */
+export function GraphPanel({ connections, relationships, allConnections, layout, selectedCompanies, caption, onSelect }: Props) {
+  const engine = useGraphEngine();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
+  const [hovered, setHovered] = useState<Connection | null>(null);
+  const companyCounts = useMemo(() => countByCompany(allConnections), [allConnections]);
+  const spellings = useMemo(() => selectedSpellings(connections, selectedCompanies), [connections, selectedCompanies]);
+
+  useEffect(() => {
+    if (!engine) return;
+    return engine.on('hover', (hover) => {
+      setHovered(hover?.node ?? null);
+      const card = cardRef.current;
+      if (!hover || !card) return;
+      const width = panelRef.current?.clientWidth ?? Infinity;
+      const left = hover.x + CARD_OFFSET + CARD_WIDTH > width ? hover.x - CARD_OFFSET - CARD_WIDTH : hover.x + CARD_OFFSET;
+      card.style.transform = `translate(${Math.max(0, left)}px, ${Math.max(0, hover.y + CARD_OFFSET)}px)`;
+    });
+  }, [engine]);
+
+  const key = hovered ? companyKey(hovered.company ?? '') : null;
+  const colleagues = key ? Math.max(0, (companyCounts.get(key) ?? 1) - 1) : 0;
+  return (
+    <div ref={panelRef} style={{ position: 'absolute', inset: 0, overflow: 'hidden' }}>
+      <GraphCanvas connections={connections} relationships={relationships} layout={layout} selectedCompanies={spellings} onSelect={onSelect} />
+      <NetworkLegend />
+      {caption && (
+        <div role="status" style={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 4, background: 'rgba(0,0,0,0.7)', padding: '6px 14px', borderRadius: 8 }}>
+          <Typography.Text style={{ color: '#fff' }}>{caption}</Typography.Text>
+        </div>
+      )}
+      <HoverCard ref={cardRef} person={hovered} colleagues={colleagues} />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { DownOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Typography } from 'antd';
+import { useState } from 'react';
+import { LEGEND, LEGEND_SIZES } from '../../../graph';
+
+const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
+
+/** 'Network Legend' (product-spec §2): colours and sizes, collapsible, expanded by default. */
+export function NetworkLegend() {
+  const [isExpanded, setExpanded] = useState(true);
+  return (
+    <Card size="small" style={{ position: 'absolute', top: 12, left: 12, zIndex: 4, width: isExpanded ? 210 : undefined, opacity: 0.95 }} styles={{ body: { padding: 8 } }}>
+      <Button
+        type="text"
+        size="small"
+        aria-expanded={isExpanded}
+        icon={isExpanded ? <DownOutlined /> : <RightOutlined />}
+        onClick={() => setExpanded(!isExpanded)}
+        style={{ fontWeight: 600, paddingInline: 4 }}
+      >
+        Network Legend
+      </Button>
+      {isExpanded && (
+        <Flex vertical gap={4} style={{ marginTop: 6 }}>
+          {LEGEND.map((entry) => (
+            <Flex key={entry.category} gap={8} align="center">
+              <span style={{ width: 10, height: 10, borderRadius: '50%', background: hex(entry.color), display: 'inline-block' }} />
+              <Typography.Text style={{ fontSize: 12 }}>{entry.label}</Typography.Text>
+            </Flex>
+          ))}
+          <Typography.Text type="secondary" style={{ fontSize: 12, marginTop: 4 }}>
+            Size: seniority
+          </Typography.Text>
+          <Flex gap={10} align="center">
+            {LEGEND_SIZES.map((entry) => (
+              <Flex key={entry.label} vertical align="center" gap={2}>
+                <span style={{ width: Math.sqrt(entry.size) * 4, height: Math.sqrt(entry.size) * 4, borderRadius: '50%', border: '1px solid currentColor', display: 'inline-block' }} />
+                <Typography.Text style={{ fontSize: 11 }}>{entry.label}</Typography.Text>
+              </Flex>
+            ))}
+          </Flex>
+        </Flex>
+      )}
+    </Card>
+  );
+}

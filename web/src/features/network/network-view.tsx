@@ -1,0 +1,80 @@
+import { ApartmentOutlined, TableOutlined } from '@ant-design/icons';
+import type { Connection, Relationship } from '@warmpath/contracts';
+import { Flex, Segmented, Typography, theme } from 'antd';
+import { ExportMenu } from '../export-share/export-menu';
+import { ShareButton } from '../export-share/share-button';
+import type { GraphLayout, ViewMode } from '../filters/view-params';
+import { useGraphEngine } from './graph/graph-engine-context';
+import { GraphPanel } from './graph/graph-panel';
+import { GraphToolbar } from './graph/graph-toolbar';
+import { useTourCaption } from './graph/use-tour-caption';
+import { ConnectionsTable } from './table/connections-table';
+
+interface Props {
+  /** The filtered network. */
+  connections: readonly Connection[];
+  relationships: readonly Relationship[];
+  allConnections: readonly Connection[];
+  mode: ViewMode;
+  layout: GraphLayout;
+  selectedCompanies: readonly string[];
+  selectedId: string | null;
+  onModeChange: (mode: ViewMode) => void;
+  onLayoutChange: (layout: GraphLayout) => void;
+  onSelect: (connection: Connection) => void;
+}
+
+/** 'Showing: N connections • M relationships' (your own node is not a connection). */
+export function showingLine(connections: readonly Connection[], relationships: readonly Relationship[]): string {
+  const people = connections.reduce((count, c) => (c.isUser ? count : count + 1), 0);
+  return `Showing: ${people.toLocaleString()} connections • ${relationships.length.toLocaleString()} relationships`;
+}
+
+/**
+ * The network in graph mode (default) or table mode. The graph stays mounted under the table so
+ * switching back does not lay out 30,000 people again.
+ */
+export function NetworkView(props: Props) {
+  const { connections, relationships, mode, layout } = props;
+  const { token } = theme.useToken();
+  const engine = useGraphEngine();
+  const caption = useTourCaption(engine);
+  const hasPeople = connections.some((c) => !c.isUser);
+  return (
+    <Flex vertical style={{ flex: 1, minWidth: 0, height: '100%' }}>
+      <Flex gap={12} wrap align="center" style={{ padding: '8px 12px', borderBottom: `1px solid ${token.colorBorderSecondary}` }} role="toolbar" aria-label="Network toolbar">
+        <Segmented<ViewMode>
+          value={mode}
+          onChange={props.onModeChange}
+          options={[
+            { value: 'graph', label: 'Graph', icon: <ApartmentOutlined /> },
+            { value: 'table', label: 'Table', icon: <TableOutlined /> },
+          ]}
+        />
+        <Typography.Text>{showingLine(connections, relationships)}</Typography.Text>
+        <div style={{ flex: 1 }} />
+        {mode === 'graph' && <GraphToolbar engine={engine} layout={layout} onLayoutChange={props.onLayoutChange} hasConnections={hasPeople} isTourRunning={caption !== null} />}
+        <ExportMenu connections={connections} relationships={relationships} engine={mode === 'graph' ? engine : null} />
+        <ShareButton />
+      </Flex>
+      <div style={{ position: 'relative', flex: 1, minHeight: 0 }}>
+        <div style={{ position: 'absolute', inset: 0, visibility: mode === 'graph' ? 'visible' : 'hidden' }} aria-hidden={mode !== 'graph'}>
+          <GraphPanel
+            connections={connections}
+            relationships={relationships}
+            allConnections={props.allConnections}
+            layout={layout}
+            selectedCompanies={props.selectedCompanies}
+            caption={caption}
+            onSelect={props.onSelect}
+          />
+        </div>
+        {mode === 'table' && (
+          <div style={{ position: 'absolute', inset: 0, background: token.colorBgLayout }}>
+            <ConnectionsTable connections={connections} selectedId={props.selectedId} onViewDetails={props.onSelect} />
+          </div>
+        )}
+      </div>
+    </Flex>
+  );
+}

@@ -1,0 +1,103 @@
+import { UserOutlined } from '@ant-design/icons';
+import type { Connection } from '@warmpath/contracts';
+import { fullName, matchesTableSearch } from '@warmpath/domain';
+import { Button, Flex, Input, Table, Typography, theme, type TableColumnsType } from 'antd';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { degreeLabel, formatDate, formatYears, orNotAvailable } from '../connection-format';
+import { paginate } from './paginate';
+
+interface Props {
+  connections: readonly Connection[];
+  selectedId: string | null;
+  onViewDetails: (connection: Connection) => void;
+}
+
+function columns(onViewDetails: Props['onViewDetails']): TableColumnsType<Connection> {
+  return [
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_, c) =>
+        c.isUser ? (
+          <Flex gap={6} align="center">
+            <UserOutlined aria-label="You" />
+            <Typography.Text strong>{fullName(c) || 'You'} (You)</Typography.Text>
+          </Flex>
+        ) : (
+          fullName(c) || 'N/A'
+        ),
+    },
+    { title: 'Company', key: 'company', render: (_, c) => orNotAvailable(c.company) },
+    { title: 'Position', key: 'position', render: (_, c) => orNotAvailable(c.position) },
+    { title: 'Connection Degree', key: 'degree', render: (_, c) => degreeLabel(c) },
+    { title: 'Years Connected', key: 'years', render: (_, c) => formatYears(c.yearsConnected) },
+    { title: 'Added Date', key: 'added', render: (_, c) => formatDate(c.createdAt) },
+    {
+      title: 'Actions',
+      key: 'actions',
+      render: (_, c) => (
+        <Button size="small" type="link" onClick={() => onViewDetails(c)}>
+          View Details
+        </Button>
+      ),
+    },
+  ];
+}
+
+/**
+ * Table mode (product-spec §2): search, count, 50 rows a page. Only one page is ever in the DOM,
+ * so 30,000 people cost a filter pass, not 30,000 rows.
+ */
+export function ConnectionsTable({ connections, selectedId, onViewDetails }: Props) {
+  const { token } = theme.useToken();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useDeferredValue(search);
+  const matches = useMemo(() => connections.filter((c) => matchesTableSearch(c, query)), [connections, query]);
+  const current = paginate(matches, page);
+  const cols = useMemo(() => columns(onViewDetails), [onViewDetails]);
+  const empty = query.trim() ? 'No connections matching your search' : 'No connections available';
+
+  return (
+    <Flex vertical gap={12} style={{ padding: 16, height: '100%', overflow: 'auto' }}>
+      <Flex gap={12} align="center" wrap>
+        <Input.Search
+          allowClear
+          placeholder="Search connections..."
+          aria-label="Search connections"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+          style={{ maxWidth: 360 }}
+        />
+        <Typography.Text>{matches.length.toLocaleString()} connections</Typography.Text>
+      </Flex>
+      <Table<Connection>
+        rowKey="id"
+        size="small"
+        columns={cols}
+        dataSource={current.rows}
+        pagination={false}
+        locale={{ emptyText: empty }}
+        scroll={{ x: true }}
+        onRow={(c) => ({
+          'aria-selected': c.id === selectedId,
+          style: c.isUser ? { background: token.colorPrimaryBg } : c.id === selectedId ? { background: token.colorFillSecondary } : undefined,
+        })}
+      />
+      <Flex gap={8} align="center" justify="end">
+        <Button size="small" disabled={current.page <= 1} onClick={() => setPage(current.page - 1)}>
+          Previous
+        </Button>
+        <Typography.Text>
+          Page {current.page} of {current.pages}
+        </Typography.Text>
+        <Button size="small" disabled={current.page >= current.pages} onClick={() => setPage(current.page + 1)}>
+          Next
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
