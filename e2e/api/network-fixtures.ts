@@ -159,3 +159,24 @@ export function yearsAgo(years: number, now = new Date()): string {
   date.setUTCMonth(date.getUTCMonth() - 1);
   return date.toISOString().slice(0, 10);
 }
+
+/** A LinkedIn Connections.csv export (with its "Notes:" preamble) of the given rows. */
+export function linkedInCsv(rows: readonly (readonly string[])[], header = ['First Name', 'Last Name', 'URL', 'Email Address', 'Company', 'Position', 'Connected On']): string {
+  const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
+  return [
+    'Notes:',
+    '"When exporting your connection data, you may notice that some of the email addresses are missing."',
+    '',
+    header.join(','),
+    ...rows.map((row) => row.map(quote).join(',')),
+    '',
+  ].join('\n');
+}
+
+/** Imports a CSV through the signed-in import route and waits for its synchronous answer. */
+export function importCsv(request: APIRequestContext, csv: string) {
+  return request.post('/api/network/import/authenticated', {
+    multipart: { file: { name: 'Connections.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    timeout: 60_000,
+  });
+}

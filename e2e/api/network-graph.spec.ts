@@ -3,7 +3,7 @@ import type { Connection, NetworkData, Relationship } from '@warmpath/contracts'
 import { Redis } from 'ioredis';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { stackEnv, startService, stopService, waitForHealth } from '../support/stack-control.js';
-import { queryDatabase, seedNetwork, signedInUser, yearsAgo, type SeedPerson } from './network-fixtures.js';
+import { importCsv, linkedInCsv, queryDatabase, seedNetwork, signedInUser, yearsAgo, type SeedPerson } from './network-fixtures.js';
 import { cookieHeader, rawGet } from './network-http.js';
 
 const ANA: SeedPerson = {
@@ -22,6 +22,20 @@ const BEN: SeedPerson = { firstName: 'Ben', lastName: 'Ode', company: 'ACME, Inc
 const CLEO: SeedPerson = { firstName: 'Cleo', lastName: 'Park' };
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** "2019-11-24" as LinkedIn writes it: "24 Nov 2019". */
+const linkedInDate = (iso: string) => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+
+async function redisExists(key: string): Promise<boolean> {
+  const env = stackEnv();
+  const redis = new Redis(env.REDIS_URL as string);
+  try {
+    return (await redis.exists(`${env.REDIS_PREFIX}${key}`)) === 1;
+  } finally {
+    redis.disconnect();
+  }
+}
 
 async function getNetwork(request: Parameters<typeof signedInUser>[0]): Promise<NetworkData> {
   const response = await request.get('/api/network');
@@ -104,6 +118,57 @@ test.describe('GET /api/network', () => {
     ]);
     expect([company[0]?.sourceId, company[0]?.targetId].sort()).toEqual([anaId, benId].sort());
     expect(network.companies).toEqual([{ name: expect.stringMatching(/^(Acme|ACME, Inc\.)$/), key: 'acme', count: 2 }]);
+  });
+
+  test('a known CSV import gives every field, and its snapshot is built before the first read', async ({ request }) => {
+    const { userId } = await signedInUser(request, { firstName: 'Maya', lastName: 'Chen' });
+    const sixYears = linkedInDate(yearsAgo(6));
+    const csv = linkedInCsv(
+      [
+        ['Ana', 'Silva', 'https://www.linkedin.com/in/ana-silva-known', 'ana@acme.example', 'Acme', 'Senior Software Engineer', sixYears, 'Technology', 'London'],
+        ['Ben', 'Ode', '', '', 'ACME Inc.', 'Engineering Manager', '', '', ''],
+        ['Cleo', 'Park', '', '', '', '', '', '', ''],
+      ],
+      ['First Name', 'Last Name', 'URL', 'Email Address', 'Company', 'Position', 'Connected On', 'Industry', 'Location'],
+    );
+    expect((await importCsv(request, csv)).status()).toBe(200);
+    await expect.poll(() => redisExists(`network:snapshot-current:${userId}`)).toBe(true);
+
+    const network = await getNetwork(request);
+    expect(network.connections[0]).toMatchObject({ id: `u${userId}`, firstName: 'Maya', connectionDegree: 0, isUser: true });
+    const named = (firstName: string) => network.connections.find((c) => c.firstName === firstName) as Connection;
+    const [ana, ben, cleo] = [named('Ana'), named('Ben'), named('Cleo')];
+    expect([ana, ben, cleo].map((c) => [c.connectionDegree, c.isUser])).toEqual([[1, false], [1, false], [1, false]]);
+    expect(ana).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      userId,
+      firstName: 'Ana',
+      lastName: 'Silva',
+      company: 'Acme',
+      position: 'Senior Software Engineer',
+      email: 'ana@acme.example',
+      linkedinUrl: expect.stringContaining('linkedin.com/in/ana-silva-known'),
+      avatarUrl: null,
+      notes: null,
+      industry: 'Technology',
+      location: 'London',
+      connectionDegree: 1,
+      yearsConnected: 6,
+      connectedOn: yearsAgo(6),
+      createdAt: expect.stringMatching(ISO_TIMESTAMP),
+      isUser: false,
+      isTeammate: false,
+      hasWorkedWith: false,
+      type: 'connection',
+      positionInfo: { category: 'engineering', seniority: 5 },
+      knownBy: [userId],
+    });
+    expect(cleo).toMatchObject({ company: null, position: null, email: null, linkedinUrl: null, connectedOn: null, yearsConnected: null });
+    expect(network.relationships.filter((r) => r.type === 'connection').map((r) => r.targetId).sort()).toEqual([ana.id, ben.id, cleo.id].sort());
+    expect(network.relationships.filter((r) => r.type !== 'connection')).toEqual([
+      expect.objectContaining({ type: 'company-role', strength: 150, userId }),
+    ]);
+    expect(network.companies).toEqual([expect.objectContaining({ key: 'acme', count: 2 })]);
   });
 
   test('a user who imported nothing gets their own node alone', async ({ request }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Connection, NetworkData } from '@warmpath/contracts';
-import { queryDatabase, seedNetwork, signedInUser } from './network-fixtures.js';
+import { importCsv, linkedInCsv, queryDatabase, seedNetwork, signedInUser } from './network-fixtures.js';
 
 const notesOf = async (request: APIRequestContext, id: string) =>
   ((await (await request.get('/api/network')).json()) as NetworkData).connections.find((c) => c.id === id)?.notes;
@@ -99,28 +99,14 @@ test.describe('PATCH /api/network/connections/{id}', () => {
 
   test('notes survive a re-import of the same person with a newer position', async ({ request }) => {
     await signedInUser(request);
-    const csv = (position: string) =>
-      [
-        'Notes:',
-        '"When exporting your connection data, you may notice that some of the email addresses are missing."',
-        '',
-        'First Name,Last Name,URL,Email Address,Company,Position,Connected On',
-        `Ana,Silva,https://www.linkedin.com/in/ana-silva-e2e,,Acme,${position},24 Nov 2023`,
-        '',
-      ].join('\n');
-    const importCsv = (position: string) =>
-      request.post('/api/network/import/authenticated', {
-        multipart: { file: { name: 'Connections.csv', mimeType: 'text/csv', buffer: Buffer.from(csv(position)) } },
-        timeout: 60_000,
-      });
-    const first = await importCsv('Engineer');
-    test.skip(first.status() === 404, 'POST /api/network/import/authenticated has not landed yet (issue 4)');
+    const csv = (position: string) => linkedInCsv([['Ana', 'Silva', 'https://www.linkedin.com/in/ana-silva-e2e', '', 'Acme', position, '24 Nov 2023']]);
+    const first = await importCsv(request, csv('Engineer'));
     expect(first.status()).toBe(200);
-    const ana = ((await (await request.get('/api/network')).json()) as NetworkData).connections.find((c) => c.firstName === 'Ana');
-    expect(ana).toBeDefined();
-    await request.patch(`/api/network/connections/${ana?.id}`, { data: { notes: 'Keep me' } });
+    const ana = ((await (await request.get('/api/network')).json()) as NetworkData).connections.find((c) => !c.isUser && c.firstName === 'Ana');
+    expect(ana).toMatchObject({ position: 'Engineer' });
+    expect((await request.patch(`/api/network/connections/${ana?.id}`, { data: { notes: 'Keep me' } })).status()).toBe(200);
 
-    expect((await importCsv('Engineering Manager')).status()).toBe(200);
+    expect((await importCsv(request, csv('Engineering Manager'))).status()).toBe(200);
     const after = ((await (await request.get('/api/network')).json()) as NetworkData).connections.find((c) => c.id === ana?.id);
     expect(after).toMatchObject({ notes: 'Keep me', position: 'Engineering Manager' });
   });

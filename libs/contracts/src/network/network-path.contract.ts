@@ -52,6 +52,12 @@ export const warmPathSchema = z.object({
 });
 export type WarmPathView = z.infer<typeof warmPathSchema>;
 
+/**
+ * Budget of a path or stats request: the first one after an import may load a 30,000-person
+ * network from Postgres and build its warmth graph, seconds on a busy machine.
+ */
+export const NETWORK_READ_TIMEOUT_MS = 15_000;
+
 export const networkPathContracts = {
   /** NOT_FOUND when the target is not in the caller's graph (or the workspace is not theirs). */
   findPath: defineRequest('network.path.find', findPathQuerySchema.extend({ userId: z.number().int() }), warmPathSchema),

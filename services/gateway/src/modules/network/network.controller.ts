@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Query, Req, Res } from '@nestjs/common';
 import {
   findPathQuerySchema,
+  NETWORK_READ_TIMEOUT_MS,
   networkNotesContracts,
   networkPathContracts,
   networkStatsContracts,
@@ -71,13 +72,13 @@ export class NetworkController {
   /** The warmest introduction path to `to`, explained hop by hop (`workspaceId`: a pooled team graph). */
   @Get('paths')
   findPath(@CurrentUserId() userId: number, @Query(new ZodPipe(findPathQuerySchema)) query: FindPathQuery): Promise<WarmPathView> {
-    return this.bus.request(networkPathContracts.findPath, { userId, ...query });
+    return this.bus.request(networkPathContracts.findPath, { userId, ...query }, { timeoutMs: NETWORK_READ_TIMEOUT_MS });
   }
 
   /** Counts by degree, top companies, categories, seniority and connections per year. */
   @Get('stats')
   stats(@CurrentUserId() userId: number): Promise<NetworkStatsView> {
-    return this.bus.request(networkStatsContracts.getStats, { userId });
+    return this.bus.request(networkStatsContracts.getStats, { userId }, { timeoutMs: NETWORK_READ_TIMEOUT_MS });
   }
 }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { FunctionCategory, RelationshipType } from '@warmpath/contracts';
+import type pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** A stored connection as the read side needs it; dates already formatted by Postgres. */
@@ -47,13 +48,26 @@ export const CONNECTION_COLUMNS = `id::text AS id, owner_user_id, first_name, la
   position, industry, location, connected_on::text AS connected_on, category, seniority, notes, has_worked_with,
   to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at`;
 
+const VERSION_SQL = 'SELECT version::text AS version FROM network.network_versions WHERE owner_user_id = $1';
+
 /** Reads of the network schema for the graph, paths and stats (the import worker owns the writes). */
 @Injectable()
 export class NetworkRepository {
   constructor(private readonly dataSource: DataSource) {}
 
+  /**
+   * Every GET /api/network starts here, so it is a named (prepared once per connection) statement
+   * on a raw pool connection: no TypeORM layers, no parse or plan in Postgres per read.
+   */
   async findVersion(ownerUserId: number): Promise<string> {
-    return this.versionIn(this.dataSource.manager, ownerUserId);
+    const runner = this.dataSource.createQueryRunner('slave');
+    try {
+      const client = (await runner.connect()) as pg.PoolClient;
+      const result = await client.query<{ version: string }>({ name: 'network-version', text: VERSION_SQL, values: [ownerUserId] });
+      return result.rows[0]?.version ?? '0';
+    } finally {
+      await runner.release();
+    }
   }
 
   /**
@@ -78,10 +92,7 @@ export class NetworkRepository {
   }
 
   private async versionIn(manager: EntityManager, ownerUserId: number): Promise<string> {
-    const rows: { version: string }[] = await manager.query(
-      'SELECT version::text AS version FROM network.network_versions WHERE owner_user_id = $1',
-      [ownerUserId],
-    );
+    const rows: { version: string }[] = await manager.query(VERSION_SQL, [ownerUserId]);
     return rows[0]?.version ?? '0';
   }
 }
