@@ -2,7 +2,7 @@ import ForceGraph, { type LinkObject, type NodeObject } from 'force-graph';
 import { isCompanyLink } from '../graph/model/graph-model';
 import { NODE_COLORS, nodeCategory, nodeSize } from '../graph/render/node-style';
 import type { GeneratedNetwork } from './generate-network';
-import { pageHeap, type GraphLabHooks } from './lab-hooks';
+import type { GraphLabHooks } from './lab-hooks';
 
 interface PeerNode extends NodeObject {
   id: string;
@@ -44,8 +44,7 @@ export function mountForceGraphPeer(container: HTMLElement, network: GeneratedNe
     clicks: [],
     captions: [],
     rendererFrames: (since) => frames.filter((frame) => frame.at >= since),
-    heap: pageHeap,
-    workerHeap: () => null,
+    workerFrames: () => [],
     nodeScreenPosition: (id) => {
       const node = nodes.find((n) => n.id === id);
       return node && node.x !== undefined && node.y !== undefined ? graph.graph2ScreenCoords(node.x, node.y) : null;
@@ -72,7 +71,8 @@ export function mountForceGraphPeer(container: HTMLElement, network: GeneratedNe
     .onRenderFramePost(() => {
       const now = performance.now();
       frames.push({ at: frameStart, ms: now - frameStart });
-      hooks.firstFrameAt ??= now;
+      // force-graph draws empty frames before its warm-up ticks; the first frame is the first with people.
+      if (nodes[0]?.x !== undefined) hooks.firstFrameAt ??= now;
     })
     .onEngineStop(() => (hooks.settledAt ??= performance.now()))
     .onNodeClick((node) => hooks.clicks.push(node.id));

@@ -18,8 +18,8 @@ export interface GraphLabHooks {
   captions: (string | null)[];
   /** Main-thread ms the renderer spent in each frame since `since`. */
   rendererFrames(since: number): { at: number; ms: number }[];
-  heap(): number | null;
-  workerHeap(): number | null;
+  /** Frames drawn by the render worker since `since` and its ms for each (empty for the peer). */
+  workerFrames(since: number): { at: number; ms: number }[];
   nodeScreenPosition(id: string): { x: number; y: number } | null;
   startGuidedTour(): void;
   stopTour(): void;
@@ -41,9 +41,4 @@ export function observeLongTasks(): { start: number; duration: number }[] {
     for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   return tasks;
-}
-
-export function pageHeap(): number | null {
-  const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
-  return memory ? memory.usedJSHeapSize : null;
 }

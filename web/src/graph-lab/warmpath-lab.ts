@@ -1,6 +1,6 @@
 import { createGraphEngine } from '../graph';
 import type { GeneratedNetwork } from './generate-network';
-import { pageHeap, type GraphLabHooks } from './lab-hooks';
+import type { GraphLabHooks } from './lab-hooks';
 import { mountLabChrome } from './lab-chrome';
 
 interface LabOptions {
@@ -28,8 +28,7 @@ export function mountWarmpathLab(container: HTMLElement, network: GeneratedNetwo
     clicks: [],
     captions: [],
     rendererFrames: (since) => engine.stats(since).frames,
-    heap: pageHeap,
-    workerHeap: () => engine.stats(performance.now()).workerHeapBytes,
+    workerFrames: (since) => engine.stats(since).workerFrames,
     nodeScreenPosition: (id) => engine.nodeScreenPosition(id),
     startGuidedTour: () => engine.startGuidedTour(),
     stopTour: () => engine.stopTour(),

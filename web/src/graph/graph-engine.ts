@@ -5,27 +5,21 @@ import { GRAPH } from './constants';
 import { EventHub } from './event-hub';
 import { FrameLoop } from './frame-loop';
 import { FRAME_CAMERA, FRAME_POSITIONS, FrameStats } from './frame-stats';
+import { buildGraphSteps, toLayoutGraph, type BuiltGraph } from './graph-build';
 import { HighlightState } from './highlight-state';
-import { mergePlacement, placeInitiallySteps } from './layout/initial-placement';
 import { LayoutDirector } from './layout/layout-director';
 import { LayoutSupervisor, type WorkerStats } from './layout/layout-supervisor';
-import { buildGraphModelSteps, type GraphModel } from './model/graph-model';
+import type { GraphModel } from './model/graph-model';
+import { HoverTracker } from './picking/hover-tracker';
 import { NodePicker } from './picking/node-picker';
 import { MIN_NODE_RADIUS_PX } from './render/node-flags';
-import { computeRadii } from './render/node-styling';
 import { RenderClient } from './render/render-client';
 import { toRenderGraph } from './render/render-graph';
+import { runSliced } from './sliced-task';
 import { TourRunner } from './tours/tour-runner';
 import { flyByCaption, flyByStops, guidedTourSteps } from './tours/tour-steps';
 import type { GraphData, GraphEngine, GraphEngineOptions, GraphEngineStats, GraphEventHandler, GraphEventName, GraphHighlight, LayoutName } from './types';
-import { runSliced, type Steps } from './sliced-task';
 import { YouPulse } from './you-pulse';
-
-interface BuiltGraph {
-  model: GraphModel;
-  positions: Float32Array;
-  radii: Float32Array;
-}
 
 /**
  * The graph engine behind the product's network views: plain TypeScript, React only mounts it
@@ -52,9 +46,10 @@ class Engine implements GraphEngine {
   private readonly mainFrames = new FrameStats();
   private readonly workerFrames = new FrameStats();
   private readonly picker = new NodePicker(() => this.positions, () => this.radii);
+  private readonly hover = new HoverTracker(this.picker, (node) => this.hoverChanged(node));
   private readonly highlight = new HighlightState();
-  private readonly supervisor: LayoutSupervisor;
   private readonly renderer: RenderClient;
+  private readonly supervisor: LayoutSupervisor;
   private readonly director: LayoutDirector;
   private readonly tours: TourRunner;
   private readonly pulse: YouPulse;
@@ -67,16 +62,14 @@ class Engine implements GraphEngine {
   private viewport: Viewport;
   private hasNewPositions = false;
   private isMoved = false;
-  private hovered = -1;
-  private pointer: [number, number] | null = null;
   private hasSettled = false;
   private fitOnSettle: { ms: number; padding: number } | null = null;
   private autoFitTimer: ReturnType<typeof setTimeout> | null = null;
   private flyByListener: ((caption: string | null) => void) | null = null;
   private workerStats: WorkerStats = { steps: 0, stepMs: 0, heapBytes: null };
   private timing = { graphSetAt: 0, firstFrameAt: null as number | null, settledAt: null as number | null };
-  private isKilled = false;
   private cancelBuild: () => void = () => undefined;
+  private isKilled = false;
 
   constructor(
     private readonly container: HTMLElement,
@@ -85,7 +78,7 @@ class Engine implements GraphEngine {
     if (getComputedStyle(container).position === 'static') container.style.position = 'relative';
     this.viewport = { width: container.clientWidth || 1, height: container.clientHeight || 1 };
     this.renderer = new RenderClient(container, this.viewport, {
-      onFrame: (at, ms, kind) => this.workerFrame(at, ms, kind),
+      onFrame: (at, ms, kind) => this.workerFrames.record(at, ms, kind),
       onPositionsReturned: () => this.hasNewPositions && this.loop.request(),
       onPresented: (at) => this.model && (this.timing.firstFrameAt ??= at),
     });
@@ -110,8 +103,8 @@ class Engine implements GraphEngine {
         this.camera.jumpTo(state);
         this.markMoved();
       },
-      onHover: (x, y) => this.hover([x, y]),
-      onLeave: () => this.hover(null),
+      onHover: (x, y) => this.hover.move([x, y], this.camera.state, this.viewport),
+      onLeave: () => this.hover.move(null, this.camera.state, this.viewport),
       onClick: (x, y) => this.click(x, y),
     });
     this.resizeObserver = new ResizeObserver(() => this.resize());
@@ -122,39 +115,8 @@ class Engine implements GraphEngine {
     this.tours.stop();
     this.cancelBuild();
     this.timing = { graphSetAt: performance.now(), firstFrameAt: null, settledAt: null };
-    this.cancelBuild = runSliced(this.buildGraph(data), (built) => this.adoptGraph(built));
-  }
-
-  /** The page-side preparation of a graph, in slices (see runSliced). */
-  private *buildGraph(data: GraphData): Steps<BuiltGraph> {
-    const model = yield* buildGraphModelSteps(data);
-    const fresh = yield* placeInitiallySteps(model);
-    yield;
-    const positions = this.model ? mergePlacement(model, fresh, this.knownPositions(this.model)) : fresh;
-    yield;
-    return { model, positions, radii: computeRadii(model) };
-  }
-
-  private adoptGraph({ model, positions, radii }: BuiltGraph): void {
-    const isFirst = this.model === null;
-    this.model = model;
-    this.positions = positions;
-    this.radii = radii;
-    this.hasSettled = false;
-    this.hovered = -1;
-    this.picker.invalidate();
-    this.highlight.setModel(model);
-    if (isFirst) this.camera.jumpTo(fitBounds(boundsOf(positions, model.nodes.length, 20) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 }, this.viewport, GRAPH.fitPadding));
-    this.renderer.setCamera(this.camera.state);
-    this.renderer.setGraph(toRenderGraph(model, radii, this.highlight.colors, positions));
-    this.renderer.setFlags(this.highlight.flags());
-    this.renderer.setHighlightedLinks(this.highlight.links);
-    this.supervisor.load(
-      { nodeCount: model.nodes.length, positions: positions.slice(), linkSources: model.linkSources.slice(), linkTargets: model.linkTargets.slice(), linkKinds: model.linkKinds.slice(), anchor: model.youIndex },
-      this.director.forceParams,
-    );
-    this.director.reapply(model);
-    this.markMoved();
+    const previous = this.model ? { model: this.model, positions: this.positions } : null;
+    this.cancelBuild = runSliced(buildGraphSteps(data, previous), (built) => this.adoptGraph(built));
   }
 
   setHighlight(highlight: GraphHighlight): void {
@@ -246,8 +208,8 @@ class Engine implements GraphEngine {
   kill(): void {
     if (this.isKilled) return;
     this.isKilled = true;
-    this.cancelBuild();
     this.events.clear();
+    this.cancelBuild();
     this.tours.stop();
     this.director.dispose();
     if (this.autoFitTimer !== null) clearTimeout(this.autoFitTimer);
@@ -260,13 +222,32 @@ class Engine implements GraphEngine {
     this.model = null;
   }
 
+  private adoptGraph({ model, positions, radii }: BuiltGraph): void {
+    const isFirst = this.model === null;
+    this.model = model;
+    this.positions = positions;
+    this.radii = radii;
+    this.hasSettled = false;
+    this.hover.reset();
+    this.picker.invalidate();
+    this.highlight.setModel(model);
+    if (isFirst) this.camera.jumpTo(fitBounds(boundsOf(positions, model.nodes.length, 20) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 }, this.viewport, GRAPH.fitPadding));
+    this.renderer.setCamera(this.camera.state);
+    this.renderer.setGraph(toRenderGraph(model, radii, this.highlight.colors, positions));
+    this.renderer.setFlags(this.highlight.flags());
+    this.renderer.setHighlightedLinks(this.highlight.links);
+    this.supervisor.load(toLayoutGraph(model, positions), this.director.forceParams);
+    this.director.reapply(model);
+    this.markMoved();
+  }
+
   /**
    * One page frame: advance the camera, take the worker's newest positions, and pass both on to
    * the render worker. This is all the page does per frame; drawing happens in the worker.
    */
   private frame(now: number): boolean {
     const began = performance.now();
-    let kind = this.camera.update(now) ? FRAME_CAMERA : 0;
+    let kind = this.camera.update(now) || this.isMoved ? FRAME_CAMERA : 0;
     const taken = this.supervisor.takePositions();
     if (taken && this.model) {
       this.positions.set(taken.positions.subarray(0, this.positions.length));
@@ -276,19 +257,15 @@ class Engine implements GraphEngine {
       kind |= FRAME_POSITIONS;
     }
     if (this.hasNewPositions && this.renderer.sendPositions(this.positions)) this.hasNewPositions = false;
-    if (kind !== 0 || this.isMoved) {
+    if (kind !== 0) {
       this.renderer.setCamera(this.camera.state);
       this.placePulse();
-      if (this.pointer) this.hover(this.pointer);
+      this.hover.recheck(this.camera.state, this.viewport);
       this.isMoved = false;
+      this.mainFrames.record(began, performance.now() - began, kind);
     }
-    if (kind !== 0) this.mainFrames.record(began, performance.now() - began, kind);
     if (taken?.settled) this.settle();
     return this.camera.isFlying;
-  }
-
-  private workerFrame(at: number, ms: number, kind: number): void {
-    this.workerFrames.record(at, ms, kind);
   }
 
   private settle(): void {
@@ -307,11 +284,7 @@ class Engine implements GraphEngine {
     this.markMoved();
   }
 
-  private hover(pointer: [number, number] | null): void {
-    this.pointer = pointer;
-    const index = pointer ? this.picker.pick(this.camera.state, this.viewport, ...pointer) : -1;
-    if (index === this.hovered) return;
-    this.hovered = index;
+  private hoverChanged(index: number): void {
     this.renderer.setHovered(index);
     const node = index >= 0 ? this.model?.nodes[index] : undefined;
     const at = node ? this.nodeScreenPosition(node.id) : null;
@@ -358,12 +331,6 @@ class Engine implements GraphEngine {
     this.viewport = { width: this.container.clientWidth || 1, height: this.container.clientHeight || 1 };
     this.renderer.resize(this.viewport);
     this.markMoved();
-  }
-
-  private knownPositions(model: GraphModel): Map<string, readonly [number, number]> {
-    const known = new Map<string, readonly [number, number]>();
-    model.nodes.forEach((node, i) => known.set(node.id, [this.positions[i * 2], this.positions[i * 2 + 1]]));
-    return known;
   }
 
   private markMoved(): void {

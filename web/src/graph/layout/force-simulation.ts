@@ -6,14 +6,18 @@ import { LINK_COMPANY } from '../model/graph-model';
 import type { ForceParams, LayoutGraph } from './layout-protocol';
 
 /**
- * ngraph repulsion for d3's default charge of -30: company links then settle near their
- * length of 20 and the whole picture at about the size of the initial placement.
+ * ngraph repulsion for d3's default charge of -30: company links settle near their length of
+ * 20 and the whole picture at about the size of the initial placement, so settling is short.
  */
-const BASE_GRAVITY = -120;
+const BASE_GRAVITY = -300;
 const SPRING_COEFFICIENT = 0.8;
 /** Barnes-Hut opening angle: coarser than ngraph's 0.8, which costs 4x at 30k for no visible gain. */
 const THETA = 1.2;
-const CENTER_GAIN = 0.002;
+/**
+ * Pull towards the origin per unit of distance (times the spec's centre strength): enough to
+ * keep people without links at the edge of the picture instead of drifting off under repulsion.
+ */
+const CENTER_GAIN = 0.01;
 
 interface LinkData {
   kind: number;
@@ -140,9 +144,11 @@ export class ForceSimulation {
     const isCompany = link.data.kind === LINK_COMPANY;
     spring.length = isCompany ? this.params.companyLinkLength : this.params.otherLinkLength;
     if (degree) {
-      // As d3's default link strength: a link is as weak as its busier end is busy, so YOU's
-      // thousands of links do not crush everyone onto one ring.
-      spring.coefficient = SPRING_COEFFICIENT / Math.min(degree[Number(link.fromId)], degree[Number(link.toId)]);
+      // Company links as d3's default strength (weaker the busier the quieter end is), so a
+      // company holds together. Other links (YOU's thousands) by the busier end: with d3's rule
+      // they pull everyone onto one ring around YOU and the companies dissolve into a ball.
+      const [a, b] = [degree[Number(link.fromId)], degree[Number(link.toId)]];
+      spring.coefficient = SPRING_COEFFICIENT / (isCompany ? Math.min(a, b) : Math.max(a, b));
     }
   }
 

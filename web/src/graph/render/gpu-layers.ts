@@ -1,4 +1,4 @@
-import { Buffer, BufferImageSource, BufferUsage, Geometry, GlProgram, Mesh, Shader, UniformGroup, type TypedArray, type VertexFormat } from 'pixi.js';
+import { Buffer, BufferImageSource, BufferUsage, Geometry, GlProgram, Mesh, Shader, type UniformGroup, type TypedArray, type VertexFormat } from 'pixi.js';
 
 /** Node i sits at texel i of a texture this wide; 1024 keeps 100k people within 98 rows. */
 export const POSITION_TEXTURE_WIDTH = 1024;
@@ -36,8 +36,8 @@ export class PositionTexture {
   }
 }
 
-/** A growable per-instance vertex buffer, updated in place and uploaded only when marked. */
-export class InstanceBuffer<T extends Float32Array | Uint32Array> {
+/** A vertex buffer kept on the CPU side too, updated in place and uploaded only when marked. */
+export class VertexBuffer<T extends Float32Array | Uint32Array> {
   readonly buffer: Buffer;
 
   constructor(readonly data: T) {
@@ -49,31 +49,57 @@ export class InstanceBuffer<T extends Float32Array | Uint32Array> {
   }
 }
 
-export interface InstanceAttribute {
+export interface MeshAttribute {
   name: string;
-  buffer: InstanceBuffer<Float32Array | Uint32Array>;
+  buffer: VertexBuffer<Float32Array | Uint32Array>;
   format: VertexFormat;
 }
 
-const QUAD_INDICES = new Uint16Array([0, 1, 2, 0, 2, 3]);
-
-/** A quad drawn once per instance: one draw call whatever the instance count. */
-export function createInstancedMesh(options: {
-  corners: readonly number[];
-  attributes: readonly InstanceAttribute[];
+interface MeshOptions {
+  attributes: readonly MeshAttribute[];
   vertex: string;
   fragment: string;
   name: string;
   uniforms: UniformGroup;
   positions: PositionTexture;
-}): Mesh<Geometry, Shader> {
+}
+
+/**
+ * Quads as plain indexed triangles, four vertices each, drawn in one call. Not instanced:
+ * software rasterisers (SwiftShader, llvmpipe) pay a set-up per instance that made 26,000
+ * instanced links cost a second a frame; plain triangles cost a fraction of that, and a GPU
+ * does not mind either way. The corner comes from gl_VertexID, so per-vertex data is only what
+ * the quad is about (node index, endpoints), uploaded once per graph.
+ */
+export function createQuadMesh(options: MeshOptions & { quads: number }): Mesh<Geometry, Shader> {
+  const quads = Math.max(1, options.quads);
+  const indices = new Uint32Array(quads * 6);
+  for (let q = 0, i = 0; q < quads; q++, i += 6) {
+    const v = q * 4;
+    indices[i] = v;
+    indices[i + 1] = v + 1;
+    indices[i + 2] = v + 2;
+    indices[i + 3] = v;
+    indices[i + 4] = v + 2;
+    indices[i + 5] = v + 3;
+  }
+  return createMesh(options, indices, false);
+}
+
+/** A quad drawn once per instance (the few particles): one draw call whatever the count. */
+export function createInstancedMesh(options: MeshOptions): Mesh<Geometry, Shader> {
+  return createMesh(options, QUAD_INDICES, true);
+}
+
+const QUAD_INDICES = new Uint32Array([0, 1, 2, 0, 2, 3]);
+
+function createMesh(options: MeshOptions, indices: Uint32Array, isInstanced: boolean): Mesh<Geometry, Shader> {
   const attributes: Record<string, { buffer: Buffer | TypedArray; format: VertexFormat; instance?: boolean }> = {
     // Mesh computes its bounds from aPosition; the real extent comes from the shader.
-    aPosition: { buffer: new Float32Array(options.corners), format: 'float32x2' },
-    aCorner: { buffer: new Float32Array(options.corners), format: 'float32x2' },
+    aPosition: { buffer: new Float32Array([-1, -1, 1, -1, 1, 1, -1, 1]), format: 'float32x2' },
   };
-  for (const attribute of options.attributes) attributes[attribute.name] = { buffer: attribute.buffer.buffer, format: attribute.format, instance: true };
-  const geometry = new Geometry({ attributes, indexBuffer: QUAD_INDICES, instanceCount: 0 });
+  for (const attribute of options.attributes) attributes[attribute.name] = { buffer: attribute.buffer.buffer, format: attribute.format, instance: isInstanced };
+  const geometry = new Geometry({ attributes, indexBuffer: indices, instanceCount: isInstanced ? 0 : 1 });
   const shader = new Shader({
     glProgram: GlProgram.from({ vertex: options.vertex, fragment: options.fragment, name: options.name }),
     resources: { graphUniforms: options.uniforms, uPositions: options.positions.source },
@@ -83,11 +109,13 @@ export function createInstancedMesh(options: {
   return mesh;
 }
 
+/** Writes `values` for quad q into all four of its vertices (components per vertex = values.length). */
+export function setQuad(data: Float32Array | Uint32Array, quad: number, ...values: number[]): void {
+  const stride = values.length;
+  for (let corner = 0; corner < 4; corner++) data.set(values, (quad * 4 + corner) * stride);
+}
+
 /** 0xRRGGBB + alpha as a premultiplied vec4 uniform. */
 export function premultiplied(color: number, alpha: number): Float32Array {
   return new Float32Array([(((color >> 16) & 0xff) / 255) * alpha, (((color >> 8) & 0xff) / 255) * alpha, ((color & 0xff) / 255) * alpha, alpha]);
 }
-
-export const SQUARE_CORNERS = [-1, -1, 1, -1, 1, 1, -1, 1];
-/** Links run from x = 0 (source) to x = 1 (target); y is the side. */
-export const SEGMENT_CORNERS = [0, -1, 1, -1, 1, 1, 0, 1];

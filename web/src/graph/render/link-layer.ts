@@ -1,5 +1,5 @@
 import { UniformGroup, type Geometry, type Mesh, type Shader } from 'pixi.js';
-import { createInstancedMesh, InstanceBuffer, SEGMENT_CORNERS, type PositionTexture } from './gpu-layers';
+import { createQuadMesh, setQuad, VertexBuffer, type PositionTexture } from './gpu-layers';
 import { LINK_FRAGMENT, LINK_VERTEX } from './shader-sources';
 
 export interface LinkStyle {
@@ -10,14 +10,15 @@ export interface LinkStyle {
 }
 
 /**
- * Links as instanced quads between two node indices: the geometry is uploaded once per graph,
- * and a layout tick only changes the position texture the shader reads the endpoints from.
+ * Links as quads between two node indices: the geometry is uploaded once per graph, and a
+ * layout tick only changes the position texture the shader reads the endpoints from.
  */
 export class LinkLayer {
   readonly mesh: Mesh<Geometry, Shader>;
   private readonly uniforms: UniformGroup;
-  private ends: InstanceBuffer<Float32Array>;
-  private kinds: InstanceBuffer<Float32Array>;
+  private readonly ends: VertexBuffer<Float32Array>;
+  private readonly kinds: VertexBuffer<Float32Array>;
+  readonly capacity: number;
 
   constructor(capacity: number, positions: PositionTexture, style: LinkStyle, name: string) {
     this.uniforms = new UniformGroup({
@@ -27,10 +28,11 @@ export class LinkLayer {
       uCompanyWidth: { value: style.companyWidth, type: 'f32' },
       uOtherWidth: { value: style.otherWidth, type: 'f32' },
     });
-    this.ends = new InstanceBuffer(new Float32Array(Math.max(1, capacity) * 2));
-    this.kinds = new InstanceBuffer(new Float32Array(Math.max(1, capacity)));
-    this.mesh = createInstancedMesh({
-      corners: SEGMENT_CORNERS,
+    this.capacity = capacity;
+    this.ends = new VertexBuffer(new Float32Array(Math.max(1, capacity) * 8));
+    this.kinds = new VertexBuffer(new Float32Array(Math.max(1, capacity) * 4));
+    this.mesh = createQuadMesh({
+      quads: capacity,
       attributes: [
         { name: 'aEnds', buffer: this.ends, format: 'float32x2' },
         { name: 'aKind', buffer: this.kinds, format: 'float32' },
@@ -43,22 +45,17 @@ export class LinkLayer {
     });
   }
 
-  get capacity(): number {
-    return this.kinds.data.length;
-  }
-
   /** Draws the links whose indices are listed (all of them when `subset` is null). */
   setLinks(sources: Uint32Array, targets: Uint32Array, kinds: Uint8Array, subset: ArrayLike<number> | null): void {
     const count = Math.min(subset ? subset.length : sources.length, this.capacity);
     for (let k = 0; k < count; k++) {
       const link = subset ? subset[k] : k;
-      this.ends.data[k * 2] = sources[link];
-      this.ends.data[k * 2 + 1] = targets[link];
-      this.kinds.data[k] = kinds[link];
+      setQuad(this.ends.data, k, sources[link], targets[link]);
+      setQuad(this.kinds.data, k, kinds[link]);
     }
     this.ends.markChanged();
     this.kinds.markChanged();
-    this.mesh.geometry.instanceCount = count;
+    this.mesh.geometry.indexCount = count * 6;
     this.mesh.visible = count > 0;
   }
 

@@ -1,6 +1,6 @@
 import { UniformGroup, type Geometry, type Mesh, type Shader } from 'pixi.js';
 import { GRAPH } from '../constants';
-import { createInstancedMesh, InstanceBuffer, premultiplied, SQUARE_CORNERS, type PositionTexture } from './gpu-layers';
+import { createInstancedMesh, premultiplied, VertexBuffer, type PositionTexture } from './gpu-layers';
 import { HIGHLIGHT_COLOR } from './node-style';
 import { PARTICLE_FRAGMENT, PARTICLE_VERTEX } from './shader-sources';
 
@@ -18,18 +18,17 @@ export class ParticleLayer {
     uSizePx: { value: PARTICLE_RADIUS_PX, type: 'f32' },
     uColor: { value: premultiplied(HIGHLIGHT_COLOR, 1), type: 'vec4<f32>' },
   });
-  private readonly ends: InstanceBuffer<Float32Array>;
-  private readonly phases: InstanceBuffer<Float32Array>;
+  private readonly ends: VertexBuffer<Float32Array>;
+  private readonly phases: VertexBuffer<Float32Array>;
 
   constructor(
     private readonly maxLinks: number,
     positions: PositionTexture,
   ) {
     const capacity = maxLinks * GRAPH.particlesPerLink;
-    this.ends = new InstanceBuffer(new Float32Array(Math.max(1, capacity) * 2));
-    this.phases = new InstanceBuffer(new Float32Array(Math.max(1, capacity)));
+    this.ends = new VertexBuffer(new Float32Array(Math.max(1, capacity) * 2));
+    this.phases = new VertexBuffer(new Float32Array(Math.max(1, capacity)));
     this.mesh = createInstancedMesh({
-      corners: SQUARE_CORNERS,
       attributes: [
         { name: 'aEnds', buffer: this.ends, format: 'float32x2' },
         { name: 'aPhase', buffer: this.phases, format: 'float32' },

@@ -3,7 +3,7 @@ import { DOMAdapter, WebWorkerAdapter } from 'pixi.js';
 import type { CameraState, Viewport } from '../camera/camera-math';
 import { FRAME_CAMERA, FRAME_POSITIONS } from '../frame-stats';
 import { GraphRenderer } from './graph-renderer';
-import type { FromRenderer, ToRenderer } from './render-protocol';
+import type { FromRenderer, RenderGraph, ToRenderer } from './render-protocol';
 
 /**
  * The render worker: PixiJS on an OffscreenCanvas, so neither drawing nor the browser's
@@ -113,7 +113,21 @@ function warmUp(target: GraphRenderer): void {
   });
   target.setHighlightedLinks([0, 1]);
   target.render({ camera, viewport, seconds: 0, isMoved: true });
+  target.setGraph(EMPTY_GRAPH);
+  target.render({ camera, viewport, seconds: 0, isMoved: true });
 }
+
+const EMPTY_GRAPH: RenderGraph = {
+  nodeCount: 0,
+  youIndex: -1,
+  linkSources: new Uint32Array(0),
+  linkTargets: new Uint32Array(0),
+  linkKinds: new Uint8Array(0),
+  radii: new Float32Array(0),
+  colors: new Uint32Array(0),
+  positions: new Float32Array(0),
+  labels: [],
+};
 
 function requestFrame(): void {
   if (frameRequested) return;

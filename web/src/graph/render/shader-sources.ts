@@ -1,5 +1,5 @@
 /**
- * GLSL ES 3.0 (WebGL2) for the three instanced layers. Node positions live in one RG32F texture
+ * GLSL ES 3.0 (WebGL2) for the three layers. Node positions live in one RG32F texture
  * (uPositions); every layer fetches its endpoints by node index, so a layout tick uploads
  * 8 bytes per node and no link geometry is ever rebuilt. Widths and minimum sizes are CSS px,
  * turned into world units with uZoom (CSS px per world unit). Colours are premultiplied.
@@ -21,6 +21,17 @@ vec2 nodePosition(float index) {
   return texelFetch(uPositions, ivec2(i % width, i / width), 0).xy;
 }
 
+// Quads are four vertices each; the corner is implied by the vertex number.
+vec2 squareCorner() {
+  int c = gl_VertexID & 3;
+  return vec2(c == 1 || c == 2 ? 1.0 : -1.0, c >= 2 ? 1.0 : -1.0);
+}
+
+vec2 segmentCorner() {
+  int c = gl_VertexID & 3;
+  return vec2(c == 1 || c == 2 ? 1.0 : 0.0, c >= 2 ? 1.0 : -1.0);
+}
+
 vec4 toClip(vec2 world) {
   mat3 m = uProjectionMatrix * uWorldTransformMatrix * uTransformMatrix;
   return vec4((m * vec3(world, 1.0)).xy, 0.0, 1.0);
@@ -28,7 +39,6 @@ vec4 toClip(vec2 world) {
 `;
 
 export const NODE_VERTEX = `${HEADER}
-in vec2 aCorner;
 in float aIndex;
 in float aRadius;
 in vec4 aColor;
@@ -40,6 +50,7 @@ out float vFlags;
 out float vPixels;
 ${VERTEX_COMMON}
 void main() {
+  vec2 aCorner = squareCorner();
   float radius = max(aRadius, uMinRadiusPx / uZoom);
   // Ringed nodes need room outside the disc for the ring; 1.5 px more for antialiasing.
   float extent = radius * (aFlags > 0.5 ? 1.6 : 1.0) + 1.5 / uZoom;
@@ -74,7 +85,6 @@ void main() {
 `;
 
 export const LINK_VERTEX = `${HEADER}
-in vec2 aCorner;
 in vec2 aEnds;
 in float aKind;
 uniform vec4 uCompanyColor;
@@ -86,6 +96,7 @@ out float vHalfWidth;
 out vec4 vColor;
 ${VERTEX_COMMON}
 void main() {
+  vec2 aCorner = segmentCorner();
   vec2 a = nodePosition(aEnds.x);
   vec2 b = nodePosition(aEnds.y);
   vec2 dir = b - a;
@@ -112,7 +123,6 @@ void main() {
 `;
 
 export const PARTICLE_VERTEX = `${HEADER}
-in vec2 aCorner;
 in vec2 aEnds;
 in float aPhase;
 uniform float uTime;
@@ -121,6 +131,7 @@ uniform float uSizePx;
 out vec2 vLocal;
 ${VERTEX_COMMON}
 void main() {
+  vec2 aCorner = squareCorner();
   float t = fract(uTime * uSpeed + aPhase);
   vec2 centre = mix(nodePosition(aEnds.x), nodePosition(aEnds.y), t);
   gl_Position = toClip(centre + aCorner * (uSizePx + 1.0) / uZoom);

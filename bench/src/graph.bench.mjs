@@ -1,0 +1,63 @@
+// The graph engine against force-graph (the earlier version's renderer) in headless Debian
+// chromium: `npm run bench:graph [-- --sizes=1000,5000 --engines=warmpath --cap=90 --no-build]`.
+// Prints numbers; it asserts nothing (STYLE.md: benchmarks print, tests assert).
+import { execSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser } from '../graph/browser.mjs';
+import { measureColdStart } from '../graph/cold-start.mjs';
+import { measureRun } from '../graph/measure-run.mjs';
+import { formatReport } from '../graph/report.mjs';
+import { serveStatic } from '../graph/static-server.mjs';
+import { checkTargets } from '../graph/targets.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const option = (name, fallback) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const sizes = option('sizes', '1000,5000,10000,30000').split(',').map(Number);
+const engines = option('engines', 'warmpath,force-graph').split(',');
+const capMs = Number(option('cap', '90')) * 1000;
+const log = (message) => process.stderr.write(`${message}\n`);
+
+if (!process.argv.includes('--no-build')) {
+  log('building web (vite build)…');
+  execSync('npx vite build', { cwd: join(root, 'web'), stdio: ['ignore', 'ignore', 'inherit'] });
+}
+const server = await serveStatic(join(root, 'web', 'dist'));
+const browser = await launchBrowser();
+const runs = [];
+const coldStarts = [];
+try {
+  for (const size of sizes) {
+    for (const engine of engines) {
+      log(`${engine} × ${size.toLocaleString('en')} people…`);
+      const run = await measureRun({ context: browser.context, baseUrl: server.url, engine, size, capMs });
+      if (run.errors.length > 0) log(`  page errors: ${run.errors.join('; ')}`);
+      runs.push(run);
+    }
+    if (engines.includes('warmpath')) coldStarts.push(await measureColdStart({ context: browser.context, baseUrl: server.url, size, capMs }));
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
+
+const cold = coldStarts.map((run) => `| ${run.size.toLocaleString('en')} | ${run.firstFrameMs === null ? '—' : `${Math.round(run.firstFrameMs)} ms`} | ${run.longTasks ?? '—'} (max ${Math.round(run.longest ?? 0)} ms) |`);
+const verdicts = checkTargets(runs).map((verdict) => `- ${verdict.holds ? 'holds' : 'MISSED'}: ${verdict.target} (${verdict.detail})`);
+const report = [
+  `Graph engine benchmark, ${new Date().toISOString().slice(0, 10)}, headless Debian chromium, software WebGL (no GPU), ${sizes.join(' / ')} people, cap ${capMs / 1000} s per run.`,
+  '',
+  formatReport(runs, capMs),
+  '',
+  'Cold start (our engine created together with the data, no prewarm):',
+  '',
+  '| people | first frame | long tasks until then |',
+  '| --- | --- | --- |',
+  ...cold,
+  '',
+  'Targets:',
+  ...verdicts,
+].join('\n');
+console.log(report);
+writeFileSync(join(root, 'bench', 'graph', 'results.md'), `${report}\n`);
+writeFileSync(join(root, 'bench', 'graph', 'results.json'), `${JSON.stringify({ runs, coldStarts }, null, 2)}\n`);
