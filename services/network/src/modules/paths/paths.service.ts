@@ -7,6 +7,7 @@ import { NetworkReader } from '../graph/network-reader.service.js';
 import { toOwnNode, userNodeId, type OwnProfile } from '../graph/network-view.mapper.js';
 import { OwnProfileClient } from '../graph/own-profile.client.js';
 import { CONNECTION_NOT_FOUND } from '../notes/notes.service.js';
+import { splitByCompanyLinks, type CompanyComponents } from './company-components.js';
 import { toWarmPathView, type PathGraph } from './warm-path.view.js';
 
 export const WORKSPACE_NOT_FOUND = 'Workspace not found';
@@ -14,7 +15,10 @@ export const WORKSPACE_NOT_FOUND = 'Workspace not found';
 /** Paths already answered for one network version, per target; bounded so a crawler cannot grow it. */
 const MAX_CACHED_PATHS = 5000;
 
-const WARMTH_GRAPH = new MemoKey<WarmthGraph>('warmth-graph');
+const COMPONENTS = new MemoKey<CompanyComponents>('company-components');
+const COMPONENT_GRAPHS = new MemoKey<Map<number, WarmthGraph>>('component-warmth-graphs');
+/** Warmth graphs kept per loaded network, one per component asked about; small ones are cheap to rebuild. */
+const MAX_COMPONENT_GRAPHS = 2000;
 const PATHS = new MemoKey<Map<string, WarmPath | null>>('warm-paths');
 const COMPANY_LINKS = new MemoKey<Map<string, Relationship>>('company-links-by-id');
 
@@ -37,7 +41,7 @@ export class PathsService {
     const [network, profile] = await Promise.all([this.reader.current(userId), this.profiles.get(userId)]);
     const selfId = userNodeId(userId);
     if (query.to !== selfId && !network.person(query.to)) throw notFound(CONNECTION_NOT_FOUND);
-    const graph = personalPathGraph(network, profile);
+    const graph = personalPathGraph(network, profile, query.to);
     const paths = network.memo(PATHS, () => new Map<string, WarmPath | null>());
     let path = paths.get(query.to);
     if (path === undefined) {
@@ -49,13 +53,22 @@ export class PathsService {
   }
 }
 
-/** A user's own network as a path graph: you, everyone you know, the company links between them. */
-function personalPathGraph(network: LoadedNetwork, profile: OwnProfile): PathGraph {
+/**
+ * A user's own network as a path graph for one target: you, and the people the target is joined
+ * to by company links (see CompanyComponents for why the path cannot leave them).
+ */
+function personalPathGraph(network: LoadedNetwork, profile: OwnProfile, targetId: string): PathGraph {
   const own = toOwnNode(profile);
-  const warmth = network.memo(WARMTH_GRAPH, () =>
+  const components = network.memo(COMPONENTS, () => splitByCompanyLinks(network.people, network.companyLinks));
+  const component = components.componentOf.get(targetId) ?? -1;
+  const graphs = network.memo(COMPONENT_GRAPHS, () => new Map<number, WarmthGraph>());
+  let warmth = graphs.get(component);
+  if (!warmth) {
     // Who-knows-whom comes from knownBy, so the explicit 'connection' links are not needed here.
-    buildWarmthGraph([own, ...network.people], network.companyLinks, own.id),
-  );
+    warmth = buildWarmthGraph([own, ...(components.members[component] ?? [])], components.links[component] ?? [], own.id);
+    if (graphs.size >= MAX_COMPONENT_GRAPHS) graphs.clear();
+    graphs.set(component, warmth);
+  }
   return {
     version: network.version,
     warmth,
