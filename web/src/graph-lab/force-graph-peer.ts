@@ -1,7 +1,7 @@
 import ForceGraph, { type LinkObject, type NodeObject } from 'force-graph';
 import { isCompanyLink } from '../graph/model/graph-model';
 import { NODE_COLORS, nodeCategory, nodeSize } from '../graph/render/node-style';
-import type { GeneratedNetwork } from './generate-network';
+import { personName, type GeneratedNetwork } from './generate-network';
 import type { GraphLabHooks } from './lab-hooks';
 
 interface PeerNode extends NodeObject {
@@ -49,6 +49,9 @@ export function mountForceGraphPeer(container: HTMLElement, network: GeneratedNe
       const node = nodes.find((n) => n.id === id);
       return node && node.x !== undefined && node.y !== undefined ? graph.graph2ScreenCoords(node.x, node.y) : null;
     },
+    nodeIds: () => nodes.map((node) => node.id),
+    personName: (id) => personName(network, id),
+    fitNow: () => graph.zoomToFit(0),
     startGuidedTour: () => undefined,
     stopTour: () => undefined,
     setLayout: () => undefined,

@@ -44,6 +44,11 @@ export function generateNetwork(size: number, seed = 1): GeneratedNetwork {
   return { connections, relationships: buildRelationships(connections, teammateCount, random) };
 }
 
+export function personName(network: GeneratedNetwork, id: string): string | null {
+  const person = network.connections.find((candidate) => candidate.id === id);
+  return person ? `${person.firstName} ${person.lastName}` : null;
+}
+
 function companySizes(people: number, random: Random): Map<string | null, number> {
   const sizes = new Map<string | null, number>();
   const cap = Math.max(8, Math.round(people * 0.04));

@@ -21,6 +21,10 @@ export interface GraphLabHooks {
   /** Frames drawn by the render worker since `since` and its ms for each (empty for the peer). */
   workerFrames(since: number): { at: number; ms: number }[];
   nodeScreenPosition(id: string): { x: number; y: number } | null;
+  nodeIds(): string[];
+  personName(id: string): string | null;
+  /** Fits the view at once (no flight), for a still picture. */
+  fitNow(): void;
   startGuidedTour(): void;
   stopTour(): void;
   setLayout(layout: LayoutName): void;

@@ -1,5 +1,5 @@
 import { createGraphEngine } from '../graph';
-import type { GeneratedNetwork } from './generate-network';
+import { personName, type GeneratedNetwork } from './generate-network';
 import type { GraphLabHooks } from './lab-hooks';
 import { mountLabChrome } from './lab-chrome';
 
@@ -30,6 +30,9 @@ export function mountWarmpathLab(container: HTMLElement, network: GeneratedNetwo
     rendererFrames: (since) => engine.stats(since).frames,
     workerFrames: (since) => engine.stats(since).workerFrames,
     nodeScreenPosition: (id) => engine.nodeScreenPosition(id),
+    nodeIds: () => network.connections.map((person) => person.id),
+    personName: (id) => personName(network, id),
+    fitNow: () => engine.fitToScreen(0),
     startGuidedTour: () => engine.startGuidedTour(),
     stopTour: () => engine.stopTour(),
     setLayout: (layout) => engine.setLayout(layout),
