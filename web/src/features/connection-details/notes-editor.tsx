@@ -31,7 +31,7 @@ export function NotesEditor({ person }: { person: Connection }) {
         Only you can see your notes.
       </Typography.Text>
       <Input.TextArea
-        aria-label="Notes"
+        aria-label="Private notes"
         value={notes}
         onChange={(event) => setNotes(event.target.value)}
         maxLength={NOTES_MAX_LENGTH}

@@ -20,7 +20,7 @@ export function WarmPathSection({ path, isLoading, error }: { path: WarmPathView
         orientation="vertical"
         size="small"
         current={path.hops.length}
-        aria-label="Warmest introduction path"
+        aria-label="Path hops"
         items={path.hops.map((hop) => ({
           title: hop.explanation,
           content: `Warmth ${percent(hop.warmth)}%`,
