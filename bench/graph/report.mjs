@@ -12,7 +12,16 @@ function table(header, rows) {
 export function formatReport(runs, capMs) {
   const timing = table(
     ['engine', 'people', 'links', 'first frame', 'settled', 'long tasks (settling)', 'longest task', 'TBT (settling)'],
-    runs.map((run) => [engineName(run), run.size.toLocaleString('en'), run.links.toLocaleString('en'), run.firstFrameMs === null ? `> ${ms(capMs)}` : ms(run.firstFrameMs), run.settledMs === null ? `> ${ms(capMs)}` : ms(run.settledMs), String(run.blocking.count), ms(run.blocking.longest), ms(run.blocking.tbt)]),
+    runs.map((run) => [
+      engineName(run),
+      run.size.toLocaleString('en'),
+      run.links?.toLocaleString('en') ?? '—',
+      run.firstFrameMs === null ? `> ${ms(capMs)}` : ms(run.firstFrameMs),
+      run.settledMs === null ? `> ${ms(capMs)}` : ms(run.settledMs),
+      run.blocking ? String(run.blocking.count) : 'page blocked',
+      run.blocking ? ms(run.blocking.longest) : `> ${ms(capMs)}`,
+      run.blocking ? ms(run.blocking.tbt) : `> ${ms(capMs)}`,
+    ]),
   );
   const frames = table(
     ['engine', 'people', 'main-thread renderer ms/frame, streaming (median / p95)', 'same, pan+zoom', 'render worker ms/frame, pan+zoom', 'drawn frame interval, pan+zoom (median / p95)', 'page rAF interval, pan+zoom (median / p95)', 'long tasks, pan+zoom', 'JS heap page / workers'],
@@ -21,7 +30,7 @@ export function formatReport(runs, capMs) {
       return [
         engineName(run),
         run.size.toLocaleString('en'),
-        `${fine(run.streaming.mainMedian)} / ${fine(run.streaming.mainP95)}`,
+        run.streaming ? `${fine(run.streaming.mainMedian)} / ${fine(run.streaming.mainP95)}` : '—',
         pz ? `${fine(pz.mainMedian)} / ${fine(pz.mainP95)}` : 'not settled',
         pz && pz.workerMedian !== null ? `${fine(pz.workerMedian)} / ${fine(pz.workerP95)}` : '—',
         pz ? `${fine(pz.drawnMedian)} / ${fine(pz.drawnP95)}` : '—',

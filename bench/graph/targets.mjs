@@ -3,7 +3,7 @@ export function checkTargets(runs) {
   const ours = runs.filter((run) => run.engine === 'warmpath');
   const at = (engine, size) => runs.find((run) => run.engine === engine && run.size === size);
   const verdicts = [];
-  const worst = ours.reduce((max, run) => Math.max(max, run.blocking.longest, run.panZoom?.longTasks.longest ?? 0), 0);
+  const worst = ours.reduce((max, run) => Math.max(max, run.blocking?.longest ?? Infinity, run.panZoom?.longTasks.longest ?? 0), 0);
   verdicts.push({ target: 'no main-thread task over 50 ms at any size (ours)', holds: worst <= 50, detail: `longest ${Math.round(worst)} ms` });
   const big = at('warmpath', 30000);
   if (big) verdicts.push({ target: 'first frame within 1 s at 30,000', holds: big.firstFrameMs !== null && big.firstFrameMs <= 1000, detail: `${Math.round(big.firstFrameMs ?? NaN)} ms` });
@@ -15,7 +15,7 @@ export function checkTargets(runs) {
     verdicts.push({ target: 'settled at 10,000 in at most 1/3 of force-graph', holds, detail: `${Math.round(mine.settledMs ?? NaN)} ms vs ${peerMs === null ? 'over the cap' : `${Math.round(peerMs)} ms`}` });
   }
   if (big) {
-    const medians = [big.streaming.mainMedian, big.panZoom?.mainMedian].filter((value) => value !== null && value !== undefined);
+    const medians = [big.streaming?.mainMedian, big.panZoom?.mainMedian].filter((value) => value !== null && value !== undefined);
     const holds = medians.length > 0 && medians.every((value) => value <= 4);
     verdicts.push({ target: 'renderer main-thread time per frame ≤ 4 ms median at 30,000', holds, detail: medians.map((value) => `${value.toFixed(2)} ms`).join(' streaming, ') + ' pan+zoom' });
   }

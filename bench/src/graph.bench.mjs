@@ -3,6 +3,7 @@
 // Prints numbers; it asserts nothing (STYLE.md: benchmarks print, tests assert).
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launchBrowser } from '../graph/browser.mjs';
@@ -23,6 +24,7 @@ if (!process.argv.includes('--no-build')) {
   log('building web (vite build)…');
   execSync('npx vite build', { cwd: join(root, 'web'), stdio: ['ignore', 'ignore', 'inherit'] });
 }
+const loadBefore = loadavg()[0];
 const server = await serveStatic(join(root, 'web', 'dist'));
 const browser = await launchBrowser();
 const runs = [];
@@ -31,8 +33,8 @@ try {
   for (const size of sizes) {
     for (const engine of engines) {
       log(`${engine} × ${size.toLocaleString('en')} people…`);
-      const run = await measureRun({ context: browser.context, baseUrl: server.url, engine, size, capMs });
-      if (run.errors.length > 0) log(`  page errors: ${run.errors.join('; ')}`);
+      const run = await measureRun({ context: browser.context, baseUrl: server.url, engine, size, capMs }).catch((error) => ({ engine, size, links: null, firstFrameMs: null, settledMs: null, blocking: null, streaming: null, panZoom: null, heap: null, errors: [String(error)] }));
+      if (run.errors.length > 0) log(`  ${run.errors.join('; ')}`);
       runs.push(run);
     }
     if (engines.includes('warmpath')) coldStarts.push(await measureColdStart({ context: browser.context, baseUrl: server.url, size, capMs }));
@@ -45,7 +47,7 @@ try {
 const cold = coldStarts.map((run) => `| ${run.size.toLocaleString('en')} | ${run.firstFrameMs === null ? '—' : `${Math.round(run.firstFrameMs)} ms`} | ${run.longTasks ?? '—'} (max ${Math.round(run.longest ?? 0)} ms) |`);
 const verdicts = checkTargets(runs).map((verdict) => `- ${verdict.holds ? 'holds' : 'MISSED'}: ${verdict.target} (${verdict.detail})`);
 const report = [
-  `Graph engine benchmark, ${new Date().toISOString().slice(0, 10)}, headless Debian chromium, software WebGL (no GPU), ${sizes.join(' / ')} people, cap ${capMs / 1000} s per run.`,
+  `Graph engine benchmark, ${new Date().toISOString().slice(0, 10)}, headless Debian chromium, software WebGL (no GPU), ${cpus().length} CPUs, load average ${loadBefore.toFixed(1)} before / ${loadavg()[0].toFixed(1)} after, ${sizes.join(' / ')} people, cap ${capMs / 1000} s per run.`,
   '',
   formatReport(runs, capMs),
   '',

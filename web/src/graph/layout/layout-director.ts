@@ -24,10 +24,12 @@ export interface LayoutHost {
 export class LayoutDirector {
   private releaseTimer: ReturnType<typeof setTimeout> | null = null;
   private current: LayoutName = 'force';
+  /** Everyone is held by a circular or hierarchical placement until its release timer fires. */
+  private isPinned = false;
   private params: ForceParams = FORCE_PARAMS;
 
   constructor(
-    private readonly supervisor: LayoutSupervisor,
+    private readonly supervisor: Pick<LayoutSupervisor, 'reheat' | 'pinAll' | 'release'>,
     private readonly host: LayoutHost,
   ) {}
 
@@ -45,7 +47,9 @@ export class LayoutDirector {
     switch (layout) {
       case 'force':
         this.params = FORCE_PARAMS;
-        this.supervisor.reheat(this.params, 'reheat');
+        if (this.isPinned) this.supervisor.release(this.params);
+        else this.supervisor.reheat(this.params, 'reheat');
+        this.isPinned = false;
         this.host.fit(GRAPH.fitMs, GRAPH.fitPadding, 'settled');
         break;
       case 'circular':
@@ -73,7 +77,7 @@ export class LayoutDirector {
   selectCompanies(hasSelection: boolean): void {
     const forces = hasSelection ? COMPANY_SELECTION_FORCES.selected : COMPANY_SELECTION_FORCES.none;
     this.params = { charge: forces.charge, companyLinkLength: forces.linkDistance, otherLinkLength: forces.linkDistance, centerStrength: forces.centerStrength };
-    if (this.releaseTimer !== null) return;
+    if (this.isPinned) return;
     this.supervisor.reheat(this.params, 'reheat');
     if (hasSelection) this.host.fit(COMPANY_SELECTION_FORCES.selected.fitMs, COMPANY_SELECTION_FORCES.selected.fitPadding, 'settled');
   }
@@ -85,8 +89,10 @@ export class LayoutDirector {
   private pinFor(positions: Float32Array, releaseMs: number): void {
     this.host.showPositions(positions);
     this.supervisor.pinAll(positions);
+    this.isPinned = true;
     this.releaseTimer = setTimeout(() => {
       this.releaseTimer = null;
+      this.isPinned = false;
       this.supervisor.release(this.params);
     }, releaseMs);
   }

@@ -1,5 +1,7 @@
 /// <reference lib="webworker" />
 import { DOMAdapter, WebWorkerAdapter } from 'pixi.js';
+// The gateway's CSP forbids eval; this swaps PixiJS's generated functions for eval-free ones.
+import 'pixi.js/unsafe-eval';
 import type { CameraState, Viewport } from '../camera/camera-math';
 import { FRAME_CAMERA, FRAME_POSITIONS } from '../frame-stats';
 import { GraphRenderer } from './graph-renderer';
