@@ -10,10 +10,12 @@ export const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((p
 /** Registers the built web app's files. Unknown pages are answered by `sendAppShell` (history fallback). */
 export async function serveWebApp(fastify: FastifyInstance, webDist: string): Promise<void> {
   if (!hasWebBuild(webDist)) return;
-  await fastify.register(fastifyStatic, { root: webDist, wildcard: false, index: false, cacheControl: false });
+  // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+  await fastify.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html', cacheControl: false });
   // Hashed assets never change; index.html must always be revalidated.
   fastify.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
+    else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('cache-control', 'no-cache');
   });
 }
 
@@ -26,7 +28,10 @@ export function hasWebBuild(webDist: string): boolean {
  * (or its not-found page); API paths keep their JSON 404. Returns false when it did not answer.
  */
 export function sendAppShell(request: FastifyRequest, reply: FastifyReply, webDist: string): boolean {
-  if (request.method !== 'GET' || isApiPath(request.url) || !hasWebBuild(webDist)) return false;
+  const path = request.url.split('?')[0];
+  // A missing file (/assets/x.js) stays a 404: a browser must never get HTML for a script.
+  const isFile = /\.[A-Za-z0-9]+$/.test(path);
+  if (request.method !== 'GET' || isFile || isApiPath(path) || !hasWebBuild(webDist)) return false;
   void reply.header('cache-control', 'no-cache').sendFile('index.html');
   return true;
 }

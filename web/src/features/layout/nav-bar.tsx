@@ -77,7 +77,8 @@ export function NavBar() {
       ) : (
         <>
           <Menu mode="horizontal" selectedKeys={selected} items={links} style={{ flex: 1, minWidth: 0, background: 'transparent' }} />
-          <DarkModeToggle />
+          {/* The dashboard's top bar carries its own toggle (product-spec §2). */}
+          {location.pathname !== '/' && <DarkModeToggle />}
           {user ? (
             <Dropdown menu={{ items: userItems }} trigger={['click']}>
               <Button type="text" aria-label="User menu">
