@@ -54,6 +54,12 @@ describe('NetworkReader', () => {
     expect(repository.versionReads).toBe(0);
   });
 
+  it('leaves out a company link whose ends are not both in the network', async () => {
+    const { repository, reader } = readerWith();
+    repository.networks.get(7)?.relationships.push(buildRelationshipRow({ id: '101', source_id: '1', target_id: '999' }));
+    expect((await reader.current(7, undefined, DAY_ONE)).companyLinks.map((l) => l.id)).toEqual(['100']);
+  });
+
   it('an empty network (never imported) is version 0 with nobody in it', async () => {
     const { reader } = readerWith();
     const network = await reader.current(8, undefined, DAY_ONE);

@@ -47,13 +47,17 @@ export class NetworkReader {
   private async load(userId: number, now: Date): Promise<LoadedNetwork> {
     const rows = await this.repository.findNetwork(userId);
     const people = rows.connections.map((row) => toConnection(row, now));
+    // Links are written with their people under the owner's lock, so none should point nowhere;
+    // if one ever did, clients must still never see a link without both ends.
+    const ids = new Set(people.map((person) => person.id));
+    const companyLinks = rows.relationships.filter((row) => ids.has(row.source_id) && ids.has(row.target_id));
     const network = new LoadedNetwork(
       userId,
       rows.version,
       utcDay(now),
       people,
       people.map((person) => toKnowsLink(person, userId)),
-      rows.relationships.map((row) => toCompanyLink(row, userId)),
+      companyLinks.map((row) => toCompanyLink(row, userId)),
     );
     // A slower load of an older version must not replace a newer one already cached.
     const cached = this.cache.get(userId);
