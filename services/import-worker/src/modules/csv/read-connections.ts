@@ -9,7 +9,6 @@ import {
   findHeaderRow,
   HEADER_SEARCH_LINES,
   ImportFileError,
-  isImportFileError,
   normaliseConnectionRow,
   type ConnectionColumns,
 } from '@warmpath/domain';
@@ -37,8 +36,23 @@ export interface ReadOptions {
   now: Date;
   batchRows?: number;
   maxBatchBytes?: number;
-  /** The file again from its start, to find the line of a syntax error the parser could not place. */
-  reopen: () => Promise<AsyncIterable<Uint8Array>>;
+  /**
+   * The file again from its start, to find the line of a syntax error the parser could not place.
+   * Without it (in the parse thread) such an error is thrown as a CsvSyntaxError to explain later.
+   */
+  reopen?: () => Promise<AsyncIterable<Uint8Array>>;
+}
+
+/** fast-csv gave up; `line` is where the row it failed in starts, as far as rows were counted. */
+export class CsvSyntaxError extends Error {
+  override readonly name = 'CsvSyntaxError';
+
+  constructor(
+    readonly line: number,
+    readonly parserMessage: string,
+  ) {
+    super(`CSV syntax error near line ${line}`);
+  }
 }
 
 interface BufferedRow {
@@ -99,7 +113,9 @@ export async function* readConnectionBatches(
       }
     }
   } catch (error) {
-    throw await explainReadError(error, line, options.reopen);
+    if (!(error instanceof Error) || !error.message.startsWith('Parse Error')) throw error;
+    const syntaxError = new CsvSyntaxError(line, error.message);
+    throw options.reopen ? await explainCsvSyntaxError(syntaxError, options.reopen) : syntaxError;
   }
   if (!columns) readHeader(head, take);
   if (batch.length > 0) yield batch;
@@ -130,18 +146,17 @@ function embeddedLineBreaks(cells: readonly string[]): number {
 }
 
 /**
- * The user-facing error for a failed read. fast-csv's own errors carry no reliable line (it drops
- * the rows of the chunk it fails in), so the file is scanned again for the exact place.
+ * The user-facing error for a CSV syntax error. fast-csv's own errors carry no reliable line (it
+ * drops the rows of the chunk it fails in), so the file is scanned again for the exact place.
  */
-async function explainReadError(
-  error: unknown,
-  line: number,
+export async function explainCsvSyntaxError(
+  error: Pick<CsvSyntaxError, 'line' | 'parserMessage'>,
   reopen: () => Promise<AsyncIterable<Uint8Array>>,
-): Promise<unknown> {
-  if (isImportFileError(error) || error instanceof ImportFailureError) return error;
-  if (!(error instanceof Error) || !error.message.startsWith('Parse Error')) return error;
+): Promise<Error> {
   const problem = await locateCsvProblem(decodeUpload(await reopen())).catch(() => null);
   if (problem?.kind === 'unterminated-quote') return ImportFileError.unterminatedQuote(problem.line);
   if (problem?.kind === 'text-after-quote') return ImportFailureError.textAfterQuote(problem.line);
-  return error.message.includes('missing closing') ? ImportFileError.unterminatedQuote(line) : ImportFailureError.unreadable();
+  return error.parserMessage.includes('missing closing')
+    ? ImportFileError.unterminatedQuote(error.line)
+    : ImportFailureError.unreadable();
 }

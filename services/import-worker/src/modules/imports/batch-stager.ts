@@ -1,5 +1,6 @@
-import { encodeStagedRows, networkImportContracts, type StagedRow } from '@warmpath/contracts';
+import { networkImportContracts } from '@warmpath/contracts';
 import type { BusClient } from '@warmpath/server-kit';
+import type { EncodedBatch } from '../csv/threaded-reader.js';
 
 export interface StageTarget {
   importId: string;
@@ -25,14 +26,14 @@ export class BatchStager {
     private readonly timeoutMs: number,
   ) {}
 
-  async push(rows: StagedRow[]): Promise<void> {
+  async push(batch: EncodedBatch): Promise<void> {
     this.throwIfFailed();
     while (this.pending.size >= this.maxInFlight) await Promise.race(this.pending);
     this.throwIfFailed();
     const sent: Promise<void> = this.bus
       .request(
         networkImportContracts.stageRows,
-        { ...this.target, rowCount: rows.length, copyText: encodeStagedRows(rows) },
+        { ...this.target, rowCount: batch.rowCount, copyText: batch.copyText },
         { timeoutMs: this.timeoutMs },
       )
       .then(

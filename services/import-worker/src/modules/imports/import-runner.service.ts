@@ -4,7 +4,7 @@ import { BusClient, LOGGER, SERVICE_CONFIG } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
 import { ImportFailureError, permanentFailureOf } from '../csv/import-failure.js';
-import { readConnectionBatches } from '../csv/read-connections.js';
+import { BatchReader } from '../csv/batch-reader.js';
 import { UploadStore } from '../uploads/upload-store.js';
 import { BatchStager } from './batch-stager.js';
 import type { ImportEntity } from './import.entity.js';
@@ -34,6 +34,7 @@ export class ImportRunner {
   constructor(
     private readonly imports: ImportsRepository,
     private readonly uploads: UploadStore,
+    private readonly reader: BatchReader,
     private readonly bus: BusClient,
     @Inject(SERVICE_CONFIG) private readonly config: ImportWorkerConfig,
     @Inject(LOGGER) private readonly logger: Logger,
@@ -66,7 +67,7 @@ export class ImportRunner {
     const started = Date.now();
     const target = { importId: entity.id, userId: entity.userId, attempt: entity.attempt };
     const stager = new BatchStager(this.bus, target, this.config.IMPORT_STAGE_IN_FLIGHT, this.config.IMPORT_STAGE_TIMEOUT_MS);
-    const batches = readConnectionBatches(await this.uploads.read(entity.objectName), {
+    const batches = this.reader.read(await this.uploads.read(entity.objectName), {
       stats: progress.stats,
       now: new Date(),
       batchRows: this.config.IMPORT_BATCH_ROWS,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BatchReader } from '../csv/batch-reader.js';
 import { PreviewService } from '../preview/preview.service.js';
 import { UploadStore } from '../uploads/upload-store.js';
 import { ImportQueue } from './import-queue.js';
@@ -8,6 +9,6 @@ import { ImportsHandler } from './imports.handler.js';
 import { ImportsRepository } from './imports.repository.js';
 
 @Module({
-  providers: [ImportsRepository, UploadStore, ImportQueue, ImportRunner, ImportProcessor, PreviewService, ImportsHandler],
+  providers: [ImportsRepository, UploadStore, BatchReader, ImportQueue, ImportRunner, ImportProcessor, PreviewService, ImportsHandler],
 })
 export class ImportsModule {}

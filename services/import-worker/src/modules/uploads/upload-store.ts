@@ -1,13 +1,21 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { Objm, StorageType, type ObjectStore } from '@nats-io/obj';
+import { jetstream } from '@nats-io/jetstream';
+import { Objm, StorageType, type ObjectInfo, type ObjectStore } from '@nats-io/obj';
 import { importUploadBucket } from '@warmpath/contracts';
 import { NATS_CONNECTION, SERVICE_CONFIG } from '@warmpath/server-kit';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
 import { ImportFailureError } from '../csv/import-failure.js';
 
 const NANOS_PER_HOUR = 3600 * 1e9;
+/**
+ * Chunks fetched ahead of the reader. The object store's own get() pushes every chunk into an
+ * unbounded stream (a 30 MB file sits in memory at once); a pull consumer fetching a few at a
+ * time lets the CSV parser's pace decide (backpressure), and memory stays flat.
+ */
+const READ_AHEAD_CHUNKS = 4;
 
 /**
  * The JetStream Object Store bucket the gateway streams uploads into (the claim check): the
@@ -22,11 +30,42 @@ export class UploadStore {
     @Inject(SERVICE_CONFIG) private readonly config: ImportWorkerConfig,
   ) {}
 
-  /** The object's bytes as they stream in; FILE_MISSING when it is gone (expired or already used). */
+  /** The object's bytes as the reader takes them; FILE_MISSING when it is gone (expired or already used). */
   async read(name: string): Promise<AsyncIterable<Uint8Array>> {
-    const result = await (await this.bucket()).get(name);
-    if (!result) throw ImportFailureError.fileMissing();
-    return readVerified(result.data, result.error);
+    const info = await (await this.bucket()).info(name);
+    if (!info || info.deleted) throw ImportFailureError.fileMissing();
+    return this.readChunks(info);
+  }
+
+  /**
+   * The chunks of an object (ADR-20 layout: subject `$O.<bucket>.C.<nuid>` of stream
+   * `OBJ_<bucket>`), pulled a few at a time, checked against the object's SHA-256 digest at the end.
+   */
+  private async *readChunks(info: ObjectInfo): AsyncGenerator<Uint8Array> {
+    if (info.size === 0) return;
+    const consumer = await jetstream(this.nc).consumers.get(`OBJ_${info.bucket}`, {
+      // A string, not an array: multiple filter subjects need nats-server 2.10, Debian 12 ships 2.9.
+      filter_subjects: `$O.${info.bucket}.C.${info.nuid}`,
+    });
+    const messages = await consumer.consume({ max_messages: READ_AHEAD_CHUNKS });
+    const hash = createHash('sha256');
+    let received = 0;
+    try {
+      for await (const message of messages) {
+        if (message.data.length > 0) {
+          hash.update(message.data);
+          received += message.data.length;
+          yield message.data;
+        }
+        if (message.info.pending === 0) break;
+      }
+    } finally {
+      await messages.close().catch(() => undefined);
+    }
+    const digest = `SHA-256=${hash.digest('base64url')}`;
+    if (received !== info.size || digest.replace(/=+$/, '') !== info.digest.replace(/=+$/, '')) {
+      throw new Error(`Upload ${info.name} is corrupt: ${received} of ${info.size} bytes, digest ${digest}`);
+    }
   }
 
   /** Writes text produced on the fly (a preview's JSON) as an object. */
@@ -60,11 +99,4 @@ export class UploadStore {
       });
     return this.store;
   }
-}
-
-/** The object's chunks, then its digest check: a corrupted object fails the read, never imports half. */
-async function* readVerified(data: ReadableStream<Uint8Array>, verdict: Promise<Error | null>): AsyncGenerator<Uint8Array> {
-  for await (const chunk of data) yield chunk;
-  const error = await verdict;
-  if (error) throw error;
 }

@@ -10,6 +10,8 @@ import { DataSource } from 'typeorm';
 import { bumpNetworkVersion, inTransaction, lockOwnerNetwork, readNetworkVersion, withClient } from './pg-client.js';
 
 export interface LinkResult {
+  /** Where the time went (ms), for the logs. */
+  timings: Record<string, number>;
   relationships: number;
   version: string;
   /** False when this import's links were already regenerated (a retry): nothing was written. */
@@ -42,8 +44,9 @@ export class CompanyLinksRepository {
         await lockOwnerNetwork(client, userId);
         const commit = await this.findCommit(client, importId, userId);
         let version: string;
+        let timings: Record<string, number> = {};
         if (!commit.linked && commit.touched.length > 0) {
-          await this.replaceLinks(client, userId, commit.touched);
+          timings = await this.replaceLinks(client, userId, commit.touched);
           version = await bumpNetworkVersion(client, userId);
         } else {
           version = await readNetworkVersion(client, userId);
@@ -58,7 +61,7 @@ export class CompanyLinksRepository {
            WHERE "import_id" = $1`,
           [importId, relationships],
         );
-        return { relationships, version, linkedNow: !commit.linked, inserted: commit.inserted, updated: commit.updated };
+        return { relationships, version, linkedNow: !commit.linked, inserted: commit.inserted, updated: commit.updated, timings };
       }),
     );
   }
@@ -74,13 +77,16 @@ export class CompanyLinksRepository {
     return row;
   }
 
-  private async replaceLinks(client: pg.PoolClient, userId: number, touched: string[]): Promise<void> {
+  private async replaceLinks(client: pg.PoolClient, userId: number, touched: string[]): Promise<Record<string, number>> {
+    const started = Date.now();
     const people = await client.query<CompanyLinkPerson>(
       `SELECT "id"::text AS "id", "company", "position" FROM "network"."connections"
        WHERE "owner_user_id" = $1 AND "company_key" = ANY($2)`,
       [userId, touched],
     );
+    const loaded = Date.now();
     const links = generateCompanyLinks(people.rows);
+    const generated = Date.now();
     await client.query(
       `DELETE FROM "network"."relationships" WHERE "owner_user_id" = $1 AND "company_key" = ANY($2)
        AND "type" IN ('company-role', 'company-group', 'company-general')`,
@@ -94,6 +100,7 @@ export class CompanyLinksRepository {
         ),
       ),
     );
+    return { loadMs: loaded - started, generateMs: generated - loaded, writeMs: Date.now() - generated, links: links.length };
   }
 }
 

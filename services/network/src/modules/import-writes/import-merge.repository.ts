@@ -53,6 +53,21 @@ const ADOPT_URL_KEYS = `
   WHERE c."owner_user_id" = $2 AND c."match_key" = a."name_key" AND c."linkedin_url" IS NULL
     AND NOT EXISTS (SELECT 1 FROM "network"."connections" x WHERE x."owner_user_id" = $2 AND x."match_key" = a."match_key")`;
 
+/**
+ * A first import (the owner has no people yet): every row is new, so the rows go straight in,
+ * without matching; the last line of a person wins because lines are inserted last first.
+ */
+const INSERT_FIRST_IMPORT = `
+  WITH "inserted" AS (
+    INSERT INTO "network"."connections" ("owner_user_id", "match_key", ${quoted.join(', ')})
+    SELECT $2, "match_key", ${quoted.join(', ')} FROM "network"."import_staging"
+    WHERE "import_id" = $1 AND "attempt" = $3 ORDER BY "line" DESC
+    ON CONFLICT ("owner_user_id", "match_key") DO NOTHING
+    RETURNING "company_key")
+  SELECT count(*)::int AS "inserted", 0 AS "updated", 0 AS "unchanged",
+         COALESCE(array_agg(DISTINCT "company_key") FILTER (WHERE "company_key" IS NOT NULL), '{}') AS "touched"
+  FROM "inserted"`;
+
 const INSERT_NEW = `
   INSERT INTO "network"."connections" ("owner_user_id", "match_key", ${quoted.join(', ')})
   SELECT $1, "match_key", ${quoted.join(', ')} FROM "merged" WHERE "existing_id" IS NULL`;
@@ -76,14 +91,18 @@ interface Summary {
   updated: number;
   unchanged: number;
   touched: string[];
+  /** Where the merge spent its time (ms), for the logs. */
+  timings?: Record<string, number>;
 }
+
+export type CommitResult = CommitImportReply & { timings?: Record<string, number> };
 
 /** Merges an import's staged rows into the owner's connections: one transaction, idempotent per import. */
 @Injectable()
 export class ImportMergeRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  commit(request: CommitRequest): Promise<CommitImportReply> {
+  commit(request: CommitRequest): Promise<CommitResult> {
     return withClient(this.dataSource, (client) =>
       inTransaction(client, async () => {
         await lockOwnerNetwork(client, request.userId);
@@ -109,17 +128,30 @@ export class ImportMergeRepository {
 
   private async merge(client: pg.PoolClient, { importId, userId, attempt }: CommitRequest): Promise<Summary> {
     const params = [importId, userId, attempt];
-    // Only owners with people imported without a URL can have keys to adopt (never on a first import).
-    const urlLess = await client.query(
-      'SELECT 1 FROM "network"."connections" WHERE "owner_user_id" = $1 AND "linkedin_url" IS NULL LIMIT 1',
+    const timer = stepTimer();
+    const stored = await client.query<{ has_people: boolean; url_less: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM "network"."connections" WHERE "owner_user_id" = $1) AS "has_people",
+              EXISTS (SELECT 1 FROM "network"."connections" WHERE "owner_user_id" = $1 AND "linkedin_url" IS NULL) AS "url_less"`,
       [userId],
     );
-    if (urlLess.rowCount) await client.query(ADOPT_URL_KEYS, params);
+    if (!stored.rows[0]?.has_people) {
+      const first = await client.query<Omit<Summary, 'timings'>>(INSERT_FIRST_IMPORT, params);
+      timer.lap('insertMs');
+      return { ...(first.rows[0] as Omit<Summary, 'timings'>), timings: timer.laps };
+    }
+    // Only owners with people imported without a URL can have keys to adopt.
+    if (stored.rows[0]?.url_less) await client.query(ADOPT_URL_KEYS, params);
+    timer.lap('adoptMs');
     await client.query(BUILD_MERGED, params);
+    timer.lap('matchMs');
     await client.query(INSERT_NEW, [userId]);
+    timer.lap('insertMs');
     await client.query(UPDATE_CHANGED);
-    const result = await client.query<Summary>(SUMMARISE);
-    return result.rows[0] ?? { inserted: 0, updated: 0, unchanged: 0, touched: [] };
+    timer.lap('updateMs');
+    const result = await client.query<Omit<Summary, 'timings'>>(SUMMARISE);
+    timer.lap('summariseMs');
+    const summary = result.rows[0] ?? { inserted: 0, updated: 0, unchanged: 0, touched: [] };
+    return { ...summary, timings: timer.laps };
   }
 
   private async previousCommit(client: pg.PoolClient, importId: string): Promise<CommitImportReply> {
@@ -137,4 +169,18 @@ export class ImportMergeRepository {
       alreadyCommitted: true,
     };
   }
+}
+
+/** Milliseconds per step, for the logs. */
+function stepTimer(): { laps: Record<string, number>; lap(name: string): void } {
+  let last = Date.now();
+  const laps: Record<string, number> = {};
+  return {
+    laps,
+    lap(name) {
+      const now = Date.now();
+      laps[name] = now - last;
+      last = now;
+    },
+  };
 }

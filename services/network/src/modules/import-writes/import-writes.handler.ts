@@ -45,13 +45,19 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
   }
 
   @HandleRequest(networkImportContracts.commit)
-  commit(request: RequestOf<typeof networkImportContracts.commit>): Promise<CommitImportReply> {
-    return this.merges.commit(request);
+  async commit(request: RequestOf<typeof networkImportContracts.commit>): Promise<CommitImportReply> {
+    const started = Date.now();
+    const reply = await this.merges.commit(request);
+    const { timings, ...counts } = reply;
+    this.logger.info({ importId: request.importId, ms: Date.now() - started, ...counts, ...timings }, 'import merged');
+    return counts;
   }
 
   @HandleRequest(networkImportContracts.link)
   async link(request: RequestOf<typeof networkImportContracts.link>): Promise<ReplyOf<typeof networkImportContracts.link>> {
+    const started = Date.now();
     const result = await this.links.relink(request.importId, request.userId);
+    this.logger.info({ importId: request.importId, ms: Date.now() - started, ...result.timings }, 'import relinked');
     // A retry that finds the links already made has nothing new to announce.
     if (result.linkedNow) {
       this.bus.publish(networkImportContracts.importCompleted, {

@@ -1,0 +1,65 @@
+// Entry point of the parse thread (see threaded-reader.ts): CSV parsing and row rules run here,
+// with a bounded heap, while the main thread does the I/O.
+import { encodeStagedRows } from '@warmpath/contracts';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { FromParseThread, ParseThreadData, ToParseThread } from './parse-thread.protocol.js';
+import { toThreadError } from './parse-thread.protocol.js';
+import { newReadStats, readConnectionBatches } from './read-connections.js';
+
+const port = parentPort;
+if (!port) throw new Error('parse.thread must run in a worker thread');
+const data = workerData as ParseThreadData;
+
+/**
+ * Chunks and acks are awaited by two different loops at once (the stream reads ahead while a
+ * batch waits for its ack), so each kind has its own queue and waiter.
+ */
+class Mailbox<T> {
+  private readonly queue: T[] = [];
+  private waiter: ((value: T) => void) | null = null;
+
+  put(value: T): void {
+    const waiter = this.waiter;
+    this.waiter = null;
+    if (waiter) waiter(value);
+    else this.queue.push(value);
+  }
+
+  take(): Promise<T> {
+    const value = this.queue.shift();
+    if (value !== undefined) return Promise.resolve(value);
+    return new Promise((resolve) => (this.waiter = resolve));
+  }
+}
+
+const chunks = new Mailbox<Uint8Array | null>();
+const acks = new Mailbox<true>();
+port.on('message', (message: ToParseThread) => {
+  if (message.type === 'ack') acks.put(true);
+  else chunks.put(message.type === 'chunk' ? message.bytes : null);
+});
+
+const send = (message: FromParseThread): void => port.postMessage(message);
+
+/** The upload's chunks, one request to the main thread each: it reads only as fast as we parse. */
+async function* chunksFromMain(): AsyncGenerator<Uint8Array> {
+  for (;;) {
+    send({ type: 'pull' });
+    const bytes = await chunks.take();
+    if (!bytes) return;
+    yield bytes;
+  }
+}
+
+const stats = newReadStats();
+try {
+  const batches = readConnectionBatches(chunksFromMain(), { stats, now: new Date(data.now), batchRows: data.batchRows });
+  for await (const batch of batches) {
+    send({ type: 'batch', rowCount: batch.length, copyText: encodeStagedRows(batch), stats });
+    // The next batch is parsed once the main thread took this one (backpressure).
+    await acks.take();
+  }
+  send({ type: 'done', stats });
+} catch (error) {
+  send({ type: 'failed', error: toThreadError(error), stats });
+}

@@ -1,0 +1,91 @@
+import { encodeStagedRows } from '@warmpath/contracts';
+import { Worker } from 'node:worker_threads';
+import type { FromParseThread, ParseThreadData, ToParseThread } from './parse-thread.protocol.js';
+import { fromThreadError } from './parse-thread.protocol.js';
+import { CsvSyntaxError, explainCsvSyntaxError, readConnectionBatches, type ReadStats } from './read-connections.js';
+
+/** A staging batch, ready to send: rows as COPY text. */
+export interface EncodedBatch {
+  rowCount: number;
+  copyText: string;
+}
+
+export interface BatchReadOptions {
+  stats: ReadStats;
+  now: Date;
+  batchRows: number;
+  reopen: () => Promise<AsyncIterable<Uint8Array>>;
+}
+
+/**
+ * The parse thread's heap. Parsing allocates fast; left alone, V8 lets garbage pile up to a few
+ * hundred MB before collecting. Bounded, the whole worker stays under its memory budget
+ * whatever the file size (measured in bench/src/import.bench.mjs).
+ */
+const PARSE_THREAD_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 };
+
+/**
+ * Reads an upload into staging batches in a worker thread: the thread parses and applies the row
+ * rules while this thread reads the object store and talks to the network service. Chunks go to
+ * the thread only when it asks, batches come back one at a time: backpressure end to end.
+ */
+export async function* readBatchesInThread(source: AsyncIterable<Uint8Array>, options: BatchReadOptions): AsyncGenerator<EncodedBatch> {
+  const data: ParseThreadData = { now: options.now.toISOString(), batchRows: options.batchRows };
+  const thread = new Worker(new URL('./parse.thread.js', import.meta.url), { workerData: data, resourceLimits: PARSE_THREAD_LIMITS });
+  const messages = threadMessages(thread);
+  const chunks = source[Symbol.asyncIterator]();
+  const send = (message: ToParseThread): void => thread.postMessage(message);
+  try {
+    for (;;) {
+      const message = await messages.next();
+      if (message.type === 'pull') {
+        const next = await chunks.next();
+        send(next.done ? { type: 'end' } : { type: 'chunk', bytes: next.value });
+        continue;
+      }
+      Object.assign(options.stats, message.stats);
+      if (message.type === 'done') return;
+      if (message.type === 'failed') throw await explain(fromThreadError(message.error), options.reopen);
+      yield { rowCount: message.rowCount, copyText: message.copyText };
+      send({ type: 'ack' });
+    }
+  } finally {
+    await chunks.return?.();
+    await thread.terminate();
+  }
+}
+
+/** The same batches without a thread (tests, and previews that need the rows themselves). */
+export async function* readBatchesInProcess(source: AsyncIterable<Uint8Array>, options: BatchReadOptions): AsyncGenerator<EncodedBatch> {
+  for await (const rows of readConnectionBatches(source, options)) yield { rowCount: rows.length, copyText: encodeStagedRows(rows) };
+}
+
+async function explain(error: Error, reopen: () => Promise<AsyncIterable<Uint8Array>>): Promise<Error> {
+  return error instanceof CsvSyntaxError ? explainCsvSyntaxError(error, reopen) : error;
+}
+
+/** The thread's messages in order; its crash (out of memory, a bug) rejects the next read. */
+function threadMessages(thread: Worker): { next(): Promise<FromParseThread> } {
+  const inbox: FromParseThread[] = [];
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  thread.on('message', (message: FromParseThread) => {
+    inbox.push(message);
+    wake?.();
+  });
+  const fail = (error: Error): void => {
+    failure ??= error;
+    wake?.();
+  };
+  thread.on('error', fail);
+  thread.on('exit', (code) => fail(new Error(`parse thread exited with code ${code}`)));
+  return {
+    async next() {
+      while (inbox.length === 0) {
+        if (failure) throw failure;
+        await new Promise<void>((resolve) => (wake = resolve));
+      }
+      return inbox.shift() as FromParseThread;
+    },
+  };
+}

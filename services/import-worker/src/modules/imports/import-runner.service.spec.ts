@@ -1,0 +1,97 @@
+import { describe, expect, it } from '@jest/globals';
+import { networkImportContracts, type RequestContract } from '@warmpath/contracts';
+import type { BusClient } from '@warmpath/server-kit';
+import { BAD_FILES, generateLinkedInCsv } from '@warmpath/testing';
+import pino from 'pino';
+import { importWorkerConfigSchema } from '../../config/import-worker.config.js';
+import type { BatchReader } from '../csv/batch-reader.js';
+import { readBatchesInProcess } from '../csv/threaded-reader.js';
+import type { UploadStore } from '../uploads/upload-store.js';
+import type { ImportEntity } from './import.entity.js';
+import { ImportRunner } from './import-runner.service.js';
+import type { ImportPatch, ImportsRepository } from './imports.repository.js';
+
+const IMPORT_ID = '9ee99033-9f71-4cd5-b33d-4e607981eee8';
+
+function entity(): ImportEntity {
+  const now = new Date();
+  return Object.assign(new (class {} as new () => ImportEntity)(), {
+    id: IMPORT_ID, userId: 7, state: 'parsing', fileName: 'Connections.csv', sizeBytes: '10', digest: 'SHA-256=x', objectName: IMPORT_ID,
+    attempt: 1, rowsRead: 0, imported: 0, updated: 0, unchanged: 0, skipped: 0, relationships: 0, skippedRows: [],
+    errorCode: null, errorMessage: null, createdAt: now, updatedAt: now, completedAt: null,
+  } satisfies ImportEntity);
+}
+
+/** The runner's collaborators, recording what they were asked. */
+function harness(file: Uint8Array, options: { failStage?: Error } = {}) {
+  const stored = entity();
+  const states: string[] = [];
+  const requests: string[] = [];
+  const removed: string[] = [];
+  const imports = {
+    startAttempt: async () => stored,
+    update: async (_id: string, _attempt: number, patch: ImportPatch) => {
+      Object.assign(stored, patch);
+      if (patch.state && states.at(-1) !== patch.state) states.push(patch.state);
+      return stored;
+    },
+  } as unknown as ImportsRepository;
+  const uploads = {
+    read: async () => (async function* () { yield file; })(),
+    remove: async (name: string) => void removed.push(name),
+  } as unknown as UploadStore;
+  const bus = {
+    publish: () => undefined,
+    request: async (contract: RequestContract, payload: { rowCount?: number }) => {
+      requests.push(contract.subject);
+      if (contract === networkImportContracts.stageRows) {
+        if (options.failStage) throw options.failStage;
+        return { staged: payload.rowCount };
+      }
+      if (contract === networkImportContracts.commit) return { inserted: 3, updated: 0, unchanged: 0, touchedCompanies: 1, alreadyCommitted: false };
+      if (contract === networkImportContracts.link) return { relationships: 2, version: '2' };
+      return { discarded: 0 };
+    },
+  } as unknown as BusClient;
+  const config = importWorkerConfigSchema.parse({ IMPORT_PROGRESS_INTERVAL_MS: '1' });
+  const reader = { read: readBatchesInProcess } as BatchReader;
+  const runner = new ImportRunner(imports, uploads, reader, bus, config, pino({ level: 'silent' }));
+  return { runner, stored, states, requests, removed };
+}
+
+const run = (runner: ImportRunner, isFinalAttempt = false) =>
+  runner.run(IMPORT_ID, { signal: new AbortController().signal, isFinalAttempt });
+
+describe('ImportRunner', () => {
+  it('stages the rows, merges, relinks and completes, then drops the upload', async () => {
+    const { runner, stored, states, requests, removed } = harness(new TextEncoder().encode(generateLinkedInCsv(3)));
+    await run(runner);
+    expect(states).toEqual(['parsing', 'saving', 'linking', 'completed']);
+    expect(requests).toEqual(['network.import.stage', 'network.import.commit', 'network.import.link']);
+    expect(stored).toMatchObject({ rowsRead: 3, imported: 3, relationships: 2, completedAt: expect.any(Date) });
+    expect(removed).toEqual([IMPORT_ID]);
+  });
+
+  it('fails a file that cannot be used at once, with its message, discarding what was staged', async () => {
+    const { runner, stored, states, requests, removed } = harness(BAD_FILES.headerOnly());
+    await run(runner);
+    expect(states.at(-1)).toBe('failed');
+    expect(stored).toMatchObject({ errorCode: 'NO_ROWS', errorMessage: 'The file has a header but no connections.' });
+    expect(requests).toEqual(['network.import.discard']);
+    expect(removed).toEqual([IMPORT_ID]);
+  });
+
+  it('puts the import back in the queue and rethrows a transient failure, keeping the upload', async () => {
+    const { runner, stored, removed } = harness(new TextEncoder().encode(generateLinkedInCsv(3)), { failStage: new Error('no responders') });
+    await expect(run(runner)).rejects.toThrow('no responders');
+    expect(stored.state).toBe('queued');
+    expect(removed).toEqual([]);
+  });
+
+  it('fails the import with a clear message when the last try fails transiently', async () => {
+    const { runner, stored, requests } = harness(new TextEncoder().encode(generateLinkedInCsv(3)), { failStage: new Error('timeout') });
+    await run(runner, true);
+    expect(stored).toMatchObject({ state: 'failed', errorCode: 'RETRIES_EXHAUSTED' });
+    expect(requests).toContain('network.import.discard');
+  });
+});
