@@ -2,6 +2,7 @@
 import { heapUsage } from './browser.mjs';
 import { panAndZoom, START_RAF_RECORDER } from './pan-zoom.mjs';
 import { blocking, intervals, median, percentile } from './stats.mjs';
+import { mainThreadTasks, startTrace } from './trace.mjs';
 
 const POLL_MS = 250;
 /** After settling: our auto-fit (500 ms delay + 400 ms flight) is over before the pan/zoom starts. */
@@ -48,12 +49,14 @@ export async function measureRun({ context, baseUrl, engine, size, capMs, prewar
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  const cdp = await context.newCDPSession(page);
+  const stopTrace = await startTrace(cdp);
   try {
     await page.goto(`${baseUrl}/graph-lab.html?n=${size}&seed=1&engine=${engine}${prewarm ? '' : '&prewarm=0'}`);
     const isSettled = await waitForSettle(page, capMs);
     const settling = await evaluateWithin(page, collect, 10_000);
     // Still inside one long task at the cap (force-graph's warm-up at 30,000): nothing to read.
-    if (!settling) return { engine, size, links: null, firstFrameMs: null, settledMs: null, blocking: null, streaming: null, panZoom: null, heap: null, errors: ['page still blocked at the cap'] };
+    if (!settling) return { engine, size, links: null, firstFrameMs: null, settledMs: null, blocking: null, streaming: null, panZoom: null, cpu: null, heap: null, errors: ['page still blocked at the cap'] };
     const end = settling.settledAt ?? settling.now;
     const result = {
       engine,
@@ -68,6 +71,8 @@ export async function measureRun({ context, baseUrl, engine, size, capMs, prewar
       errors,
     };
     if (isSettled) result.panZoom = await measurePanZoom(page);
+    const events = await stopTrace();
+    result.cpu = { settling: mainThreadTasks(events, 'graph-lab:t0', isSettled ? 'graph-lab:settled' : null), panZoom: isSettled ? mainThreadTasks(events, 'bench:pan-start', 'bench:pan-end') : null };
     result.heap = await heapUsage(context, page);
     return result;
   } finally {
@@ -77,10 +82,10 @@ export async function measureRun({ context, baseUrl, engine, size, capMs, prewar
 
 async function measurePanZoom(page) {
   await page.waitForTimeout(QUIET_MS);
-  const since = await page.evaluate(() => performance.now());
+  const since = await page.evaluate(() => performance.mark('bench:pan-start').startTime);
   await page.evaluate(START_RAF_RECORDER);
   await panAndZoom(page);
-  const raf = await page.evaluate(() => window.__rafRecorder.stop());
+  const raf = await page.evaluate(() => (performance.mark('bench:pan-end'), window.__rafRecorder.stop()));
   const frames = await page.evaluate(collect, since);
   const drawn = frames.workerFrames.length > 0 ? frames.workerFrames : frames.frames;
   const tasks = blocking(frames.longTasks, since, frames.now);

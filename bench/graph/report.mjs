@@ -11,7 +11,7 @@ function table(header, rows) {
 /** Markdown tables of every run: timing and blocking, then per-frame costs and memory. */
 export function formatReport(runs, capMs) {
   const timing = table(
-    ['engine', 'people', 'links', 'first frame', 'settled', 'long tasks (settling)', 'longest task', 'TBT (settling)'],
+    ['engine', 'people', 'links', 'first frame', 'settled', 'long tasks while settling (wall)', 'longest task wall / CPU', 'tasks over 50 ms of CPU', 'TBT while settling'],
     runs.map((run) => [
       engineName(run),
       run.size.toLocaleString('en'),
@@ -19,12 +19,13 @@ export function formatReport(runs, capMs) {
       run.firstFrameMs === null ? `> ${ms(capMs)}` : ms(run.firstFrameMs),
       run.settledMs === null ? `> ${ms(capMs)}` : ms(run.settledMs),
       run.blocking ? String(run.blocking.count) : 'page blocked',
-      run.blocking ? ms(run.blocking.longest) : `> ${ms(capMs)}`,
+      run.blocking ? `${ms(run.blocking.longest)} / ${ms(run.cpu?.settling?.longestCpu)}` : `> ${ms(capMs)}`,
+      run.cpu?.settling ? String(run.cpu.settling.cpuOver50) : '—',
       run.blocking ? ms(run.blocking.tbt) : `> ${ms(capMs)}`,
     ]),
   );
   const frames = table(
-    ['engine', 'people', 'main-thread renderer ms/frame, streaming (median / p95)', 'same, pan+zoom', 'render worker ms/frame, pan+zoom', 'drawn frame interval, pan+zoom (median / p95)', 'page rAF interval, pan+zoom (median / p95)', 'long tasks, pan+zoom', 'JS heap page / workers'],
+    ['engine', 'people', 'main-thread renderer ms/frame, streaming (median / p95)', 'same, pan+zoom', 'render worker ms/frame, pan+zoom', 'drawn frame interval, pan+zoom (median / p95)', 'page rAF interval, pan+zoom (median / p95)', 'long tasks, pan+zoom: wall (over 50 ms of CPU)', 'JS heap page / workers'],
     runs.map((run) => {
       const pz = run.panZoom;
       return [
@@ -35,7 +36,7 @@ export function formatReport(runs, capMs) {
         pz && pz.workerMedian !== null ? `${fine(pz.workerMedian)} / ${fine(pz.workerP95)}` : '—',
         pz ? `${fine(pz.drawnMedian)} / ${fine(pz.drawnP95)}` : '—',
         pz ? `${fine(pz.rafMedian)} / ${fine(pz.rafP95)}` : '—',
-        pz ? `${pz.longTasks.count} (max ${ms(pz.longTasks.longest)})` : '—',
+        pz ? `${pz.longTasks.count}, max ${ms(pz.longTasks.longest)} (${run.cpu?.panZoom?.cpuOver50 ?? '—'}, max ${ms(run.cpu?.panZoom?.longestCpu)})` : '—',
         `${mb(run.heap?.page)} / ${mb(run.heap?.workers)}`,
       ];
     }),

@@ -33,7 +33,9 @@ function runOnce({ url, headers, paths, rate, connections, duration }) {
 /** A warm-up run (discarded), then the measured run. */
 export async function measure(options) {
   if (options.warmup > 0) await runOnce({ ...options, duration: options.warmup });
+  const cpuBefore = process.cpuUsage();
   const { result, latencies, statuses } = await runOnce(options);
+  const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
   return {
     requestsPerSecond: result.requests.total / result.duration,
@@ -46,6 +48,8 @@ export async function measure(options) {
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     max: latencies[latencies.length - 1] ?? NaN,
+    /** The load generator's own CPU per response: it competes with the stack on a small machine. */
+    loaderCpuMs: result.requests.total ? (cpu.user + cpu.system) / 1000 / result.requests.total : NaN,
   };
 }
 

@@ -29,7 +29,7 @@ export function mountForceGraphPeer(container: HTMLElement, network: GeneratedNe
   const links: PeerLink[] = network.relationships.map((r) => ({ source: r.sourceId, target: r.targetId, isCompany: isCompanyLink(r.type) }));
   const frames: { at: number; ms: number }[] = [];
   let frameStart = 0;
-  const t0 = performance.now();
+  const t0 = performance.mark('graph-lab:t0').startTime;
   const graph = new ForceGraph<PeerNode, PeerLink>(container);
   const hooks: GraphLabHooks = {
     engine: 'force-graph',
@@ -77,7 +77,9 @@ export function mountForceGraphPeer(container: HTMLElement, network: GeneratedNe
       // force-graph draws empty frames before its warm-up ticks; the first frame is the first with people.
       if (nodes[0]?.x !== undefined) hooks.firstFrameAt ??= now;
     })
-    .onEngineStop(() => (hooks.settledAt ??= performance.now()))
+    .onEngineStop(() => {
+      if (hooks.settledAt === null) hooks.settledAt = performance.mark('graph-lab:settled').startTime;
+    })
     .onNodeClick((node) => hooks.clicks.push(node.id));
   const linkForce = graph.d3Force('link') as unknown as { distance(fn: (link: PeerLink) => number): void } | undefined;
   linkForce?.distance((link) => (link.isCompany ? 20 : 80));

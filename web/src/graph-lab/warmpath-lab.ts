@@ -11,7 +11,7 @@ interface LabOptions {
 
 /** Our engine on the generated data, with a tooltip, a caption line and a toolbar. */
 export function mountWarmpathLab(container: HTMLElement, network: GeneratedNetwork, options: LabOptions): GraphLabHooks {
-  const t0 = performance.now();
+  const t0 = performance.mark('graph-lab:t0').startTime;
   const engine = createGraphEngine(container, { autoFit: options.autoFit });
   engine.setGraph(network);
   const chrome = mountLabChrome(container, engine);
@@ -44,7 +44,7 @@ export function mountWarmpathLab(container: HTMLElement, network: GeneratedNetwo
   };
   requestAnimationFrame(pollFirstFrame);
   engine.on('settled', () => {
-    hooks.settledAt ??= performance.now();
+    if (hooks.settledAt === null) hooks.settledAt = performance.mark('graph-lab:settled').startTime;
   });
   engine.on('hover', (hover) => {
     hooks.hovered = hover ? { id: hover.node.id, x: hover.x, y: hover.y } : null;

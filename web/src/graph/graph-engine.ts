@@ -1,23 +1,21 @@
 import { CameraController } from './camera/camera-controller';
 import { boundsOf, fitBounds, worldToScreen, type Viewport } from './camera/camera-math';
-import { attachPointerInput } from './camera/pointer-input';
 import { GRAPH } from './constants';
 import { EventHub } from './event-hub';
 import { FrameLoop } from './frame-loop';
-import { FRAME_CAMERA, FRAME_POSITIONS, FrameStats } from './frame-stats';
+import { EngineStatsRecorder } from './engine-stats';
+import { FRAME_CAMERA, FRAME_POSITIONS } from './frame-stats';
 import { buildGraphSteps, toLayoutGraph, type BuiltGraph } from './graph-build';
 import { HighlightState } from './highlight-state';
 import { LayoutDirector } from './layout/layout-director';
-import { LayoutSupervisor, type WorkerStats } from './layout/layout-supervisor';
+import { LayoutSupervisor } from './layout/layout-supervisor';
 import type { GraphModel } from './model/graph-model';
-import { HoverTracker } from './picking/hover-tracker';
-import { NodePicker } from './picking/node-picker';
+import { PointerInteraction } from './picking/pointer-interaction';
 import { MIN_NODE_RADIUS_PX } from './render/node-flags';
 import { RenderClient } from './render/render-client';
 import { toRenderGraph } from './render/render-graph';
 import { runSliced } from './sliced-task';
-import { TourRunner } from './tours/tour-runner';
-import { flyByCaption, flyByStops, guidedTourSteps } from './tours/tour-steps';
+import { TourController } from './tours/tour-controller';
 import type { GraphData, GraphEngine, GraphEngineOptions, GraphEngineStats, GraphEventHandler, GraphEventName, GraphHighlight, LayoutName } from './types';
 import { YouPulse } from './you-pulse';
 
@@ -43,17 +41,14 @@ class Engine implements GraphEngine {
   private readonly events = new EventHub();
   private readonly camera = new CameraController();
   private readonly loop = new FrameLoop((now) => this.frame(now));
-  private readonly mainFrames = new FrameStats();
-  private readonly workerFrames = new FrameStats();
-  private readonly picker = new NodePicker(() => this.positions, () => this.radii);
-  private readonly hover = new HoverTracker(this.picker, (node) => this.hoverChanged(node));
+  private readonly measured = new EngineStatsRecorder();
   private readonly highlight = new HighlightState();
   private readonly renderer: RenderClient;
   private readonly supervisor: LayoutSupervisor;
   private readonly director: LayoutDirector;
-  private readonly tours: TourRunner;
+  private readonly tours: TourController;
   private readonly pulse: YouPulse;
-  private readonly detachInput: () => void;
+  private readonly pointer: PointerInteraction;
   private readonly resizeObserver: ResizeObserver;
   private model: GraphModel | null = null;
   /** The page's copy of node positions (picking, fit, tours): node i at [2i, 2i + 1]. */
@@ -65,9 +60,6 @@ class Engine implements GraphEngine {
   private hasSettled = false;
   private fitOnSettle: { ms: number; padding: number } | null = null;
   private autoFitTimer: ReturnType<typeof setTimeout> | null = null;
-  private flyByListener: ((caption: string | null) => void) | null = null;
-  private workerStats: WorkerStats = { steps: 0, stepMs: 0, heapBytes: null };
-  private timing = { graphSetAt: 0, firstFrameAt: null as number | null, settledAt: null as number | null };
   private cancelBuild: () => void = () => undefined;
   private isKilled = false;
 
@@ -78,34 +70,39 @@ class Engine implements GraphEngine {
     if (getComputedStyle(container).position === 'static') container.style.position = 'relative';
     this.viewport = { width: container.clientWidth || 1, height: container.clientHeight || 1 };
     this.renderer = new RenderClient(container, this.viewport, {
-      onFrame: (at, ms, kind) => this.workerFrames.record(at, ms, kind),
+      onFrame: (at, ms, kind) => this.measured.workerFrames.record(at, ms, kind),
       onPositionsReturned: () => this.hasNewPositions && this.loop.request(),
-      onPresented: (at) => this.model && (this.timing.firstFrameAt ??= at),
+      onPresented: (at) => this.model && this.measured.presented(at),
     });
-    this.supervisor = new LayoutSupervisor({ onPositions: () => this.loop.request(), onStats: (stats) => (this.workerStats = stats) });
+    this.supervisor = new LayoutSupervisor({ onPositions: () => this.loop.request(), onStats: (stats) => (this.measured.worker = stats) });
     this.director = new LayoutDirector(this.supervisor, {
       showPositions: (positions) => this.showPositions(positions),
       fit: (ms, padding, when) => (when === 'now' ? this.fitToScreen(ms, padding) : (this.fitOnSettle = { ms, padding })),
       flyToOrigin: (zoom, ms) => this.flyTo(0, 0, zoom, ms),
       viewport: () => this.viewport,
     });
-    this.tours = new TourRunner({
+    this.tours = new TourController({
       positions: () => this.positions,
-      moveCamera: (x, y, zoom, ms) => this.flyTo(x, y, zoom, ms),
-      caption: (text) => this.caption(text),
+      flyTo: (x, y, zoom, ms) => this.flyTo(x, y, zoom, ms),
+      caption: (text) => this.events.emit('tourCaption', text),
       select: (nodes) => this.applyHighlight(() => this.highlight.setTourSelection(nodes)),
     });
     this.pulse = new YouPulse(container);
-    this.detachInput = attachPointerInput(container, {
+    this.pointer = new PointerInteraction(container, {
       camera: () => this.camera.state,
       viewport: () => this.viewport,
-      onCamera: (state) => {
+      model: () => this.model,
+      positions: () => this.positions,
+      radii: () => this.radii,
+      moveCamera: (state) => {
         this.camera.jumpTo(state);
         this.markMoved();
       },
-      onHover: (x, y) => this.hover.move([x, y], this.camera.state, this.viewport),
-      onLeave: () => this.hover.move(null, this.camera.state, this.viewport),
-      onClick: (x, y) => this.click(x, y),
+      hovered: (index, hover) => {
+        this.renderer.setHovered(index);
+        this.events.emit('hover', hover);
+      },
+      clicked: (node) => this.events.emit('click', node),
     });
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
@@ -114,7 +111,7 @@ class Engine implements GraphEngine {
   setGraph(data: GraphData): void {
     this.tours.stop();
     this.cancelBuild();
-    this.timing = { graphSetAt: performance.now(), firstFrameAt: null, settledAt: null };
+    this.measured.graphSet();
     const previous = this.model ? { model: this.model, positions: this.positions } : null;
     this.cancelBuild = runSliced(buildGraphSteps(data, previous), (built) => this.adoptGraph(built));
   }
@@ -160,20 +157,15 @@ class Engine implements GraphEngine {
   }
 
   startGuidedTour(): void {
-    if (this.model) this.tours.startGuided(guidedTourSteps(this.model));
+    if (this.model) this.tours.startGuided(this.model);
   }
 
   startFlyByTour(onCaption?: (caption: string | null) => void): void {
-    const model = this.model;
-    if (!model) return;
-    this.tours.stop();
-    this.flyByListener = onCaption ?? null;
-    this.tours.startFlyBy(flyByStops(model).map((node) => ({ node, caption: flyByCaption(model.nodes[node]) })));
+    if (this.model) this.tours.startFlyBy(this.model, onCaption);
   }
 
   stopTour(): void {
     this.tours.stop();
-    this.flyByListener = null;
   }
 
   exportPng(): Promise<Blob> {
@@ -189,16 +181,7 @@ class Engine implements GraphEngine {
 
   stats(since = 0): GraphEngineStats {
     this.supervisor.requestStats();
-    return {
-      nodes: this.model?.nodes.length ?? 0,
-      links: this.model?.linkSources.length ?? 0,
-      ...this.timing,
-      layoutSteps: this.workerStats.steps,
-      layoutStepMs: this.workerStats.stepMs,
-      workerHeapBytes: this.workerStats.heapBytes,
-      frames: this.mainFrames.since(since),
-      workerFrames: this.workerFrames.since(since),
-    };
+    return this.measured.snapshot(this.model, since);
   }
 
   on<E extends GraphEventName>(event: E, handler: GraphEventHandler<E>): () => void {
@@ -214,7 +197,7 @@ class Engine implements GraphEngine {
     this.director.dispose();
     if (this.autoFitTimer !== null) clearTimeout(this.autoFitTimer);
     this.loop.cancel();
-    this.detachInput();
+    this.pointer.kill();
     this.resizeObserver.disconnect();
     this.supervisor.kill();
     this.renderer.kill();
@@ -228,8 +211,7 @@ class Engine implements GraphEngine {
     this.positions = positions;
     this.radii = radii;
     this.hasSettled = false;
-    this.hover.reset();
-    this.picker.invalidate();
+    this.pointer.reset();
     this.highlight.setModel(model);
     if (isFirst) this.camera.jumpTo(fitBounds(boundsOf(positions, model.nodes.length, 20) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 }, this.viewport, GRAPH.fitPadding));
     this.renderer.setCamera(this.camera.state);
@@ -252,7 +234,7 @@ class Engine implements GraphEngine {
     if (taken && this.model) {
       this.positions.set(taken.positions.subarray(0, this.positions.length));
       this.supervisor.recycle(taken.positions);
-      this.picker.invalidate();
+      this.pointer.invalidate();
       this.hasNewPositions = true;
       kind |= FRAME_POSITIONS;
     }
@@ -260,16 +242,16 @@ class Engine implements GraphEngine {
     if (kind !== 0) {
       this.renderer.setCamera(this.camera.state);
       this.placePulse();
-      this.hover.recheck(this.camera.state, this.viewport);
+      this.pointer.recheck();
       this.isMoved = false;
-      this.mainFrames.record(began, performance.now() - began, kind);
+      this.measured.mainFrames.record(began, performance.now() - began, kind);
     }
     if (taken?.settled) this.settle();
     return this.camera.isFlying;
   }
 
   private settle(): void {
-    this.timing.settledAt = performance.now();
+    this.measured.settled();
     if (!this.hasSettled && this.options.autoFit) this.autoFitTimer = setTimeout(() => this.fitToScreen(), GRAPH.autoFitDelayMs);
     else if (this.fitOnSettle) this.fitToScreen(this.fitOnSettle.ms, this.fitOnSettle.padding);
     this.fitOnSettle = null;
@@ -279,22 +261,9 @@ class Engine implements GraphEngine {
 
   private showPositions(positions: Float32Array): void {
     this.positions.set(positions.subarray(0, this.positions.length));
-    this.picker.invalidate();
+    this.pointer.invalidate();
     this.hasNewPositions = true;
     this.markMoved();
-  }
-
-  private hoverChanged(index: number): void {
-    this.renderer.setHovered(index);
-    const node = index >= 0 ? this.model?.nodes[index] : undefined;
-    const at = node ? this.nodeScreenPosition(node.id) : null;
-    this.events.emit('hover', node && at ? { node, ...at } : null);
-  }
-
-  private click(x: number, y: number): void {
-    const index = this.picker.pick(this.camera.state, this.viewport, x, y);
-    const node = index >= 0 ? this.model?.nodes[index] : undefined;
-    if (node) this.events.emit('click', node);
   }
 
   private applyHighlight(change: () => void): void {
@@ -303,11 +272,6 @@ class Engine implements GraphEngine {
     this.renderer.setColors(this.highlight.colors);
     this.renderer.setFlags(this.highlight.flags());
     this.renderer.setHighlightedLinks(this.highlight.links);
-  }
-
-  private caption(text: string | null): void {
-    this.events.emit('tourCaption', text);
-    this.flyByListener?.(text);
   }
 
   private placePulse(): void {
