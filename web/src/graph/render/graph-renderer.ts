@@ -11,9 +11,17 @@ import { NodeLayer } from './node-layer';
 import { BACKGROUND_COLOR, HIGHLIGHT_COLOR } from './node-style';
 import { ParticleLayer } from './particle-layer';
 import type { RenderGraph } from './render-protocol';
+import { LINK_COMPANY } from '../model/graph-model';
 
 /** Highlights are paths and selections: a few hundred links at most get particles. */
 const MAX_HIGHLIGHT_LINKS = 2048;
+/**
+ * Links other than company links (mostly YOU's, one per connection) are drawn while their count
+ * times the zoom stays under this. Beyond it they are a grey haze over the companies, and long
+ * thin quads are most of a software rasteriser's frame (30,000 people: 1.4 s with them, 0.35 s
+ * without); zooming in brings them back.
+ */
+const OTHER_LINK_BUDGET = 2500;
 
 export interface RenderFrame {
   camera: CameraState;
@@ -27,6 +35,8 @@ interface Layers {
   graph: RenderGraph;
   positions: PositionTexture;
   links: LinkLayer;
+  otherLinks: LinkLayer;
+  otherLinkCount: number;
   highlightLinks: LinkLayer;
   particles: ParticleLayer;
   nodes: NodeLayer;
@@ -70,20 +80,24 @@ export class GraphRenderer {
     const count = graph.nodeCount;
     const texture = new PositionTexture(Math.max(1, count));
     texture.data.set(graph.positions.subarray(0, count * 2));
-    const linkStyle = { companyWidth: GRAPH.companyLinkWidth, otherWidth: GRAPH.otherLinkWidth };
+    const linkStyle = { companyWidth: GRAPH.companyLinkWidth, otherWidth: GRAPH.otherLinkWidth, companyColor: premultiplied(0x94a3b8, 0.3), otherColor: premultiplied(0x94a3b8, 0.07) };
+    const [company, other] = splitByKind(graph.linkKinds);
     const highlightStyle = { companyColor: premultiplied(HIGHLIGHT_COLOR, 0.9), otherColor: premultiplied(HIGHLIGHT_COLOR, 0.9), companyWidth: GRAPH.highlightLinkWidth, otherWidth: GRAPH.highlightLinkWidth };
     const layers: Layers = {
       graph,
       positions: texture,
-      links: new LinkLayer(graph.linkSources.length, texture, { ...linkStyle, companyColor: premultiplied(0x94a3b8, 0.3), otherColor: premultiplied(0x94a3b8, 0.07) }, 'graph-links'),
+      links: new LinkLayer(company.length, texture, linkStyle, 'graph-links'),
+      otherLinks: new LinkLayer(other.length, texture, linkStyle, 'graph-links'),
+      otherLinkCount: other.length,
       highlightLinks: new LinkLayer(MAX_HIGHLIGHT_LINKS, texture, highlightStyle, 'graph-highlight-links'),
       particles: new ParticleLayer(MAX_HIGHLIGHT_LINKS, texture),
       nodes: new NodeLayer(count, texture),
     };
-    layers.links.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, null);
+    layers.links.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, company);
+    layers.otherLinks.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, other);
     layers.highlightLinks.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, []);
     layers.nodes.setNodes(drawingOrder(count, graph.youIndex), graph.radii, graph.colors);
-    this.world.addChild(layers.links.mesh, layers.highlightLinks.mesh, layers.particles.mesh, layers.nodes.mesh);
+    this.world.addChild(layers.otherLinks.mesh, layers.links.mesh, layers.highlightLinks.mesh, layers.particles.mesh, layers.nodes.mesh);
     this.layers = layers;
     this.labels.setGraph(graph);
   }
@@ -119,6 +133,8 @@ export class GraphRenderer {
     this.world.scale.set(camera.zoom);
     if (this.layers) {
       this.layers.links.setZoom(camera.zoom);
+      this.layers.otherLinks.setZoom(camera.zoom);
+      this.layers.otherLinks.mesh.visible = this.layers.otherLinkCount > 0 && this.layers.otherLinkCount * camera.zoom <= OTHER_LINK_BUDGET;
       this.layers.highlightLinks.setZoom(camera.zoom);
       this.layers.nodes.setZoom(camera.zoom);
       this.layers.particles.setFrame(camera.zoom, frame.seconds);
@@ -146,11 +162,26 @@ export class GraphRenderer {
 
   private destroyLayers(): void {
     if (!this.layers) return;
-    const meshes = [this.layers.links.mesh, this.layers.highlightLinks.mesh, this.layers.particles.mesh, this.layers.nodes.mesh];
+    const meshes = [this.layers.links.mesh, this.layers.otherLinks.mesh, this.layers.highlightLinks.mesh, this.layers.particles.mesh, this.layers.nodes.mesh];
     meshes.forEach(destroyMesh);
     this.layers.positions.destroy();
     this.layers = null;
   }
+}
+
+/** Link indices of company links and of the others. */
+function splitByKind(kinds: Uint8Array): [Uint32Array, Uint32Array] {
+  let companies = 0;
+  for (const kind of kinds) if (kind === LINK_COMPANY) companies++;
+  const company = new Uint32Array(companies);
+  const other = new Uint32Array(kinds.length - companies);
+  let c = 0;
+  let o = 0;
+  kinds.forEach((kind, link) => {
+    if (kind === LINK_COMPANY) company[c++] = link;
+    else other[o++] = link;
+  });
+  return [company, other];
 }
 
 /** Node indices in drawing order: YOU last, on top of everyone. */
