@@ -7,7 +7,7 @@ export async function startTrace(cdp) {
   const events = [];
   cdp.on('Tracing.dataCollected', (event) => events.push(...event.value));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', { categories: 'disabled-by-default-devtools.timeline,devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
   return async () => {
     await cdp.send('Tracing.end');
     await complete;
@@ -25,5 +25,5 @@ export function mainThreadTasks(events, fromMark, toMark) {
   const tasks = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.name === 'RunTask' && event.ph === 'X' && event.ts >= from && event.ts <= to);
   const over = (field) => tasks.filter((task) => (task[field] ?? 0) > 50_000);
   const longest = (field) => tasks.reduce((max, task) => Math.max(max, (task[field] ?? 0) / 1000), 0);
-  return { wallOver50: over('dur').length, cpuOver50: over('tdur').length, longestWall: longest('dur'), longestCpu: longest('tdur') };
+  return { tasks: tasks.length, wallOver50: over('dur').length, cpuOver50: over('tdur').length, longestWall: longest('dur'), longestCpu: longest('tdur') };
 }
