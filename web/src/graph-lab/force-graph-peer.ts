@@ -52,6 +52,7 @@ export function mountForceGraphPeer(container: HTMLElement, network: GeneratedNe
     nodeIds: () => nodes.map((node) => node.id),
     personName: (id) => personName(network, id),
     fitNow: () => graph.zoomToFit(0),
+    highlight: () => undefined,
     startGuidedTour: () => undefined,
     stopTour: () => undefined,
     setLayout: () => undefined,

@@ -25,6 +25,7 @@ export interface GraphLabHooks {
   personName(id: string): string | null;
   /** Fits the view at once (no flight), for a still picture. */
   fitNow(): void;
+  highlight(nodeIds: string[], linkIds: string[]): void;
   startGuidedTour(): void;
   stopTour(): void;
   setLayout(layout: LayoutName): void;

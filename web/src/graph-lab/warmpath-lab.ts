@@ -33,6 +33,7 @@ export function mountWarmpathLab(container: HTMLElement, network: GeneratedNetwo
     nodeIds: () => network.connections.map((person) => person.id),
     personName: (id) => personName(network, id),
     fitNow: () => engine.fitToScreen(0),
+    highlight: (nodeIds, linkIds) => engine.setHighlight({ nodeIds, linkIds }),
     startGuidedTour: () => engine.startGuidedTour(),
     stopTour: () => engine.stopTour(),
     setLayout: (layout) => engine.setLayout(layout),

@@ -88,7 +88,9 @@ class Engine implements GraphEngine {
       select: (nodes) => this.applyHighlight(() => this.highlight.setTourSelection(nodes)),
     });
     this.pulse = new YouPulse(container);
-    this.pointer = new PointerInteraction(container, {
+    // On the canvas, not the container: pointer capture must not swallow clicks on the app's
+    // own overlays (toolbar, legend) placed inside the same container.
+    this.pointer = new PointerInteraction(this.renderer.canvas, {
       camera: () => this.camera.state,
       viewport: () => this.viewport,
       model: () => this.model,

@@ -13,7 +13,8 @@ declare const self: DedicatedWorkerGlobalScope;
 const HEAT: Record<Heat, Omit<CoolingOptions, 'restMovement' | 'patience'>> = {
   initial: { startTemperature: 8, endTemperature: 0.3, maxSteps: 100 },
   reheat: { startTemperature: 4, endTemperature: 0.3, maxSteps: 60 },
-  release: { startTemperature: 3, endTemperature: 0.3, maxSteps: 60 },
+  // A released circle or row layout is far from the force layout's shape: a full cooling.
+  release: { startTemperature: 8, endTemperature: 0.3, maxSteps: 100 },
 };
 const REST = { restMovement: 0.05, patience: 5 };
 
