@@ -35,13 +35,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** 'Filters & Analysis' (product-spec §2): collapsible, starts collapsed. */
-export function FiltersSidebar({ connections, filters, degreeCounts, onChange, collapsed, onCollapsedChange }: Props) {
+export function FiltersSidebar(props: Props) {
   const { token } = theme.useToken();
-  const companies = useMemo(() => companyOptions(connections), [connections]);
-  const industries = useMemo(() => attributeOptions(connections, 'industry'), [connections]);
-  const locations = useMemo(() => attributeOptions(connections, 'location'), [connections]);
+  const { collapsed, onCollapsedChange } = props;
   const style = { width: collapsed ? COLLAPSED_WIDTH : SIDEBAR_WIDTH, flex: 'none', borderRight: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer, overflowY: 'auto' as const };
-
   if (collapsed) {
     return (
       <aside style={{ ...style, display: 'flex', justifyContent: 'center', paddingTop: 12 }} aria-label="Filters & Analysis">
@@ -59,6 +56,18 @@ export function FiltersSidebar({ connections, filters, degreeCounts, onChange, c
         </Typography.Title>
         <Button type="text" aria-label="Collapse Filters & Analysis" icon={<LeftOutlined />} onClick={() => onCollapsedChange(true)} />
       </Flex>
+      <SidebarContent {...props} />
+    </aside>
+  );
+}
+
+/** The open sidebar; its option lists are only worked out while it is open (30,000 people are a cost). */
+function SidebarContent({ connections, filters, degreeCounts, onChange }: Props) {
+  const companies = useMemo(() => companyOptions(connections), [connections]);
+  const industries = useMemo(() => attributeOptions(connections, 'industry'), [connections]);
+  const locations = useMemo(() => attributeOptions(connections, 'location'), [connections]);
+  return (
+    <>
       <Section title="Connection degree">
         <DegreeToggles toggles={filters.connectionTypes} counts={degreeCounts} onChange={(connectionTypes) => onChange({ connectionTypes })} />
       </Section>
@@ -79,6 +88,6 @@ export function FiltersSidebar({ connections, filters, degreeCounts, onChange, c
       <Section title="Analysis">
         <AnalyticsPanel />
       </Section>
-    </aside>
+    </>
   );
 }

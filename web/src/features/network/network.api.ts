@@ -1,6 +1,35 @@
 import type { Connection, NetworkData, NetworkStatsView, UpdateNotesRequest, WarmPathView } from '@warmpath/contracts';
 import { api } from '../../app/api';
-import type { AppStore } from '../../app/store';
+import type { AppStore, RootState } from '../../app/store';
+
+/** The ETag each network object was read with: an unchanged network is neither parsed nor stored again. */
+const etags = new WeakMap<NetworkData, string>();
+const UNCHANGED = Symbol('unchanged network');
+
+/**
+ * Reads GET /api/network. The ETag matching the network already held (a 304 revalidation after a
+ * window focus) means nothing changed: 30,000 people are not parsed again. A new network is frozen
+ * at the top, which tells Immer it is immutable and spares the store a walk over every person.
+ */
+async function readNetwork(response: Response, current: NetworkData | undefined): Promise<unknown> {
+  const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+  if (!response.ok) return isJson ? response.json() : response.text();
+  const etag = response.headers.get('etag');
+  if (current && etag && etags.get(current) === etag) return UNCHANGED;
+  const body = (await response.json()) as Partial<NetworkData>;
+  const data: NetworkData = Object.freeze({
+    connections: Object.freeze(body.connections ?? []) as NetworkData['connections'],
+    relationships: Object.freeze(body.relationships ?? []) as NetworkData['relationships'],
+    companies: Object.freeze(body.companies ?? []) as NetworkData['companies'],
+  });
+  if (etag) etags.set(data, etag);
+  return data;
+}
+
+/** The network the cache holds now (the default cache key of a query without arguments). */
+function selectHeldNetwork(state: RootState): NetworkData | undefined {
+  return state.api.queries['getNetwork(undefined)']?.data as NetworkData | undefined;
+}
 
 /** The network itself, and what the server derives from it (stats, paths): refreshed separately. */
 const GRAPH_TAG = { type: 'Network', id: 'GRAPH' } as const;
@@ -14,12 +43,12 @@ const DERIVED_TAG = { type: 'Network', id: 'DERIVED' } as const;
 export const networkApi = api.injectEndpoints({
   endpoints: (build) => ({
     getNetwork: build.query<NetworkData, void>({
-      query: () => ({ url: 'api/network', responseHandler: 'content-type' }),
-      transformResponse: (data: Partial<NetworkData>) => ({
-        connections: data.connections ?? [],
-        relationships: data.relationships ?? [],
-        companies: data.companies ?? [],
-      }),
+      async queryFn(_arg, { getState }, _extra, baseQuery) {
+        const current: NetworkData | undefined = selectHeldNetwork(getState() as RootState);
+        const result = await baseQuery({ url: 'api/network', responseHandler: (response) => readNetwork(response, current) });
+        if (result.error) return { error: result.error };
+        return { data: result.data === UNCHANGED && current ? current : (result.data as NetworkData) };
+      },
       providesTags: [GRAPH_TAG],
     }),
     getNetworkStats: build.query<NetworkStatsView, void>({

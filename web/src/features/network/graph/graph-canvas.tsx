@@ -23,6 +23,8 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
   const containerRef = useRef<HTMLDivElement>(null);
   const engineRef = useRef<GraphEngine | null>(null);
   const appliedLayout = useRef<LayoutName>('force');
+  // The engine reheats the layout when the company selection changes (product-spec §4): only changes go to it.
+  const appliedCompanies = useRef('');
   const onSelectRef = useRef(onSelect);
   const publish = usePublishGraphEngine();
 
@@ -34,10 +36,15 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
     const engine = createGraphEngine(containerRef.current as HTMLDivElement);
     engineRef.current = engine;
     appliedLayout.current = 'force';
+    appliedCompanies.current = '';
+    const container = containerRef.current as HTMLDivElement;
     const offClick = engine.on('click', (node) => onSelectRef.current(node));
+    // For people and tests waiting on the layout: the graph says when it has settled.
+    const offSettled = engine.on('settled', () => container.setAttribute('data-settled', 'true'));
     publish(engine);
     return () => {
       offClick();
+      offSettled();
       publish(null);
       engineRef.current = null;
       engine.kill();
@@ -45,6 +52,7 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
   }, [publish]);
 
   useEffect(() => {
+    containerRef.current?.setAttribute('data-settled', 'false');
     engineRef.current?.setGraph({ connections, relationships });
   }, [connections, relationships]);
 
@@ -55,7 +63,10 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
   }, [layout, connections]);
 
   useEffect(() => {
-    engineRef.current?.setSelectedCompanies(selectedCompanies.map(engineCompanyKey));
+    const keys = selectedCompanies.map(engineCompanyKey);
+    if (!engineRef.current || keys.join('\n') === appliedCompanies.current) return;
+    appliedCompanies.current = keys.join('\n');
+    engineRef.current.setSelectedCompanies(keys);
   }, [selectedCompanies, connections]);
 
   return <div ref={containerRef} data-testid="network-graph" style={{ position: 'absolute', inset: 0 }} />;

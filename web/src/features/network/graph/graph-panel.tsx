@@ -7,6 +7,7 @@ import { GraphCanvas } from './graph-canvas';
 import { useGraphEngine } from './graph-engine-context';
 import { HoverCard } from './hover-card';
 import { NetworkLegend } from './network-legend';
+import { useStableGraphInput } from './use-stable-graph-input';
 
 interface Props {
   connections: readonly Connection[];
@@ -22,21 +23,33 @@ interface Props {
 const CARD_OFFSET = 16;
 const CARD_WIDTH = 260;
 
-function countByCompany(connections: readonly Connection[]): Map<string, number> {
+/** companyKey is a few regular expressions: computed once per spelling, not once per person. */
+function companyKeys(): (name: string | null) => string | null {
+  const keys = new Map<string, string | null>();
+  return (name) => {
+    if (!name) return null;
+    if (!keys.has(name)) keys.set(name, companyKey(name));
+    return keys.get(name) ?? null;
+  };
+}
+
+function countByCompany(connections: readonly Connection[]): { counts: Map<string, number>; keyOf: (name: string | null) => string | null } {
+  const keyOf = companyKeys();
   const counts = new Map<string, number>();
   for (const person of connections) {
-    const key = person.isUser ? null : companyKey(person.company ?? '');
+    const key = person.isUser ? null : keyOf(person.company);
     if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  return counts;
+  return { counts, keyOf };
 }
 
 /** Every spelling in view of the selected companies, so the engine colours them all. */
 function selectedSpellings(connections: readonly Connection[], selected: readonly string[]): string[] {
   if (selected.length === 0) return [];
-  const keys = new Set(selected.map(companyKey));
+  const keyOf = companyKeys();
+  const keys = new Set(selected.map(keyOf));
   const names = new Set<string>();
-  for (const person of connections) if (person.company && keys.has(companyKey(person.company))) names.add(person.company);
+  for (const person of connections) if (person.company && keys.has(keyOf(person.company))) names.add(person.company);
   return [...names];
 }
 
@@ -48,6 +61,7 @@ export function GraphPanel({ connections, relationships, allConnections, layout,
   const [hovered, setHovered] = useState<Connection | null>(null);
   const companyCounts = useMemo(() => countByCompany(allConnections), [allConnections]);
   const spellings = useMemo(() => selectedSpellings(connections, selectedCompanies), [connections, selectedCompanies]);
+  const graph = useStableGraphInput({ connections, relationships });
 
   useEffect(() => {
     if (!engine) return;
@@ -61,11 +75,11 @@ export function GraphPanel({ connections, relationships, allConnections, layout,
     });
   }, [engine]);
 
-  const key = hovered ? companyKey(hovered.company ?? '') : null;
-  const colleagues = key ? Math.max(0, (companyCounts.get(key) ?? 1) - 1) : 0;
+  const key = hovered ? companyCounts.keyOf(hovered.company) : null;
+  const colleagues = key ? Math.max(0, (companyCounts.counts.get(key) ?? 1) - 1) : 0;
   return (
     <div ref={panelRef} style={{ position: 'absolute', inset: 0, overflow: 'hidden' }}>
-      <GraphCanvas connections={connections} relationships={relationships} layout={layout} selectedCompanies={spellings} onSelect={onSelect} />
+      <GraphCanvas connections={graph.connections} relationships={graph.relationships} layout={layout} selectedCompanies={spellings} onSelect={onSelect} />
       <NetworkLegend />
       {caption && (
         <div role="status" style={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 4, background: 'rgba(0,0,0,0.7)', padding: '6px 14px', borderRadius: 8 }}>

@@ -1,0 +1,103 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { exportCsv, importThroughApi, networkOf, registerThroughApi, showingLine } from './dashboard-helpers.js';
+
+/**
+ * The dashboard at LinkedIn-sized networks: 1,200 people (a typical export) and 30,000 (LinkedIn's
+ * cap), imported through the dialog, then driven as a user would. Screenshots go to the test output
+ * and, when DASHBOARD_SCREENSHOT_DIR is set, there too. Long tasks are recorded and attached, not
+ * asserted: this machine's numbers are not the user's.
+ */
+
+async function recordLongTasks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const tasks: number[] = [];
+    (window as unknown as { __longTasks: number[] }).__longTasks = tasks;
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(Math.round(entry.duration)))).observe({ type: 'longtask', buffered: true });
+  });
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(name);
+  await page.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+  const dir = process.env.DASHBOARD_SCREENSHOT_DIR;
+  if (dir) {
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(path, join(dir, name));
+  }
+}
+
+/**
+ * Waits for the layout to settle, for a picture worth looking at; if it does not within a minute the
+ * picture is taken anyway and the test says so (how fast the layout settles is the graph engine's
+ * benchmark, not this test).
+ */
+async function waitForLayout(page: Page, testInfo: TestInfo): Promise<void> {
+  const settled = await expect(page.getByTestId('network-graph'))
+    .toHaveAttribute('data-settled', 'true', { timeout: 60_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!settled) testInfo.annotations.push({ type: 'warning', description: 'the graph layout had not settled after 60 s' });
+}
+
+async function attachLongTasks(page: Page, testInfo: TestInfo, phase: string): Promise<void> {
+  const tasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks.splice(0));
+  const summary = { phase, count: tasks.length, longestMs: Math.max(0, ...tasks), totalMs: tasks.reduce((a, b) => a + b, 0) };
+  testInfo.annotations.push({ type: 'long tasks', description: JSON.stringify(summary) });
+  console.log('long tasks', JSON.stringify(summary));
+}
+
+test('1,200 connections: graph, filters and table', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await recordLongTasks(page);
+  await registerThroughApi(page, { firstName: 'Maya', lastName: 'Chen' });
+  await importThroughApi(page.request, exportCsv(1198, undefined, 1200));
+  const network = await networkOf(page.request);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await expect(page.getByText(showingLine(1200, network.relationships.length))).toBeVisible({ timeout: 30_000 });
+  await waitForLayout(page, testInfo);
+  await page.getByRole('button', { name: 'Expand Filters & Analysis' }).click();
+  await expect(page.getByRole('list', { name: 'Connections per year' })).toBeVisible();
+  await screenshot(page, testInfo, 'dashboard-1200.png');
+  await attachLongTasks(page, testInfo, 'load 1,200');
+});
+
+test('30,000 connections: imported through the dialog, and the page keeps answering', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await recordLongTasks(page);
+  await registerThroughApi(page, { firstName: 'Maya', lastName: 'Chen' });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/');
+  await expect(page.getByText('No connections found')).toBeVisible();
+  await page.getByRole('button', { name: 'Import LinkedIn Data' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Import LinkedIn Data' });
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'Connections.csv', mimeType: 'text/csv', buffer: Buffer.from(exportCsv(29_998, undefined, 30_000)) });
+  await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
+  await expect(dialog.getByText(/^Imported 30,?000 connections and [\d,]+ relationships\.$/)).toBeVisible({ timeout: 180_000 });
+  await expect(dialog.getByLabel('Import counters')).toContainText('Rows read: 30,000');
+  await screenshot(page, testInfo, 'dashboard-30000-import.png');
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+
+  await expect(page.getByText(/^Showing: 30,000 connections/)).toBeVisible({ timeout: 60_000 });
+  await waitForLayout(page, testInfo);
+  await screenshot(page, testInfo, 'dashboard-30000.png');
+  await attachLongTasks(page, testInfo, 'import and load 30,000');
+
+  // The page answers while 30,000 people are on screen: zoom, filter, the table, search.
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.getByRole('button', { name: 'Expand Filters & Analysis' }).click();
+  await page.getByRole('switch', { name: '1st degree' }).click();
+  await expect(page.getByText('Showing: 0 connections • 0 relationships')).toBeVisible();
+  await page.getByRole('switch', { name: '1st degree' }).click();
+  await expect(page.getByText(/^Showing: 30,000 connections/)).toBeVisible();
+  await page.getByText('Table', { exact: true }).click();
+  await expect(page.getByText('Page 1 of 601')).toBeVisible();
+  await expect(page.locator('tbody tr.ant-table-row')).toHaveCount(50);
+  await page.getByPlaceholder('Search connections...').fill('zelda');
+  await expect(page.getByText(/^\d+ connections$/)).toBeVisible();
+  await screenshot(page, testInfo, 'dashboard-30000-table.png');
+  await attachLongTasks(page, testInfo, 'interactions at 30,000');
+});
