@@ -22,7 +22,7 @@ export interface BatchReadOptions {
  * hundred MB before collecting. Bounded, the whole worker stays under its memory budget
  * whatever the file size (measured in bench/src/import.bench.mjs).
  */
-const PARSE_THREAD_LIMITS = { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 8 };
+const PARSE_THREAD_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 };
 
 /**
  * Reads an upload into staging batches in a worker thread: the thread parses and applies the row

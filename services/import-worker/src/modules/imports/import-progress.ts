@@ -24,7 +24,12 @@ export class ImportProgress {
   ) {}
 
   /** Called as rows go by; cheap when nothing is due. */
+  /** Peak memory of the process while this import ran (MB), for the logs (RSS budget: 250 MB). */
+  readonly peakMemory = memoryMb();
+
   tick(): void {
+    const memory = memoryMb();
+    for (const key of Object.keys(memory) as (keyof MemoryMb)[]) this.peakMemory[key] = Math.max(this.peakMemory[key], memory[key]);
     if (this.saving || Date.now() - this.lastSave < this.intervalMs) return;
     this.saving = this.save({ state: 'parsing' })
       .catch((error: unknown) => this.logger.warn({ err: error, importId: this.entity.id }, 'progress not saved'))
@@ -56,4 +61,12 @@ export class ImportProgress {
     // Null: a newer attempt owns the import now (this one lost its job); it reports for itself.
     if (saved) this.bus.publish(importsContracts.importProgressed, { ...toImportStatus(saved), userId: saved.userId });
   }
+}
+
+export type MemoryMb = Record<'rss' | 'heapTotal' | 'external', number>;
+
+/** The process' memory in MB (the parse thread's heap counts in rss only). */
+export function memoryMb(): MemoryMb {
+  const { rss, heapTotal, external } = process.memoryUsage();
+  return { rss: Math.round(rss / 1e6), heapTotal: Math.round(heapTotal / 1e6), external: Math.round(external / 1e6) };
 }

@@ -8,7 +8,7 @@ import { BatchReader } from '../csv/batch-reader.js';
 import { UploadStore } from '../uploads/upload-store.js';
 import { BatchStager } from './batch-stager.js';
 import type { ImportEntity } from './import.entity.js';
-import { ImportProgress } from './import-progress.js';
+import { ImportProgress, memoryMb } from './import-progress.js';
 import { ImportsRepository } from './imports.repository.js';
 
 interface PhaseTimings {
@@ -45,10 +45,10 @@ export class ImportRunner {
     if (!entity) return;
     const progress = new ImportProgress(entity, this.imports, this.bus, this.logger, this.config.IMPORT_PROGRESS_INTERVAL_MS);
     const log = this.logger.child({ importId, attempt: entity.attempt });
-    log.info({ fileName: entity.fileName, sizeBytes: entity.sizeBytes }, 'import started');
+    log.info({ fileName: entity.fileName, sizeBytes: entity.sizeBytes, memoryMb: memoryMb() }, 'import started');
     try {
       const timings = await this.importFile(entity, progress, options.signal);
-      log.info({ rows: progress.stats.rowsRead, skipped: progress.stats.skipped, ...timings }, 'import completed');
+      log.info({ rows: progress.stats.rowsRead, skipped: progress.stats.skipped, ...timings, peakMb: progress.peakMemory }, 'import completed');
     } catch (error) {
       const failure = permanentFailureOf(error) ?? (options.isFinalAttempt && !options.signal.aborted ? ImportFailureError.retriesExhausted() : null);
       if (!failure) {

@@ -20,14 +20,10 @@ export class StagingRepository {
    * late message from a worker that lost its job) is dropped: staging it would only leave garbage.
    */
   async stageRows(importId: string, attempt: number, rowCount: number, copyText: string): Promise<number> {
-    if (!copyText.endsWith('\n') || countLines(copyText) !== rowCount) {
-      throw invalid(`Staging batch of import ${importId} does not hold ${rowCount} rows`);
-    }
+    const text = withImportColumns(importId, attempt, rowCount, copyText);
     return withClient(this.dataSource, async (client) => {
       const committed = await client.query('SELECT 1 FROM "network"."import_commits" WHERE "import_id" = $1', [importId]);
       if (committed.rowCount) return 0;
-      const prefix = `${copyValue(importId)}\t${attempt}\t`;
-      const text = prefix + copyText.slice(0, -1).replaceAll('\n', `\n${prefix}`) + '\n';
       const copy = client.query(
         copyStreams.from(`COPY "network"."import_staging" (${STAGING_COLUMNS.join(', ')}) FROM STDIN`),
       );
@@ -55,6 +51,18 @@ export class StagingRepository {
 /** TypeORM answers a DELETE as [rows, affected] on Postgres. */
 function affectedRows(result: unknown): number {
   return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0;
+}
+
+/**
+ * The batch's rows with the import id and attempt put in front of each, from the request rather
+ * than from the text. Refuses a batch whose row count is not the one announced.
+ */
+export function withImportColumns(importId: string, attempt: number, rowCount: number, copyText: string): string {
+  if (!copyText.endsWith('\n') || countLines(copyText) !== rowCount) {
+    throw invalid(`Staging batch of import ${importId} does not hold ${rowCount} rows`);
+  }
+  const prefix = `${copyValue(importId)}\t${attempt}\t`;
+  return prefix + copyText.slice(0, -1).replaceAll('\n', `\n${prefix}`) + '\n';
 }
 
 /** Rows of COPY text: values escape their line breaks, so every raw line feed ends a row. */
