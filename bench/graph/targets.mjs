@@ -1,5 +1,5 @@
 /** The issue's targets, checked against the runs; each with a verdict and the numbers behind it. */
-export function checkTargets(runs) {
+export function checkTargets(runs, firstFrames = []) {
   const ours = runs.filter((run) => run.engine === 'warmpath');
   const at = (engine, size) => runs.find((run) => run.engine === engine && run.size === size);
   const verdicts = [];
@@ -9,7 +9,8 @@ export function checkTargets(runs) {
   const worstWall = ours.reduce((max, run) => Math.max(max, run.blocking?.longest ?? Infinity, run.panZoom?.longTasks.longest ?? 0), 0);
   verdicts.push({ target: 'no main-thread task over 50 ms caused by the graph at any size (ours)', holds: worstCpu <= 50, detail: `longest task ${Math.round(worstCpu)} ms of CPU; ${Math.round(worstWall)} ms by wall clock` });
   const big = at('warmpath', 30000);
-  if (big) verdicts.push({ target: 'first frame within 1 s at 30,000', holds: big.firstFrameMs !== null && big.firstFrameMs <= 1000, detail: `${Math.round(big.firstFrameMs ?? NaN)} ms` });
+  const firstAtBig = firstFrames.find((row) => row.size === 30000)?.warm.median ?? big?.firstFrameMs ?? null;
+  if (big || firstAtBig !== null) verdicts.push({ target: 'first frame within 1 s at 30,000 (median of 3 loads, warm engine)', holds: firstAtBig !== null && firstAtBig <= 1000, detail: `${Math.round(firstAtBig ?? NaN)} ms` });
   const mine = at('warmpath', 10000);
   const peer = at('force-graph', 10000);
   if (mine && peer) {

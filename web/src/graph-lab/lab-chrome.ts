@@ -30,7 +30,7 @@ export function mountLabChrome(container: HTMLElement, engine: GraphEngine) {
     button('Fit', () => engine.fitToScreen()),
     button('Guided tour', () => engine.startGuidedTour()),
     flyBy,
-    button('Export PNG', () => void engine.exportPng().then(download)),
+    button('Export PNG', () => void engine.exportPng().then(download, (error: unknown) => console.error(error))),
   );
   container.append(toolbar, tooltip, caption);
   return {

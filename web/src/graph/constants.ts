@@ -19,6 +19,8 @@ export const GRAPH = {
   fitMs: 400,
   fitPadding: 60,
   autoFitDelayMs: 500,
+  /** The engine default of §9: a simulation stops after 15 s whatever its state. */
+  cooldownMs: 15000,
   circleRadiusShare: 0.35,
   circularReleaseMs: 2000,
   hierarchicalReleaseMs: 3000,

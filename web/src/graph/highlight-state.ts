@@ -75,7 +75,11 @@ export class HighlightState {
 
   private resolveLinks(model: GraphModel): number[] {
     if (this.appLinkIds.length === 0) return [];
-    if (!this.linkIndexById) this.linkIndexById = new Map(model.linkIds.map((id, index) => [id, index]));
+    if (!this.linkIndexById) {
+      const byId = new Map<string, number>();
+      model.relationshipOfLink.forEach((relationship, link) => byId.set(model.relationships[relationship].id, link));
+      this.linkIndexById = byId;
+    }
     const links: number[] = [];
     for (const id of this.appLinkIds) {
       const index = this.linkIndexById.get(id);

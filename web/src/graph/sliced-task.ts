@@ -17,7 +17,7 @@ export function drain<T>(steps: Steps<T>): T {
  * MessageChannel turn, not a clamped timer), so building a 30,000-person graph never makes a
  * long task. Returns a cancel function; a cancelled task never calls `onDone`.
  */
-export function runSliced<T>(steps: Steps<T>, onDone: (value: T) => void, budgetMs = 12): () => void {
+export function runSliced<T>(steps: Steps<T>, onDone: (value: T) => void, budgetMs = 25): () => void {
   const channel = new MessageChannel();
   let isCancelled = false;
   let finished: { value: T } | null = null;

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import { GRAPH } from '../constants';
 import { CoolingSchedule, type CoolingOptions } from './cooling-schedule';
 import { ForceSimulation } from './force-simulation';
 import type { FromWorker, Heat, ToWorker } from './layout-protocol';
@@ -28,6 +29,7 @@ let settledUnsent = false;
 let spare: Float32Array | null = null;
 let steps = 0;
 let stepMs = 0;
+let startedAt = 0;
 const tick = new MessageChannel();
 tick.port1.onmessage = () => {
   stepScheduled = false;
@@ -82,6 +84,7 @@ function start(heat: Heat): void {
   settledUnsent = false;
   steps = 0;
   stepMs = 0;
+  startedAt = performance.now();
   scheduleStep();
 }
 
@@ -99,7 +102,7 @@ function runStep(): void {
   stepMs += performance.now() - begun;
   steps++;
   dirty = true;
-  if (schedule.advance(movement)) {
+  if (schedule.advance(movement) || performance.now() - startedAt > GRAPH.cooldownMs) {
     running = false;
     settledUnsent = true;
     postStats();

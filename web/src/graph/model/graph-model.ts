@@ -29,7 +29,9 @@ export interface GraphModel {
   linkSources: Uint32Array;
   linkTargets: Uint32Array;
   linkKinds: Uint8Array;
-  linkIds: readonly string[];
+  /** For each kept link, its index in `relationships` (a link id is looked up only when asked). */
+  relationshipOfLink: Uint32Array;
+  relationships: readonly Relationship[];
   /** -1 for people without a company. */
   companyOfNode: Int32Array;
   /** Largest first. */
@@ -61,14 +63,14 @@ export function* buildGraphModelSteps(input: GraphInput): Steps<GraphModel> {
   }
   const links = yield* buildLinks(input.relationships, indexById);
   const { companyOfNode, companies } = yield* groupCompanies(nodes);
-  return { nodes, indexById, youIndex, ...links, companyOfNode, companies };
+  return { nodes, indexById, youIndex, ...links, relationships: input.relationships, companyOfNode, companies };
 }
 
 function* buildLinks(relationships: readonly Relationship[], indexById: ReadonlyMap<string, number>) {
   const linkSources = new Uint32Array(relationships.length);
   const linkTargets = new Uint32Array(relationships.length);
   const linkKinds = new Uint8Array(relationships.length);
-  const linkIds: string[] = [];
+  const relationshipOfLink = new Uint32Array(relationships.length);
   let count = 0;
   for (let k = 0; k < relationships.length; k++) {
     const link = relationships[k];
@@ -80,39 +82,70 @@ function* buildLinks(relationships: readonly Relationship[], indexById: Readonly
     linkSources[count] = source;
     linkTargets[count] = target;
     linkKinds[count] = isCompanyLink(link.type) ? LINK_COMPANY : LINK_OTHER;
-    linkIds.push(link.id);
+    relationshipOfLink[count] = k;
     count++;
   }
-  return { linkSources: linkSources.slice(0, count), linkTargets: linkTargets.slice(0, count), linkKinds: linkKinds.slice(0, count), linkIds };
+  return { linkSources: linkSources.slice(0, count), linkTargets: linkTargets.slice(0, count), linkKinds: linkKinds.slice(0, count), relationshipOfLink: relationshipOfLink.slice(0, count) };
 }
 
+/**
+ * Companies in O(n) with no comparator sorts over people: a counting sort by seniority, then
+ * people dealt into their company's slice of one shared array, so each company lists its most
+ * senior first. Only the few thousand companies are sorted (by size).
+ */
 function* groupCompanies(nodes: readonly Connection[]) {
   const companyOfNode = new Int32Array(nodes.length).fill(-1);
-  const seniority = new Float32Array(nodes.length);
-  const keyOfName = new Map<string, string>();
-  const groups = new Map<string, { name: string; members: number[] }>();
+  const idOfName = new Map<string, number>();
+  const idOfKey = new Map<string, number>();
+  const keys: string[] = [];
+  const names: string[] = [];
+  const sizes: number[] = [];
   for (let index = 0; index < nodes.length; index++) {
     const node = nodes[index];
-    seniority[index] = node.positionInfo?.seniority ?? 0;
     if (index % SLICE_ITEMS === 0) yield;
     if (node.isUser || !node.company) continue;
-    // Thousands of people share a few thousand names: normalise each name once.
-    let key = keyOfName.get(node.company);
-    if (key === undefined) keyOfName.set(node.company, (key = companyKey(node.company)));
-    if (!key) continue;
-    const group = groups.get(key);
-    if (group) group.members.push(index);
-    else groups.set(key, { name: node.company.trim(), members: [index] });
+    // Thousands of people share a few thousand names: normalise each distinct name once.
+    let id = idOfName.get(node.company);
+    if (id === undefined) {
+      const key = companyKey(node.company);
+      id = key ? idOfKey.get(key) : -1;
+      if (id === undefined) {
+        id = keys.push(key) - 1;
+        names.push(node.company.trim());
+        sizes.push(0);
+        idOfKey.set(key, id);
+      }
+      idOfName.set(node.company, id);
+    }
+    if (id < 0) continue;
+    companyOfNode[index] = id;
+    sizes[id]++;
   }
-  const companies: Company[] = [];
-  for (const [key, group] of groups) {
-    const members = Uint32Array.from(group.members).sort((a, b) => seniority[b] - seniority[a] || a - b);
-    companies.push({ key, name: group.name, members });
-    if (companies.length % 256 === 0) yield;
-  }
-  companies.sort((a, b) => b.members.length - a.members.length || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  companies.forEach((company, companyIndex) => {
-    for (const member of company.members) companyOfNode[member] = companyIndex;
+  const members = dealBySeniority(nodes, companyOfNode, sizes);
+  yield;
+  const order = keys.map((_, id) => id).sort((a, b) => sizes[b] - sizes[a] || (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
+  const rank = new Int32Array(keys.length);
+  const companies: Company[] = order.map((id, position) => {
+    rank[id] = position;
+    return { key: keys[id], name: names[id], members: members[id] };
   });
+  for (let index = 0; index < nodes.length; index++) if (companyOfNode[index] >= 0) companyOfNode[index] = rank[companyOfNode[index]];
   return { companyOfNode, companies };
+}
+
+/** Each company's people, most senior first (ties in data order), as views into one array. */
+function dealBySeniority(nodes: readonly Connection[], companyOf: Int32Array, sizes: readonly number[]): Uint32Array[] {
+  const levels = 11;
+  const byLevel = new Uint32Array(levels + 1);
+  const level = (index: number): number => levels - 1 - Math.min(levels - 1, Math.max(0, Math.round(nodes[index].positionInfo?.seniority ?? 0)));
+  for (let index = 0; index < nodes.length; index++) if (companyOf[index] >= 0) byLevel[level(index) + 1]++;
+  for (let l = 0; l < levels; l++) byLevel[l + 1] += byLevel[l];
+  const bySeniority = new Uint32Array(byLevel[levels]);
+  for (let index = 0; index < nodes.length; index++) if (companyOf[index] >= 0) bySeniority[byLevel[level(index)]++] = index;
+  const shared = new Uint32Array(bySeniority.length);
+  const start = new Uint32Array(sizes.length + 1);
+  sizes.forEach((size, id) => (start[id + 1] = start[id] + size));
+  const fill = start.slice(0, sizes.length);
+  for (const index of bySeniority) shared[fill[companyOf[index]]++] = index;
+  return sizes.map((_, id) => shared.subarray(start[id], start[id + 1]));
 }

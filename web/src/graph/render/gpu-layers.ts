@@ -109,10 +109,21 @@ function createMesh(options: MeshOptions, indices: Uint32Array, isInstanced: boo
   return mesh;
 }
 
-/** Writes `values` for quad q into all four of its vertices (components per vertex = values.length). */
-export function setQuad(data: Float32Array | Uint32Array, quad: number, ...values: number[]): void {
-  const stride = values.length;
-  for (let corner = 0; corner < 4; corner++) data.set(values, (quad * 4 + corner) * stride);
+/** Writes one value into the four vertices of quad q (one component per vertex). */
+export function setQuad(data: Float32Array | Uint32Array, quad: number, value: number): void {
+  const at = quad * 4;
+  data[at] = value;
+  data[at + 1] = value;
+  data[at + 2] = value;
+  data[at + 3] = value;
+}
+
+/** Writes a pair into the four vertices of quad q (two components per vertex). */
+export function setQuadPair(data: Float32Array, quad: number, a: number, b: number): void {
+  for (let at = quad * 8, end = at + 8; at < end; at += 2) {
+    data[at] = a;
+    data[at + 1] = b;
+  }
 }
 
 /** 0xRRGGBB + alpha as a premultiplied vec4 uniform. */

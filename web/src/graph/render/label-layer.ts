@@ -5,9 +5,14 @@ import { NODE_COLORS } from './node-style';
 
 const LABEL_STYLE = { fontFamily: 'Arial, Helvetica, sans-serif', fontSize: 11, fill: 0xe2e8f0 } as const;
 const CELL = 16;
+/** Width per character and height of an 11 px label, to place it before its text exists. */
+const CHAR_WIDTH = 6.2;
+const LABEL_HEIGHT = 13;
 
 interface CompanyLabel {
-  text: BitmapText;
+  content: string;
+  /** Created the first time the label finds room: a 30,000-person graph has 500+ labels, few shown. */
+  text: BitmapText | null;
   /** The company's most senior person carries the label (product-spec §4: "on a node"). */
   node: number;
 }
@@ -35,14 +40,8 @@ export class LabelLayer {
   }
 
   setGraph(graph: RenderGraph): void {
-    for (const label of this.labels) label.text.destroy();
-    this.labels = graph.labels.map(({ text: content, node }) => {
-      const text = new BitmapText({ text: content, style: LABEL_STYLE });
-      text.anchor.set(0.5, 1);
-      text.visible = false;
-      this.container.addChild(text);
-      return { text, node };
-    });
+    for (const label of this.labels) label.text?.destroy();
+    this.labels = graph.labels.map(({ text, node }) => ({ content: text, text: null, node }));
     this.youIndex = graph.youIndex;
   }
 
@@ -61,14 +60,24 @@ export class LabelLayer {
     }
     for (const label of this.labels) {
       const [x, y] = this.anchor(label.node, positions, radii, camera, viewport, -1);
-      const halfWidth = label.text.width / 2;
+      const halfWidth = (label.text?.width ?? label.content.length * CHAR_WIDTH) / 2;
+      const isShown = place(x - halfWidth, y - 2 - LABEL_HEIGHT, x + halfWidth, y - 2);
+      if (isShown) label.text ??= this.createText(label.content);
+      if (!label.text) continue;
       label.text.position.set(x, y - 2);
-      label.text.visible = place(x - halfWidth, y - 2 - label.text.height, x + halfWidth, y - 2);
+      label.text.visible = isShown;
     }
   }
 
   destroy(): void {
     this.container.destroy({ children: true });
+  }
+
+  private createText(content: string): BitmapText {
+    const text = new BitmapText({ text: content, style: LABEL_STYLE });
+    text.anchor.set(0.5, 1);
+    this.container.addChild(text);
+    return text;
   }
 
   /** Screen point just above (side -1) or below (side 1) a node's disc. */

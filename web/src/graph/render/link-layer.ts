@@ -1,5 +1,5 @@
 import { UniformGroup, type Geometry, type Mesh, type Shader } from 'pixi.js';
-import { createQuadMesh, setQuad, VertexBuffer, type PositionTexture } from './gpu-layers';
+import { createQuadMesh, setQuad, setQuadPair, VertexBuffer, type PositionTexture } from './gpu-layers';
 import { LINK_FRAGMENT, LINK_VERTEX } from './shader-sources';
 
 export interface LinkStyle {
@@ -50,7 +50,7 @@ export class LinkLayer {
     const count = Math.min(subset ? subset.length : sources.length, this.capacity);
     for (let k = 0; k < count; k++) {
       const link = subset ? subset[k] : k;
-      setQuad(this.ends.data, k, sources[link], targets[link]);
+      setQuadPair(this.ends.data, k, sources[link], targets[link]);
       setQuad(this.kinds.data, k, kinds[link]);
     }
     this.ends.markChanged();

@@ -28,6 +28,9 @@ export const LEGEND: readonly { category: NodeCategory; label: string; color: nu
   { category: 'selectedCompany', label: 'Selected company', color: NODE_COLORS.selectedCompany },
 ];
 
+/** Seniority scores are whole numbers 1..10: their sizes are computed once. */
+const SIZE_BY_SCORE = Array.from({ length: 11 }, (_, score) => 2 + Math.pow(score, 1.3));
+
 /** Legend sizes (§9): junior small, manager/director medium, executive large, as seniority scores. */
 export const LEGEND_SIZES = [
   { label: 'Junior', size: nodeSizeForSeniority(2) },
@@ -36,7 +39,7 @@ export const LEGEND_SIZES = [
 ] as const;
 
 export function nodeSizeForSeniority(seniority: number): number {
-  return 2 + Math.pow(seniority, 1.3);
+  return Number.isInteger(seniority) && seniority >= 0 && seniority <= 10 ? SIZE_BY_SCORE[seniority] : 2 + Math.pow(seniority, 1.3);
 }
 
 /** Product-spec §4: YOU 8; 2 + seniority^1.3 when the seniority is known; else 4. */

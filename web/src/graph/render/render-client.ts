@@ -10,11 +10,6 @@ export interface RenderClientEvents {
   onPresented(at: number): void;
 }
 
-/**
- * The page's handle on the render worker: a canvas handed over with transferControlToOffscreen
- * and commands posted to it. Positions travel in one reusable buffer that the worker returns,
- * so at most one set is in flight and nothing is allocated per frame.
- */
 interface BootedWorker {
   canvas: HTMLCanvasElement;
   worker: Worker;
@@ -37,6 +32,11 @@ function bootWorker(viewport: Viewport): BootedWorker {
   return { canvas, worker, ready };
 }
 
+/**
+ * The page's handle on the render worker: a canvas handed over with transferControlToOffscreen
+ * and commands posted to it. Positions travel in one reusable buffer that the worker returns,
+ * so at most one set is in flight and nothing is allocated per frame.
+ */
 export class RenderClient {
   readonly canvas: HTMLCanvasElement;
   private readonly worker: Worker;
