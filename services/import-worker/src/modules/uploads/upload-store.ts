@@ -15,7 +15,7 @@ const NANOS_PER_HOUR = 3600 * 1e9;
  * unbounded stream (a 30 MB file sits in memory at once); a pull consumer fetching a few at a
  * time lets the CSV parser's pace decide (backpressure), and memory stays flat.
  */
-const READ_AHEAD_CHUNKS = 2;
+const READ_AHEAD_CHUNKS = 4;
 
 /**
  * The JetStream Object Store bucket the gateway streams uploads into (the claim check): the
