@@ -68,3 +68,13 @@ describe('formatCreated', () => {
     expect(formatCreated('2026-01-02T03:04:05Z')).toBe(new Date('2026-01-02T03:04:05Z').toLocaleString());
   });
 });
+
+describe('AdminPage order', () => {
+  it('lists the newest accounts first', async () => {
+    answer(200, [1, 2, 3].map((id) => ({ id, username: `user${id}`, firstName: 'U', lastName: String(id), email: `${id}@x.org`, avatarUrl: null, linkedinId: null, createdAt: '2026-01-02T03:04:05Z', isAdmin: false, providers: [] })));
+    renderPage();
+    await screen.findByText('user3');
+    const names = screen.getAllByText(/^user\d$/).map((el) => el.textContent);
+    expect(names).toEqual(['user3', 'user2', 'user1']);
+  });
+});

@@ -11,7 +11,8 @@ export function formatCreated(value: string | null | undefined): string {
 }
 
 const columns: TableColumnsType<User> = [
-  { title: 'ID', dataIndex: 'id', width: 80 },
+  // Newest accounts first: the ones an admin is most likely looking for.
+  { title: 'ID', dataIndex: 'id', width: 80, sorter: (a, b) => a.id - b.id, defaultSortOrder: 'descend' },
   { title: 'Username', dataIndex: 'username' },
   { title: 'Name', key: 'name', render: (_, u) => `${u.firstName} ${u.lastName}`.trim() },
   { title: 'Email', dataIndex: 'email' },
