@@ -6,10 +6,18 @@ import type { AppStore, RootState } from '../../app/store';
 const etags = new WeakMap<NetworkData, string>();
 const UNCHANGED = Symbol('unchanged network');
 
+/** Freezes a list and each item in it (one level): Immer skips frozen values instead of walking them. */
+function freezeList<T extends object>(items: T[] | undefined): T[] {
+  const list = items ?? [];
+  for (const item of list) Object.freeze(item);
+  return Object.freeze(list) as T[];
+}
+
 /**
  * Reads GET /api/network. The ETag matching the network already held (a 304 revalidation after a
  * window focus) means nothing changed: 30,000 people are not parsed again. A new network is frozen
- * at the top, which tells Immer it is immutable and spares the store a walk over every person.
+ * (the lists and each person and link), which tells Immer it is immutable and spares the store a
+ * walk over every field of every person, on the first read and on every later update.
  */
 async function readNetwork(response: Response, current: NetworkData | undefined): Promise<unknown> {
   const isJson = response.headers.get('content-type')?.includes('json') ?? false;
@@ -18,9 +26,9 @@ async function readNetwork(response: Response, current: NetworkData | undefined)
   if (current && etag && etags.get(current) === etag) return UNCHANGED;
   const body = (await response.json()) as Partial<NetworkData>;
   const data: NetworkData = Object.freeze({
-    connections: Object.freeze(body.connections ?? []) as NetworkData['connections'],
-    relationships: Object.freeze(body.relationships ?? []) as NetworkData['relationships'],
-    companies: Object.freeze(body.companies ?? []) as NetworkData['companies'],
+    connections: freezeList(body.connections),
+    relationships: freezeList(body.relationships),
+    companies: freezeList(body.companies),
   });
   if (etag) etags.set(data, etag);
   return data;
@@ -49,6 +57,9 @@ export const networkApi = api.injectEndpoints({
         if (result.error) return { error: result.error };
         return { data: result.data === UNCHANGED && current ? current : (result.data as NetworkData) };
       },
+      // A changed network is a new network (see readNetwork); merging it into the old one would
+      // build an unfrozen copy that Immer then walks person by person.
+      structuralSharing: false,
       providesTags: [GRAPH_TAG],
     }),
     getNetworkStats: build.query<NetworkStatsView, void>({
