@@ -4,6 +4,7 @@ import type { BusClient } from '@warmpath/server-kit';
 import { BAD_FILES, generateLinkedInCsv } from '@warmpath/testing';
 import pino from 'pino';
 import { importWorkerConfigSchema } from '../../config/import-worker.config.js';
+import { ImportFailureError } from '../csv/import-failure.js';
 import type { BatchReader } from '../csv/batch-reader.js';
 import { readBatchesInProcess } from '../csv/threaded-reader.js';
 import type { UploadStore } from '../uploads/upload-store.js';
@@ -23,7 +24,7 @@ function entity(): ImportEntity {
 }
 
 /** The runner's collaborators, recording what they were asked. */
-function harness(file: Uint8Array, options: { failStage?: Error } = {}) {
+function harness(file: Uint8Array, options: { failStage?: Error; missingUpload?: boolean } = {}) {
   const stored = entity();
   const states: string[] = [];
   const requests: string[] = [];
@@ -37,7 +38,12 @@ function harness(file: Uint8Array, options: { failStage?: Error } = {}) {
     },
   } as unknown as ImportsRepository;
   const uploads = {
-    read: async () => (async function* () { yield file; })(),
+    read: async () => {
+      if (options.missingUpload) throw ImportFailureError.fileMissing();
+      return (async function* () {
+        yield file;
+      })();
+    },
     remove: async (name: string) => void removed.push(name),
   } as unknown as UploadStore;
   const bus = {
@@ -59,8 +65,8 @@ function harness(file: Uint8Array, options: { failStage?: Error } = {}) {
   return { runner, stored, states, requests, removed };
 }
 
-const run = (runner: ImportRunner, isFinalAttempt = false) =>
-  runner.run(IMPORT_ID, { signal: new AbortController().signal, isFinalAttempt });
+const run = (runner: ImportRunner, isFinalAttempt = false, signal = new AbortController().signal) =>
+  runner.run(IMPORT_ID, { signal, isFinalAttempt });
 
 describe('ImportRunner', () => {
   it('stages the rows, merges, relinks and completes, then drops the upload', async () => {
@@ -93,5 +99,20 @@ describe('ImportRunner', () => {
     await run(runner, true);
     expect(stored).toMatchObject({ state: 'failed', errorCode: 'RETRIES_EXHAUSTED' });
     expect(requests).toContain('network.import.discard');
+  });
+
+  it('fails at once when the upload is gone (expired or already used)', async () => {
+    const { runner, stored } = harness(new Uint8Array(0), { missingUpload: true });
+    await run(runner);
+    expect(stored).toMatchObject({ state: 'failed', errorCode: 'FILE_MISSING' });
+  });
+
+  it('stops a try interrupted by a shutdown and puts the import back in the queue, even on the last try', async () => {
+    const { runner, stored, requests } = harness(new TextEncoder().encode(generateLinkedInCsv(5000)));
+    const controller = new AbortController();
+    controller.abort();
+    await expect(run(runner, true, controller.signal)).rejects.toThrow();
+    expect(stored.state).toBe('queued');
+    expect(requests).not.toContain('network.import.commit');
   });
 });
