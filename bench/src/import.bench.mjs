@@ -54,7 +54,22 @@ try {
 } finally {
   await stack.stop();
   await dropDatabase(infra.postgresUrl, dbName);
+  await removeQueuesAndUploads().catch((error) => console.error(`cleanup: ${error.message}`));
   await infra.stop();
+}
+
+/** What the run left in Redis (queue keys) and JetStream (the upload bucket). */
+async function removeQueuesAndUploads() {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(env.REDIS_URL);
+  const keys = await redis.keys(`${env.REDIS_PREFIX}*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+  const { connect } = await import('@nats-io/transport-node');
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  const nc = await connect({ servers: env.NATS_URL });
+  await (await jetstreamManager(nc)).streams.delete(`OBJ_${runId}_imports`).catch(() => undefined);
+  await nc.close();
 }
 
 /** One import of `rows` rows by a fresh user, timed end to end. */
