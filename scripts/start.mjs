@@ -23,7 +23,7 @@ if (process.versions.node.split('.')[0] < 22 && existsSync(localNode)) {
   process.exit(result.status ?? 1);
 }
 
-const { ensureDatabase, ensureInfrastructure } = await import('./lib/infra.mjs');
+const { ensureDatabase, ensureInfrastructure, isListening } = await import('./lib/infra.mjs');
 const { startStack } = await import('./lib/stack.mjs');
 
 // 2. Build (Nx caches it: a second start only rebuilds what changed).
@@ -49,6 +49,11 @@ const env = {
   ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? adminPassword(),
 };
 const port = Number(process.env.PORT ?? 3000);
+if (await isListening(port)) {
+  log(`port ${port} is already in use (another Warmpath running?): stop it, or set PORT to another port`);
+  await infra.stop();
+  process.exit(1);
+}
 
 // 4. Services.
 let stack;
