@@ -157,3 +157,21 @@ test.describe('with an imported network', () => {
     await fresh.close();
   });
 });
+
+test('rows the import cannot use are listed with their line and reason', async ({ page }) => {
+  await registerThroughApi(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Import LinkedIn Data' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Import LinkedIn Data' });
+  await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
+  await expect(page.getByText('No File Selected')).toBeVisible();
+  const nameless = { ...ZELDA, firstName: '', lastName: '', url: 'https://www.linkedin.com/in/nameless' };
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'Connections.csv', mimeType: 'text/csv', buffer: Buffer.from(exportCsv(5, [nameless, ZELDA])) });
+  await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
+  await expect(dialog.getByText('Imported 6 connections and', { exact: false })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Import Successful')).toBeVisible();
+  await expect(dialog.getByLabel('Import counters')).toContainText('Skipped: 1');
+  await dialog.getByText('Skipped rows (1)').click();
+  // The preamble takes 3 lines and the header 1: the 6th person is on line 10.
+  await expect(dialog.getByText(/^Line 10: .+/)).toBeVisible();
+});

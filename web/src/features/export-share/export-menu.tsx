@@ -40,7 +40,9 @@ export function ExportMenu({ connections, relationships, engine }: Props) {
   ];
   return (
     <Dropdown menu={{ items }} trigger={['click']}>
-      <Button icon={<DownloadOutlined />}>Export</Button>
+      <Button size="small" icon={<DownloadOutlined />}>
+        Export
+      </Button>
     </Dropdown>
   );
 }

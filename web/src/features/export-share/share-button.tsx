@@ -22,7 +22,7 @@ export function ShareButton() {
   };
   return (
     <>
-      <Button icon={<ShareAltOutlined />} onClick={() => void share()}>
+      <Button size="small" icon={<ShareAltOutlined />} onClick={() => void share()}>
         Share
       </Button>
       <Modal title="Share this view" open={manualLink !== null} onCancel={() => setManualLink(null)} footer={null}>
