@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { LOGGER, SERVICE_CONFIG } from '@warmpath/server-kit';
+import { LOGGER, metricsRegistry, SERVICE_CONFIG } from '@warmpath/server-kit';
+import { Gauge } from 'prom-client';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -35,6 +36,7 @@ export class ImportQueue implements OnApplicationBootstrap, OnApplicationShutdow
   ) {
     this.connection = bullConnection(config);
     this.queue = new Queue<ImportJobData>(IMPORT_QUEUE, { connection: this.connection, prefix: bullPrefix(config.REDIS_PREFIX) });
+    registerQueueDepthGauge(this.queue);
   }
 
   async enqueue(importId: string): Promise<void> {
@@ -67,4 +69,20 @@ export class ImportQueue implements OnApplicationBootstrap, OnApplicationShutdow
     await this.queue.close().catch(() => undefined);
     this.connection.disconnect();
   }
+}
+
+/**
+ * Imports waiting for a worker, on /metrics: the production overlay scales the worker on it
+ * (infra/k8s/overlays/production/import-worker-hpa.yaml).
+ */
+function registerQueueDepthGauge(queue: Queue<ImportJobData>): void {
+  metricsRegistry.removeSingleMetric('warmpath_import_queue_waiting');
+  new Gauge({
+    name: 'warmpath_import_queue_waiting',
+    help: 'Imports queued and not yet taken by a worker',
+    registers: [metricsRegistry],
+    async collect() {
+      this.set(await queue.getWaitingCount().catch(() => 0));
+    },
+  });
 }
