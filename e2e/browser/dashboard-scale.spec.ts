@@ -63,6 +63,14 @@ test('1,200 connections: graph, filters and table', async ({ page }, testInfo) =
   await expect(page.getByRole('list', { name: 'Connections per year' })).toBeVisible();
   await screenshot(page, testInfo, 'dashboard-1200.png');
   await attachLongTasks(page, testInfo, 'load 1,200');
+
+  await page.getByLabel('Search your network').fill('Zelda');
+  await page.locator('.ant-select-item-option').filter({ hasText: 'Zelda Quartermaine' }).click();
+  await expect(page.getByRole('complementary', { name: 'Connection Details' }).getByLabel('Path hops')).toContainText('You know Zelda Quartermaine');
+  await screenshot(page, testInfo, 'dashboard-1200-details.png');
+  await page.getByText('Table', { exact: true }).click();
+  await expect(page.getByText('Page 1 of 25')).toBeVisible();
+  await screenshot(page, testInfo, 'dashboard-1200-table.png');
 });
 
 test('30,000 connections: imported through the dialog, and the page keeps answering', async ({ page }, testInfo) => {

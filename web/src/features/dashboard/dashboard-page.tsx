@@ -16,7 +16,7 @@ import { NetworkView } from '../network/network-view';
 import { TopBar } from './top-bar';
 
 /** Zoom the camera flies to when a search result is chosen. */
-const SEARCH_FOCUS_ZOOM = 3;
+const SEARCH_FOCUS_ZOOM = 1.5;
 const EMPTY_NETWORK = { connections: [], relationships: [], degreeCounts: { first: 0, second: 0, third: 0 } };
 
 type OpenDialog = 'connections' | 'data' | null;

@@ -70,7 +70,7 @@ export function NetworkView(props: Props) {
           />
         </div>
         {mode === 'table' && (
-          <div style={{ position: 'absolute', inset: 0, background: token.colorBgLayout }}>
+          <div style={{ position: 'absolute', inset: 0, zIndex: 10, background: token.colorBgLayout }}>
             <ConnectionsTable connections={connections} selectedId={props.selectedId} onViewDetails={props.onSelect} />
           </div>
         )}

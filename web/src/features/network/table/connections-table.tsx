@@ -55,6 +55,8 @@ export function ConnectionsTable({ connections, selectedId, onViewDetails }: Pro
   const query = useDeferredValue(search);
   const matches = useMemo(() => connections.filter((c) => matchesTableSearch(c, query)), [connections, query]);
   const current = paginate(matches, page);
+  // Your own row is listed (and marked) but is not one of your connections.
+  const count = matches.reduce((n, c) => (c.isUser ? n : n + 1), 0);
   const cols = useMemo(() => columns(onViewDetails), [onViewDetails]);
   const empty = query.trim() ? 'No connections matching your search' : 'No connections available';
 
@@ -72,7 +74,7 @@ export function ConnectionsTable({ connections, selectedId, onViewDetails }: Pro
           }}
           style={{ maxWidth: 360 }}
         />
-        <Typography.Text>{matches.length.toLocaleString()} connections</Typography.Text>
+        <Typography.Text>{count.toLocaleString()} connections</Typography.Text>
       </Flex>
       <Table<Connection>
         rowKey="id"
