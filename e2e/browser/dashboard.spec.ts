@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { buildSampleConnectionsCsv } from '@warmpath/testing';
 import { newUser } from '../support/users.js';
 import { exportCsv, importThroughApi, networkOf, registerThroughApi, showingLine, ZELDA } from './dashboard-helpers.js';
 
@@ -25,7 +24,11 @@ test('a new user registers, imports their LinkedIn export through the dialog and
   await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
   await expect(page.getByText('Invalid file format')).toBeVisible();
 
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'Connections.csv', mimeType: 'text/csv', buffer: Buffer.from(buildSampleConnectionsCsv()) });
+  // The sample the dialog links to, downloaded as a user would.
+  await expect(dialog.getByRole('link', { name: 'sample CSV file' })).toHaveAttribute('href', '/sample_connections.csv');
+  const sample = await page.request.get('/sample_connections.csv');
+  expect(sample.status()).toBe(200);
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'sample_connections.csv', mimeType: 'text/csv', buffer: await sample.body() });
   await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
   await expect(dialog.getByText(/^Imported \d+ connections and \d+ relationships\.$/)).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByLabel('Import counters')).toContainText('Rows read: 150');
