@@ -5,6 +5,9 @@ import { join } from 'node:path';
 
 const API_PREFIXES = ['/api/', '/auth/linkedin', '/health/', '/metrics'];
 
+const LAYOUT_WORKER = /^\/assets\/layout\.worker-[\w-]+\.js$/;
+const LAYOUT_WORKER_CSP = "default-src 'self'; script-src 'self' 'unsafe-eval'";
+
 export const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((p) => url.startsWith(p));
 
 /** Registers the built web app's files. Unknown pages are answered by `sendAppShell` (history fallback). */
@@ -14,6 +17,9 @@ export async function serveWebApp(fastify: FastifyInstance, webDist: string): Pr
   await fastify.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html', cacheControl: false });
   // Hashed assets never change; index.html must always be revalidated.
   fastify.addHook('onSend', async (request, reply) => {
+    // ngraph.forcelayout compiles its own physics functions (new Function, from its templates, never
+    // from data): its worker, with no DOM, gets a policy that allows exactly that.
+    if (LAYOUT_WORKER.test(request.url)) reply.header('content-security-policy', LAYOUT_WORKER_CSP);
     if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
     else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('cache-control', 'no-cache');
   });
