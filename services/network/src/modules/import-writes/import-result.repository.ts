@@ -1,30 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import type { Connection, FunctionCategory, Relationship, RelationshipType, ResultCursor, ResultPage } from '@warmpath/contracts';
-import { computeYearsConnected } from '@warmpath/domain';
+import type {
+  Connection,
+  Relationship,
+  RelationshipType,
+  ResultCursor,
+  ResultPage,
+} from '@warmpath/contracts';
 import { DataSource } from 'typeorm';
+import type { ConnectionRow } from '../graph/network.repository.js';
+import { toConnection } from '../graph/network-view.mapper.js';
 
 /** A page stops growing past this much JSON, well under NATS' 1 MiB message limit. */
 export const RESULT_PAGE_MAX_BYTES = 600 * 1024;
 const ROWS_PER_QUERY = 1000;
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
-interface PersonRow {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  linkedin_url: string | null;
-  company: string | null;
-  position: string | null;
-  industry: string | null;
-  location: string | null;
-  connected_on: string | null;
-  category: FunctionCategory;
-  seniority: number;
-  notes: string | null;
-  has_worked_with: boolean;
-  created_at: string;
-}
+/** ConnectionRow without its owner: the result pages know whose import they read. */
+type PersonRow = Omit<ConnectionRow, 'owner_user_id'>;
 
 interface LinkRow {
   id: string;
@@ -47,13 +39,20 @@ export class ImportResultRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async page(userId: number, cursor: ResultCursor | null, now = new Date()): Promise<ResultPage> {
-    const page: ResultPage = { connections: [], relationships: [], totalConnections: 0, totalRelationships: 0, next: null };
+    const page: ResultPage = {
+      connections: [],
+      relationships: [],
+      totalConnections: 0,
+      totalRelationships: 0,
+      next: null,
+    };
     if (!cursor) Object.assign(page, await this.totals(userId));
     let phase = cursor?.phase ?? 'connections';
     let afterId = cursor?.afterId ?? '0';
     let bytes = 0;
     for (;;) {
-      const items = phase === 'connections' ? await this.people(userId, afterId, now) : await this.links(userId, afterId);
+      const items =
+        phase === 'connections' ? await this.people(userId, afterId, now) : await this.links(userId, afterId);
       for (const item of items) {
         bytes += JSON.stringify(item).length;
         if (phase === 'connections') page.connections.push(item as Connection);
@@ -88,7 +87,8 @@ export class ImportResultRepository {
        FROM "network"."connections" c WHERE c."owner_user_id" = $1 AND c."id" > $2 ORDER BY c."id" LIMIT ${ROWS_PER_QUERY}`,
       [userId, afterId],
     );
-    return rows.map((row) => toConnection(row, userId, now));
+    // The same mapping as GET /api/network, so an import's answer and the graph agree field for field.
+    return rows.map((row) => toConnection({ ...row, owner_user_id: userId }, now));
   }
 
   private async links(userId: number, afterId: string): Promise<Relationship[]> {
@@ -109,32 +109,4 @@ export class ImportResultRepository {
       userId,
     }));
   }
-}
-
-/** A stored person as a first-degree node of the owner's graph. */
-export function toConnection(row: PersonRow, userId: number, now: Date): Connection {
-  return {
-    id: row.id,
-    userId,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    company: row.company,
-    position: row.position,
-    email: row.email,
-    linkedinUrl: row.linkedin_url,
-    avatarUrl: null,
-    notes: row.notes,
-    industry: row.industry,
-    location: row.location,
-    connectionDegree: 1,
-    yearsConnected: computeYearsConnected(row.connected_on, now),
-    connectedOn: row.connected_on,
-    createdAt: row.created_at,
-    isUser: false,
-    isTeammate: false,
-    hasWorkedWith: row.has_worked_with,
-    type: 'connection',
-    positionInfo: { category: row.category, seniority: row.seniority },
-    knownBy: [userId],
-  };
 }
