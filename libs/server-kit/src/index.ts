@@ -14,3 +14,4 @@ export * from './health/metrics.js';
 export * from './logging/logger.js';
 export * from './logging/logger.tokens.js';
 export * from './logging/request-context.js';
+export * from './object-store/object-bucket.js';

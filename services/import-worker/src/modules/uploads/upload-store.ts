@@ -1,15 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream } from '@nats-io/jetstream';
-import { Objm, StorageType, type ObjectInfo, type ObjectStore } from '@nats-io/obj';
+import type { ObjectInfo } from '@nats-io/obj';
 import { importUploadBucket } from '@warmpath/contracts';
-import { NATS_CONNECTION, SERVICE_CONFIG } from '@warmpath/server-kit';
+import { NATS_CONNECTION, ObjectBucket, SERVICE_CONFIG } from '@warmpath/server-kit';
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
 import { ImportFailureError } from '../csv/import-failure.js';
 
-const NANOS_PER_HOUR = 3600 * 1e9;
 /**
  * Chunks fetched ahead of the reader. The object store's own get() pushes every chunk into an
  * unbounded stream (a 30 MB file sits in memory at once); a pull consumer fetching a few at a
@@ -23,16 +22,22 @@ const READ_AHEAD_CHUNKS = 4;
  */
 @Injectable()
 export class UploadStore {
-  private store: Promise<ObjectStore> | null = null;
+  private readonly bucket: ObjectBucket;
 
   constructor(
     @Inject(NATS_CONNECTION) private readonly nc: NatsConnection,
-    @Inject(SERVICE_CONFIG) private readonly config: ImportWorkerConfig,
-  ) {}
+    @Inject(SERVICE_CONFIG) config: ImportWorkerConfig,
+  ) {
+    this.bucket = new ObjectBucket(
+      nc,
+      importUploadBucket(config.NATS_PREFIX),
+      config.IMPORT_UPLOAD_TTL_HOURS,
+    );
+  }
 
   /** The object's bytes as the reader takes them; FILE_MISSING when it is gone (expired or already used). */
   async read(name: string): Promise<AsyncIterable<Uint8Array>> {
-    const info = await (await this.bucket()).info(name);
+    const info = await (await this.bucket.open()).info(name);
     if (!info || info.deleted) throw ImportFailureError.fileMissing();
     return this.readChunks(info);
   }
@@ -75,28 +80,11 @@ export class UploadStore {
       for await (const chunk of text) yield encoder.encode(chunk);
     }
     const stream = Readable.toWeb(Readable.from(bytes())) as ReadableStream<Uint8Array>;
-    await (await this.bucket()).put({ name }, stream);
+    await (await this.bucket.open()).put({ name }, stream);
   }
 
   /** Best effort: the bucket's TTL removes whatever a failure leaves behind. */
-  async remove(name: string): Promise<void> {
-    try {
-      await (await this.bucket()).delete(name);
-    } catch {
-      // Already gone, or NATS is down: the TTL will do it.
-    }
-  }
-
-  private bucket(): Promise<ObjectStore> {
-    this.store ??= new Objm(this.nc)
-      .create(importUploadBucket(this.config.NATS_PREFIX), {
-        storage: StorageType.File,
-        ttl: this.config.IMPORT_UPLOAD_TTL_HOURS * NANOS_PER_HOUR,
-      })
-      .catch((error: unknown) => {
-        this.store = null;
-        throw error;
-      });
-    return this.store;
+  remove(name: string): Promise<void> {
+    return this.bucket.removeQuietly(name);
   }
 }
