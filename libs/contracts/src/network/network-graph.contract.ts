@@ -34,6 +34,39 @@ export const networkSnapshotRefSchema = z.object({
 });
 export type NetworkSnapshotRef = z.infer<typeof networkSnapshotRefSchema>;
 
+/**
+ * The read path without NATS: the network service publishes a pointer to the user's current
+ * snapshot in Redis, and the gateway serves it while it is provably current:
+ * - `generation` is the user's snapshot generation (networkGenerationKey) read *before* the network
+ *   version the snapshot was built from. Every writer of the network bumps the generation after its
+ *   commit and before it answers, so a pointer built from an older version carries an older
+ *   generation than the one a reader sees after that write was answered (a slow build can never
+ *   publish a pointer that passes as current). The network service also refuses to publish a pointer
+ *   whose generation is no longer the current one.
+ * - `day` is the UTC day of the snapshot's `yearsConnected` (a new day needs a new snapshot).
+ * - `validUntil` (epoch ms) bounds how old the own node's profile (name, email, picture: the auth
+ *   service's) may get: the profile cache's expiry, so a renamed user sees the change as soon as
+ *   through the network service (OwnProfileClient's PROFILE_TTL_MS).
+ * A pointer failing any check is ignored: the reader asks `network.graph.get` instead.
+ */
+export const networkSnapshotPointerSchema = z.object({
+  ref: networkSnapshotRefSchema,
+  generation: z.string(),
+  day: z.string(),
+  validUntil: z.number(),
+});
+export type NetworkSnapshotPointer = z.infer<typeof networkSnapshotPointerSchema>;
+
+/** Redis key (before REDIS_PREFIX) of the user's snapshot generation: a counter, missing = "0". */
+export const networkGenerationKey = (userId: number) => `network:snapshot-generation:${userId}`;
+/** Redis key (before REDIS_PREFIX) of the user's NetworkSnapshotPointer (JSON). */
+export const networkSnapshotPointerKey = (userId: number) => `network:snapshot-pointer:${userId}`;
+
+/** Whether a pointer may be served: same generation as now, same UTC day, profile still fresh. */
+export function isPointerCurrent(pointer: NetworkSnapshotPointer, generation: string | null, now: Date): boolean {
+  return pointer.generation === (generation ?? '0') && pointer.day === now.toISOString().slice(0, 10) && now.getTime() < pointer.validUntil;
+}
+
 /** Building a 30,000-person snapshot takes seconds, not the bus' default 5 s budget. */
 export const NETWORK_GRAPH_TIMEOUT_MS = 30_000;
 

@@ -1,16 +1,23 @@
 import { Injectable } from '@nestjs/common';
-import { networkGraphContracts, networkImportContracts, type PayloadOf, type RequestOf } from '@warmpath/contracts';
+import { networkGraphContracts, networkImportContracts, type NetworkSnapshotRef, type PayloadOf, type RequestOf } from '@warmpath/contracts';
 import { HandleEvent, HandleRequest } from '@warmpath/server-kit';
+import { utcDay } from './network-reader.service.js';
+import { OwnProfileClient } from './own-profile.client.js';
+import { SnapshotPointerStore } from './snapshot-pointer.store.js';
 import { SnapshotService } from './snapshot.service.js';
 
 /** NATS face of GET /api/network: answers where the snapshot is, never the graph itself. */
 @Injectable()
 export class GraphHandler {
-  constructor(private readonly snapshots: SnapshotService) {}
+  constructor(
+    private readonly snapshots: SnapshotService,
+    private readonly pointers: SnapshotPointerStore,
+    private readonly profiles: OwnProfileClient,
+  ) {}
 
   @HandleRequest(networkGraphContracts.getGraph)
   get(request: RequestOf<typeof networkGraphContracts.getGraph>) {
-    return this.snapshots.ensure(request.userId, { recheck: request.recheck });
+    return this.current(request.userId, request.recheck);
   }
 
   /**
@@ -20,6 +27,20 @@ export class GraphHandler {
    */
   @HandleEvent(networkImportContracts.importCompleted)
   async prebuild(event: PayloadOf<typeof networkImportContracts.importCompleted>): Promise<void> {
-    await this.snapshots.ensure(event.userId);
+    await this.current(event.userId);
+  }
+
+  /**
+   * Ensures the snapshot and publishes the pointer the gateway reads instead of asking here. The
+   * order matters: the generation is read before `ensure` reads the network version, and the
+   * profile's freshness before `ensure` reads the profile (see networkSnapshotPointerSchema).
+   */
+  private async current(userId: number, recheck?: boolean): Promise<NetworkSnapshotRef> {
+    const now = new Date();
+    const generation = await this.pointers.generation(userId);
+    const validUntil = this.profiles.freshUntil(userId, now.getTime());
+    const ref = await this.snapshots.ensure(userId, { recheck, now });
+    await this.pointers.publish(userId, { ref, generation, day: utcDay(now), validUntil });
+    return ref;
   }
 }

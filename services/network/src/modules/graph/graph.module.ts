@@ -4,6 +4,7 @@ import { NetworkReader } from './network-reader.service.js';
 import { NetworkRedisCloser, networkRedisProvider, NETWORK_REDIS } from './network-redis.provider.js';
 import { NetworkRepository } from './network.repository.js';
 import { OwnProfileClient } from './own-profile.client.js';
+import { SnapshotPointerStore } from './snapshot-pointer.store.js';
 import { SnapshotService } from './snapshot.service.js';
 import { SnapshotStore } from './snapshot.store.js';
 
@@ -16,9 +17,10 @@ import { SnapshotStore } from './snapshot.store.js';
     NetworkReader,
     OwnProfileClient,
     SnapshotStore,
+    SnapshotPointerStore,
     SnapshotService,
     GraphHandler,
   ],
-  exports: [NETWORK_REDIS, NetworkRepository, NetworkReader, OwnProfileClient],
+  exports: [NETWORK_REDIS, NetworkRepository, NetworkReader, OwnProfileClient, SnapshotPointerStore],
 })
 export class GraphModule {}

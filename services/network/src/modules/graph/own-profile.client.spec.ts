@@ -51,4 +51,12 @@ describe('OwnProfileClient', () => {
     expect((await profiles.get(7, 1)).firstName).toBe('Maya');
     expect(calls()).toBe(2);
   });
+
+  it('tells until when the profile it answers next is at most the TTL old', async () => {
+    const { profiles } = client([user('Maya'), user('May')]);
+    expect(profiles.freshUntil(7, 100)).toBe(100 + PROFILE_TTL_MS);
+    await profiles.get(7, 100);
+    expect(profiles.freshUntil(7, 5000)).toBe(100 + PROFILE_TTL_MS);
+    expect(profiles.freshUntil(7, 100 + PROFILE_TTL_MS)).toBe(100 + 2 * PROFILE_TTL_MS);
+  });
 });

@@ -36,6 +36,15 @@ export class OwnProfileClient {
     return profile;
   }
 
+  /**
+   * Until when a profile answered by `get` from now on is at most PROFILE_TTL_MS old: the cached
+   * entry's expiry, or a full TTL from `now` when the next `get` fetches anew.
+   */
+  freshUntil(userId: number, now = Date.now()): number {
+    const cached = this.cache.get(userId);
+    return cached && cached.expiresAt > now ? cached.expiresAt : now + PROFILE_TTL_MS;
+  }
+
   private async fetch(userId: number): Promise<OwnProfile> {
     const user = await this.bus.request(authContracts.getUser, { userId });
     return {

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { networkSnapshotRefSchema, SNAPSHOT_FIELDS, type NetworkSnapshotRef } from '@warmpath/contracts';
+import { ServiceError } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
 import { NETWORK_REDIS } from './network-redis.provider.js';
 
@@ -7,6 +8,20 @@ import { NETWORK_REDIS } from './network-redis.provider.js';
 export const SNAPSHOT_TTL_SECONDS = 26 * 3600;
 /** A replaced snapshot stays readable this long, for a gateway that was just told its key. */
 export const REPLACED_SNAPSHOT_TTL_SECONDS = 60;
+
+export const SNAPSHOTS_UNAVAILABLE = 'Your network cannot be loaded right now: its snapshot store is unavailable. Please try again in a moment.';
+
+/**
+ * A Redis failure (down, unreachable, refusing writes) is a temporary outage of this service's
+ * snapshots: 503 for the caller, not an internal error. The Redis error stays on `cause`, never
+ * in the answer.
+ */
+export function redisUnavailable(cause: unknown): ServiceError {
+  if (cause instanceof ServiceError) return cause;
+  const error = new ServiceError('SERVICE_UNAVAILABLE', SNAPSHOTS_UNAVAILABLE);
+  error.cause = cause;
+  return error;
+}
 
 const META_FIELD = 'meta';
 const currentKey = (userId: number) => `network:snapshot-current:${userId}`;
@@ -22,7 +37,9 @@ export class SnapshotStore {
   constructor(@Inject(NETWORK_REDIS) private readonly redis: Redis) {}
 
   async readRef(key: string): Promise<NetworkSnapshotRef | null> {
-    const raw = await this.redis.hget(key, META_FIELD);
+    const raw = await this.redis.hget(key, META_FIELD).catch((error: unknown) => {
+      throw redisUnavailable(error);
+    });
     if (!raw) return null;
     const parsed = networkSnapshotRefSchema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
@@ -30,6 +47,14 @@ export class SnapshotStore {
 
   /** Stores a snapshot and lets the user's previous one expire shortly. */
   async save(userId: number, ref: NetworkSnapshotRef, blobs: SnapshotBlobs): Promise<void> {
+    try {
+      await this.write(userId, ref, blobs);
+    } catch (error) {
+      throw redisUnavailable(error);
+    }
+  }
+
+  private async write(userId: number, ref: NetworkSnapshotRef, blobs: SnapshotBlobs): Promise<void> {
     const previous = await this.redis.get(currentKey(userId));
     const write = this.redis
       .multi()
