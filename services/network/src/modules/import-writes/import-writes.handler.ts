@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { networkImportContracts, type CommitImportReply, type ReplyOf, type RequestOf, type ResultPage } from '@warmpath/contracts';
 import { BusClient, HandleRequest, LOGGER } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
+import { SnapshotPointerStore } from '../graph/snapshot-pointer.store.js';
 import { CompanyLinksRepository } from './company-links.repository.js';
 import { ImportMergeRepository } from './import-merge.repository.js';
 import { ImportResultRepository } from './import-result.repository.js';
@@ -22,6 +23,7 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
     private readonly links: CompanyLinksRepository,
     private readonly results: ImportResultRepository,
     private readonly bus: BusClient,
+    private readonly pointers: SnapshotPointerStore,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
@@ -48,6 +50,8 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
   async commit(request: RequestOf<typeof networkImportContracts.commit>): Promise<CommitImportReply> {
     const started = Date.now();
     const reply = await this.merges.commit(request);
+    // After the commit, before the answer (a retry answers the same and bumps again: harmless).
+    await this.pointers.bump(request.userId);
     const { timings, ...counts } = reply;
     this.logger.info({ importId: request.importId, ms: Date.now() - started, ...counts, ...timings }, 'import merged');
     return counts;
@@ -57,6 +61,7 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
   async link(request: RequestOf<typeof networkImportContracts.link>): Promise<ReplyOf<typeof networkImportContracts.link>> {
     const started = Date.now();
     const result = await this.links.relink(request.importId, request.userId);
+    await this.pointers.bump(request.userId);
     this.logger.info({ importId: request.importId, ms: Date.now() - started, ...result.timings }, 'import relinked');
     // A retry that finds the links already made has nothing new to announce.
     if (result.linkedNow) {

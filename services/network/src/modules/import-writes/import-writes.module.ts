@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { GraphModule } from '../graph/graph.module.js';
 import { CompanyLinksRepository } from './company-links.repository.js';
 import { ImportMergeRepository } from './import-merge.repository.js';
 import { ImportResultRepository } from './import-result.repository.js';
@@ -7,6 +8,7 @@ import { StagingRepository } from './staging.repository.js';
 
 /** Staging, merge, company links and result pages of imports (the import worker drives them over NATS). */
 @Module({
+  imports: [GraphModule],
   providers: [StagingRepository, ImportMergeRepository, CompanyLinksRepository, ImportResultRepository, ImportWritesHandler],
 })
 export class ImportWritesModule {}
