@@ -6,6 +6,9 @@ import { join } from 'node:path';
 import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- scripts/ is tooling, not a project
 import { freePort, startStack } from '../../scripts/lib/stack.mjs';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { importUploadBucket } from '@warmpath/contracts';
 import { Redis } from 'ioredis';
 
 interface Stack {
@@ -52,6 +55,7 @@ export default async function globalSetup() {
     control.server.close();
     await dropDatabase(infra.postgresUrl, dbName);
     await deleteKeys(infra.redisUrl, env.REDIS_PREFIX);
+    await deleteUploadBucket(infra.natsUrl, env.NATS_PREFIX);
     await infra.stop();
   };
 }
@@ -86,5 +90,16 @@ async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
     } while (cursor !== '0');
   } finally {
     redis.disconnect();
+  }
+}
+
+/** The run's JetStream Object Store bucket (its stream `OBJ_<bucket>`), so runs leave no streams behind. */
+async function deleteUploadBucket(natsUrl: string, natsPrefix: string): Promise<void> {
+  const nc = await connect({ servers: natsUrl });
+  try {
+    const streams = (await jetstreamManager(nc)).streams;
+    await streams.delete(`OBJ_${importUploadBucket(natsPrefix)}`).catch(() => false);
+  } finally {
+    await nc.close();
   }
 }
