@@ -1,7 +1,8 @@
-import { describe, expect, it } from '@jest/globals';
-import type { NetworkSnapshotRef } from '@warmpath/contracts';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { networkGenerationKey, networkSnapshotPointerKey, type NetworkSnapshotPointer, type NetworkSnapshotRef } from '@warmpath/contracts';
 import { ServiceError, type BusClient, type RequestOptions } from '@warmpath/server-kit';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
 import { NetworkSnapshotService, SNAPSHOT_UNAVAILABLE } from './network-snapshot.service.js';
 
 const ref = (key: string): NetworkSnapshotRef => ({
@@ -65,5 +66,85 @@ describe('NetworkSnapshotService', () => {
     const failure = service.body(7, ref('k1'), 'br');
     await expect(failure).rejects.toBeInstanceOf(ServiceError);
     await expect(failure).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: SNAPSHOT_UNAVAILABLE });
+  });
+});
+
+describe('NetworkSnapshotService.current: the pointer the network service publishes', () => {
+  const prefix = `warmpath-test-gw-pointer-${randomBytes(4).toString('hex')}:`;
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { keyPrefix: prefix });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys.map((k) => k.slice(prefix.length)));
+    await redis.quit();
+  });
+
+  const NOW = new Date('2026-06-15T12:00:00Z');
+  let nextUser = 100;
+  /** A user whose network service answers `k-nats`, with a pointer to `k-pointer` published. */
+  async function published(overrides: Partial<NetworkSnapshotPointer> = {}, generation?: number) {
+    const userId = nextUser++;
+    const asked: unknown[] = [];
+    const bus = {
+      request: async (_contract: unknown, payload: unknown) => {
+        asked.push(payload);
+        return ref('k-nats');
+      },
+    } as unknown as BusClient;
+    const pointer: NetworkSnapshotPointer = { ref: ref('k-pointer'), generation: '3', day: '2026-06-15', validUntil: NOW.getTime() + 5000, ...overrides };
+    await redis.set(networkSnapshotPointerKey(userId), JSON.stringify(pointer));
+    await redis.set(networkGenerationKey(userId), String(generation ?? 3));
+    return { userId, asked, service: new NetworkSnapshotService(bus, redis) };
+  }
+
+  it('serves a current pointer without asking the network service', async () => {
+    const { userId, asked, service } = await published();
+    expect((await service.current(userId, NOW)).key).toBe('k-pointer');
+    expect((await service.current(userId, NOW)).key).toBe('k-pointer');
+    expect(asked).toEqual([]);
+  });
+
+  it('asks the network service after a write (the generation moved on)', async () => {
+    const { userId, asked, service } = await published({}, 4);
+    expect((await service.current(userId, NOW)).key).toBe('k-nats');
+    expect(asked).toEqual([{ userId, recheck: false }]);
+  });
+
+  it('asks again when the generation moves on after the pointer was served', async () => {
+    const { userId, asked, service } = await published();
+    expect((await service.current(userId, NOW)).key).toBe('k-pointer');
+    await redis.incr(networkGenerationKey(userId));
+    expect((await service.current(userId, NOW)).key).toBe('k-nats');
+    expect(asked).toHaveLength(1);
+  });
+
+  it('asks the network service on a new UTC day and once the own profile may be stale', async () => {
+    const { userId, asked, service } = await published();
+    expect((await service.current(userId, new Date('2026-06-16T00:00:01Z'))).key).toBe('k-nats');
+    expect((await service.current(userId, new Date(NOW.getTime() + 5000))).key).toBe('k-nats');
+    expect(asked).toHaveLength(2);
+  });
+
+  it('treats a missing generation as "0", and a missing or malformed pointer as none', async () => {
+    const zero = await published({ generation: '0' });
+    await redis.del(networkGenerationKey(zero.userId));
+    expect((await zero.service.current(zero.userId, NOW)).key).toBe('k-pointer');
+    const broken = await published();
+    await redis.set(networkSnapshotPointerKey(broken.userId), '{not json');
+    expect((await broken.service.current(broken.userId, NOW)).key).toBe('k-nats');
+    await redis.set(networkSnapshotPointerKey(broken.userId), JSON.stringify({ ref: 'k' }));
+    expect((await broken.service.current(broken.userId, NOW)).key).toBe('k-nats');
+    await redis.del(networkSnapshotPointerKey(broken.userId));
+    expect((await broken.service.current(broken.userId, NOW)).key).toBe('k-nats');
+  });
+
+  it('asks the network service when Redis cannot be read', async () => {
+    const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, retryStrategy: () => null, lazyConnect: true, connectTimeout: 200 });
+    down.on('error', () => undefined); // the refused connection is the point
+    const bus = { request: async () => ref('k-nats') } as unknown as BusClient;
+    try {
+      expect((await new NetworkSnapshotService(bus, down).current(7, NOW)).key).toBe('k-nats');
+    } finally {
+      down.disconnect();
+    }
   });
 });

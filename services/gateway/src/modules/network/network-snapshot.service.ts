@@ -1,8 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  isPointerCurrent,
   NETWORK_GRAPH_TIMEOUT_MS,
+  networkGenerationKey,
   networkGraphContracts,
+  networkSnapshotPointerKey,
+  networkSnapshotPointerSchema,
   SNAPSHOT_FIELDS,
+  type NetworkSnapshotPointer,
   type NetworkSnapshotRef,
   type SnapshotEncoding,
 } from '@warmpath/contracts';
@@ -14,6 +19,9 @@ import { SnapshotBytesCache } from './snapshot-bytes.cache.js';
 /** Bytes of hot snapshots kept in this process: ~200 brotli'd 5,000-person networks. */
 export const SNAPSHOT_CACHE_BYTES = 64 * 1024 * 1024;
 
+/** Parsed pointers kept (one per user), so a hot user's pointer JSON is validated once; oldest out first. */
+const MAX_POINTERS = 10_000;
+
 export const SNAPSHOT_UNAVAILABLE = 'Your network is being prepared. Please try again in a moment.';
 
 export interface SnapshotBody {
@@ -21,17 +29,29 @@ export interface SnapshotBody {
   bytes: Buffer;
 }
 
-/** Finds the caller's network snapshot through the network service and reads its bytes from Redis. */
+/**
+ * Finds the caller's network snapshot and its bytes. The hot path is one Redis round trip: the
+ * pointer the network service published and the user's generation, read together; only a pointer
+ * that is not provably current (a write since, a new day, an own profile that may have changed:
+ * isPointerCurrent) costs a request to the network service, which rebuilds and republishes.
+ */
 @Injectable()
 export class NetworkSnapshotService {
   private readonly cache = new SnapshotBytesCache(SNAPSHOT_CACHE_BYTES);
+  private readonly pointers = new Map<number, { raw: string; pointer: NetworkSnapshotPointer | null }>();
 
   constructor(
     private readonly bus: BusClient,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
-  /** Where the current snapshot is; the network service builds it first when needed. */
+  /** Where the current snapshot is: the published pointer when current, else the network service's answer. */
+  async current(userId: number, now = new Date()): Promise<NetworkSnapshotRef> {
+    const published = await this.published(userId, now);
+    return published ?? this.ref(userId);
+  }
+
+  /** Where the current snapshot is, asking the network service (which builds it first when needed). */
   ref(userId: number, recheck = false): Promise<NetworkSnapshotRef> {
     return this.bus.request(networkGraphContracts.getGraph, { userId, recheck }, { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS });
   }
@@ -48,6 +68,36 @@ export class NetworkSnapshotService {
       ref = await this.ref(userId, true);
     }
     throw new ServiceError('SERVICE_UNAVAILABLE', SNAPSHOT_UNAVAILABLE);
+  }
+
+  /** The published pointer's snapshot if it is current; null when absent, not current, unreadable. */
+  private async published(userId: number, now: Date): Promise<NetworkSnapshotRef | null> {
+    let raw: string | null;
+    let generation: string | null;
+    try {
+      [raw, generation] = await this.redis.mget(networkSnapshotPointerKey(userId), networkGenerationKey(userId));
+    } catch {
+      return null; // The network service answers instead (503 when Redis is down for it too).
+    }
+    if (!raw) return null;
+    const pointer = this.parse(userId, raw);
+    return pointer && isPointerCurrent(pointer, generation, now) ? pointer.ref : null;
+  }
+
+  private parse(userId: number, raw: string): NetworkSnapshotPointer | null {
+    const known = this.pointers.get(userId);
+    if (known?.raw === raw) return known.pointer;
+    let pointer: NetworkSnapshotPointer | null = null;
+    try {
+      const parsed = networkSnapshotPointerSchema.safeParse(JSON.parse(raw));
+      pointer = parsed.success ? parsed.data : null;
+    } catch {
+      pointer = null; // Not JSON: ignored like a missing pointer.
+    }
+    this.pointers.delete(userId);
+    this.pointers.set(userId, { raw, pointer });
+    if (this.pointers.size > MAX_POINTERS) this.pointers.delete(this.pointers.keys().next().value as number);
+    return pointer;
   }
 
   private async bytes(ref: NetworkSnapshotRef, encoding: SnapshotEncoding): Promise<Buffer | null> {

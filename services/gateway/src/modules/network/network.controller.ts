@@ -39,7 +39,7 @@ export class NetworkController {
    */
   @Get()
   async network(@CurrentUserId() userId: number, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const current = await this.snapshots.ref(userId);
+    const current = await this.snapshots.current(userId);
     if (etagMatches(request.headers['if-none-match'], current.etag)) {
       setSnapshotHeaders(reply, current);
       await reply.status(304).send();

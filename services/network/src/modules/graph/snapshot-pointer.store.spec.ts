@@ -118,7 +118,8 @@ describe('SnapshotPointerStore and the published pointer', () => {
 
 describe('Redis down', () => {
   // Nothing listens on port 1: every command fails after its retries, as with a stopped Redis.
-  const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, retryStrategy: () => 10, lazyConnect: true });
+  const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, retryStrategy: () => null, lazyConnect: true, connectTimeout: 200 });
+    down.on('error', () => undefined); // the refused connection is the point
   afterAll(() => down.disconnect());
 
   it('answers 503 SERVICE_UNAVAILABLE with a clear message, not an internal error', async () => {
