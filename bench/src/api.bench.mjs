@@ -1,12 +1,16 @@
 // npm run bench:api — the read side of the network API under load (issue 5). Prints numbers; asserts nothing.
 //
 // Starts the whole stack on its own database and key prefixes, seeds a 5,000-connection and a
-// 30,000-connection network, then drives it with autocannon at fixed rates (warm-up discarded):
+// 30,000-connection network, then drives it at fixed offered rates (warm-up discarded):
 //   - GET /api/network (5,000 people, brotli, the browser's case) and its 304 revalidation;
 //   - GET /api/network/paths to random people of the 30,000-person network;
 //   - the same /api/network bytes from a bare Fastify route: the ceiling the gateway is compared with.
-// The load generator runs in its own process pinned to the last CPU, the stack on the others
-// (BENCH_PIN=none to share every CPU). Knobs: BENCH_RATE, BENCH_PATH_RATE, BENCH_DURATION, BENCH_WARMUP.
+// Load generators: wrk (Debian's `wrk` package; api-bench/paced.lua holds the rate) for the
+// figures that count, and autocannon (the issue's tool) at the same rates for comparison: it
+// needs ~30x wrk's CPU per 221 kB answer, so on a small machine it saturates before the stack.
+// Without wrk the bench warns and runs autocannon only. The load generator runs pinned to the last
+// CPU, the stack on the others (BENCH_PIN=none to share every CPU).
+// Knobs: BENCH_RATE, BENCH_PATH_RATE, BENCH_DURATION, BENCH_WARMUP, BENCH_AUTOCANNON=0 (wrk only).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,10 +20,13 @@ import { join } from 'node:path';
 import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
 import { freePort, startStack } from '../../scripts/lib/stack.mjs';
 import { makePeople, registerUser, seedNetwork } from './api-bench/seed.mjs';
+import { measureWithWrk, WRK_INSTALL_HINT, wrkAvailable } from './api-bench/wrk.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const RATE = env('BENCH_RATE', 500);
-const PATH_RATE = env('BENCH_PATH_RATE', 25);
+const PATH_RATE = env('BENCH_PATH_RATE', 50);
+const AUTOCANNON = process.env.BENCH_AUTOCANNON !== '0';
+const WRK = wrkAvailable();
 const DURATION = env('BENCH_DURATION', 20);
 const WARMUP = env('BENCH_WARMUP', 5);
 // Inside the pinned re-run availableParallelism() sees only the stack's CPUs: keep the real count.
@@ -43,12 +50,14 @@ if (PIN && !process.env.BENCH_PINNED) {
  * take under a second; past that the req/s column falls short of the target instead of queueing.
  */
 const openConnections = (rate) => Math.max(50, rate);
+/** wrk's paced connections only need to cover the requests in flight: rate × the slowest answer. */
+const wrkConnections = (rate) => Math.max(20, Math.ceil(rate / 5));
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 
 /** Runs autocannon in a child process on the load CPU and answers its results. */
-function load(options) {
+function autocannonLoad(options) {
   const script = join(ROOT, 'bench/src/api-bench/load.mjs');
   // Options go through stdin: 30,000 request paths are over the kernel's limit for one argument.
   const input = JSON.stringify({ warmup: WARMUP, duration: DURATION, ...options });
@@ -109,6 +118,7 @@ async function startBareServer(body, headers) {
 }
 
 async function main() {
+  if (!WRK) log(`WARNING: wrk not found, so autocannon generates all the load; on a small machine it saturates before the stack does. For the real figures, ${WRK_INSTALL_HINT}.`);
   const runId = randomBytes(4).toString('hex');
   const infra = await ensureInfrastructure({ log });
   const dbName = `warmpath_bench_${runId}`;
@@ -146,24 +156,32 @@ async function main() {
     const headers = { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'br', etag, 'cache-control': 'private, no-cache', vary: 'Accept-Encoding, Cookie' };
     bare = await startBareServer(body, headers);
     const rows = [];
-    const run = (name, target, options) => {
-      log(`running ${name}...`);
+    const run = (name, target, generator, options) => {
+      log(`running ${name} (${generator})...`);
       const before = childCpu();
-      const result = load(options);
+      const result =
+        generator === 'wrk'
+          ? measureWithWrk({ warmup: WARMUP, duration: DURATION, pin: PIN ? LOAD_CPU : undefined, ...options, connections: options.rate ? wrkConnections(options.rate) : 32 })
+          : autocannonLoad({ ...options, connections: options.rate ? openConnections(options.rate) : 32 });
       const after = childCpu();
       // CPU per request over warm-up and measured run alike (both send the same requests).
       const sent = result.requests * ((DURATION + WARMUP) / DURATION);
       const cpu = Object.fromEntries(Object.keys(after).map((k) => [k, (after[k] - (before[k] ?? 0)) / sent]));
-      rows.push({ name, target, ...result, cpu, load: loadavg()[0] });
+      rows.push({ name, target, generator, ...result, cpu, load: loadavg()[0] });
     };
-    run(`bare Fastify, same bytes @${RATE}/s`, 'ceiling', { url: `${bare.url}/api/network`, headers: { 'accept-encoding': 'br' }, rate: RATE, connections: openConnections(RATE) });
-    run(`GET /api/network 5k, br @${RATE}/s`, `${RATE}/s, p95 ≤ 50 ms`, { url: `${stack.url}/api/network`, headers: { ...browser, 'accept-encoding': 'br' }, rate: RATE, connections: openConnections(RATE) });
-    run(`GET /api/network 5k, 304 @${RATE}/s`, 'revalidation', { url: `${stack.url}/api/network`, headers: { ...browser, 'if-none-match': etag }, rate: RATE, connections: openConnections(RATE) });
+    const generators = [...(WRK ? ['wrk'] : []), ...(AUTOCANNON || !WRK ? ['autocannon'] : [])];
     const paths = seededBig.ids.map((id) => `/api/network/paths?to=${id}`);
-    run(`GET /api/network/paths 30k, random @${PATH_RATE}/s`, 'p95 ≤ 100 ms', { url: stack.url, headers: { cookie: big.cookie }, paths, rate: PATH_RATE, connections: openConnections(PATH_RATE) });
-    run('bare Fastify, same bytes, max', 'capacity', { url: `${bare.url}/api/network`, headers: { 'accept-encoding': 'br' }, connections: 32 });
-    run('GET /api/network 5k, br, max', 'capacity', { url: `${stack.url}/api/network`, headers: { ...browser, 'accept-encoding': 'br' }, connections: 32 });
-    run('GET /api/network/paths 30k, random, max', 'capacity', { url: stack.url, headers: { cookie: big.cookie }, paths, connections: 32 });
+    const scenarios = [
+      [`bare Fastify, same bytes @${RATE}/s`, 'ceiling', { url: `${bare.url}/api/network`, headers: { 'accept-encoding': 'br' }, rate: RATE }],
+      [`GET /api/network 5k, br @${RATE}/s`, `${RATE}/s, p95 ≤ 50 ms`, { url: `${stack.url}/api/network`, headers: { ...browser, 'accept-encoding': 'br' }, rate: RATE }],
+      [`GET /api/network 5k, 304 @${RATE}/s`, 'revalidation', { url: `${stack.url}/api/network`, headers: { ...browser, 'accept-encoding': 'br', 'if-none-match': etag }, rate: RATE }],
+      [`GET /api/network/paths 30k, random @${PATH_RATE}/s`, 'p95 ≤ 100 ms', { url: `${stack.url}/api/network/paths`, headers: { cookie: big.cookie }, paths, rate: PATH_RATE }],
+    ];
+    for (const generator of generators) for (const [name, target, options] of scenarios) run(name, target, generator, options);
+    const capacity = generators[0];
+    run('bare Fastify, same bytes, max', 'capacity', capacity, { url: `${bare.url}/api/network`, headers: { 'accept-encoding': 'br' } });
+    run('GET /api/network 5k, br, max', 'capacity', capacity, { url: `${stack.url}/api/network`, headers: { ...browser, 'accept-encoding': 'br' } });
+    run('GET /api/network/paths 30k, random, max', 'capacity', capacity, { url: `${stack.url}/api/network/paths`, headers: { cookie: big.cookie }, paths });
 
     printReport(rows, { cold5k: cold5k.elapsed, cold30k, firstPath, bytes: body.length, hops: firstPath.value.hops?.length });
   } finally {
@@ -177,14 +195,14 @@ async function main() {
 
 function printReport(rows, cold) {
   const lines = [
-    `Warmpath API benchmark — ${new Date().toISOString()} — ${CPUS} CPUs, Node ${process.version}, ${PIN ? `stack on CPUs ${STACK_CPUS}, autocannon on CPU ${LOAD_CPU}` : 'unpinned'}`,
-    `warm-up ${WARMUP} s discarded, measured ${DURATION} s; fixed rates with one connection per request/s (open model while responses take < 1 s); latency = send to last byte of each response; load avg = 1-min load after the run (other work on the machine included)`,
+    `Warmpath API benchmark — ${new Date().toISOString()} — ${CPUS} CPUs, Node ${process.version}, ${PIN ? `stack on CPUs ${STACK_CPUS}, load generator on CPU ${LOAD_CPU}` : 'unpinned'}`,
+    `warm-up ${WARMUP} s discarded, measured ${DURATION} s; fixed offered rates (wrk: paced.lua's schedule, ${wrkConnections(RATE)} connections at ${RATE}/s; autocannon: one connection per request/s); latency = request written to last byte; load avg = 1-min load after the run (other work on the machine included)`,
     '',
-    '| scenario | target | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | bytes/resp | CPU ms/req gateway · network · auth · bare · autocannon | load avg |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|',
+    '| scenario | target | generator | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | bytes/resp | CPU ms/req gateway · network · auth · bare · generator | load avg |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.target} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | ${r.non2xx} | ${r.bytesPerRequest} | ` +
+        `| ${r.name} | ${r.target} | ${r.generator} | ${r.requestsPerSecond.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | ${r.non2xx} | ${r.bytesPerRequest} | ` +
         `${['gateway', 'network', 'auth', 'bare'].map((k) => (r.cpu[k] ? r.cpu[k].toFixed(2) : '-')).join(' · ')} · ${r.loaderCpuMs.toFixed(2)} | ${r.load.toFixed(1)} |`,
     ),
     '',
