@@ -12,8 +12,7 @@ import {
   normaliseConnectionRow,
   type ConnectionColumns,
 } from '@warmpath/domain';
-import { parse } from 'fast-csv';
-import { Readable, pipeline } from 'node:stream';
+import { CsvSyntaxError, CsvTokenizer, type CsvRow } from './csv-tokenizer.js';
 import { decodeUpload } from './decode-upload.js';
 import { ImportFailureError } from './import-failure.js';
 import { locateCsvProblem } from './locate-csv-problem.js';
@@ -43,25 +42,10 @@ export interface ReadOptions {
   reopen?: () => Promise<AsyncIterable<Uint8Array>>;
 }
 
-/** fast-csv gave up; `line` is where the row it failed in starts, as far as rows were counted. */
-export class CsvSyntaxError extends Error {
-  override readonly name = 'CsvSyntaxError';
-
-  constructor(
-    readonly line: number,
-    readonly parserMessage: string,
-  ) {
-    super(`CSV syntax error near line ${line}`);
-  }
-}
-
-interface BufferedRow {
-  cells: string[];
-  line: number;
-}
+export { CsvSyntaxError };
 
 /**
- * Streams an upload through fast-csv and yields its usable rows, normalised by libs/domain, in
+ * Streams an upload through the CSV tokenizer and yields its usable rows, normalised by libs/domain, in
  * batches of at most `batchRows` rows (and `maxBatchBytes` as a staging message). Pull-based: the parser
  * and the upload stream wait while the caller works on a batch (backpressure). Bad rows are
  * counted and reported in `stats`, never thrown; a file that cannot be used throws an
@@ -75,15 +59,12 @@ export async function* readConnectionBatches(
   const batchRows = options.batchRows ?? STAGE_BATCH_ROWS;
   const maxBytes = options.maxBatchBytes ?? STAGE_BATCH_MAX_BYTES;
   const mapper = new StagedRowMapper();
-  const csv = parse<string[], string[]>({ headers: false, ignoreEmpty: false });
-  // Errors of either side (decoding, parsing) surface through the iterator below.
-  pipeline(Readable.from(decodeUpload(source)), csv, () => undefined);
-  const head: BufferedRow[] = [];
+  const tokenizer = new CsvTokenizer();
+  const head: CsvRow[] = [];
   let columns: ConnectionColumns | null = null;
   let batch: StagedRow[] = [];
   let batchBytes = 0;
-  let line = 1;
-  const take = (row: BufferedRow, known: ConnectionColumns): void => {
+  const take = (row: CsvRow, known: ConnectionColumns): void => {
     const result = normaliseConnectionRow(row.cells, known, row.line, options.now);
     if (!result.ok) {
       if (!result.empty) recordSkip(stats, result.skip);
@@ -95,27 +76,41 @@ export async function* readConnectionBatches(
     batch.push(staged);
     batchBytes += mapper.estimateMessageBytes(staged);
   };
+  const rows: CsvRow[] = [];
+  let ended = false;
+  const text = decodeUpload(source)[Symbol.asyncIterator]();
   try {
-    for await (const cells of csv) {
-      const row = { cells, line };
-      line += 1 + embeddedLineBreaks(cells);
-      if (!columns) {
-        head.push(row);
-        if (head.length < HEADER_SEARCH_LINES) continue;
-        columns = readHeader(head, take);
+    // One decoded chunk at a time, its rows taken before the next is read: the caller's pace
+    // drives the upload stream (backpressure).
+    while (!ended) {
+      const next = await text.next();
+      rows.length = 0;
+      if (next.done) {
+        ended = true;
+        tokenizer.end(rows);
       } else {
-        take(row, columns);
+        tokenizer.feed(next.value, rows);
       }
-      if (batch.length >= batchRows || batchBytes >= maxBytes) {
-        yield batch;
-        batch = [];
-        batchBytes = 0;
+      for (const row of rows) {
+        if (!columns) {
+          head.push(row);
+          if (head.length < HEADER_SEARCH_LINES) continue;
+          columns = readHeader(head, take);
+        } else {
+          take(row, columns);
+        }
+        if (batch.length >= batchRows || batchBytes >= maxBytes) {
+          yield batch;
+          batch = [];
+          batchBytes = 0;
+        }
       }
     }
   } catch (error) {
-    if (!(error instanceof Error) || !error.message.startsWith('Parse Error')) throw error;
-    const syntaxError = new CsvSyntaxError(line, error.message);
-    throw options.reopen ? await explainCsvSyntaxError(syntaxError, options.reopen) : syntaxError;
+    if (!(error instanceof CsvSyntaxError)) throw error;
+    throw options.reopen ? await explainCsvSyntaxError(error, options.reopen) : error;
+  } finally {
+    await text.return?.(undefined);
   }
   if (!columns) readHeader(head, take);
   if (batch.length > 0) yield batch;
@@ -124,7 +119,7 @@ export async function* readConnectionBatches(
 }
 
 /** Finds the header among the first lines and takes the data rows read with them. */
-function readHeader(head: readonly BufferedRow[], take: (row: BufferedRow, columns: ConnectionColumns) => void): ConnectionColumns {
+function readHeader(head: readonly CsvRow[], take: (row: CsvRow, columns: ConnectionColumns) => void): ConnectionColumns {
   const header = findHeaderRow(head.map((row) => row.cells));
   for (const row of head.slice(header.index + 1)) take(row, header.columns);
   return header.columns;
@@ -136,18 +131,9 @@ function recordSkip(stats: ReadStats, skip: SkippedRowReport): void {
   if (stats.skippedRows.length < MAX_REPORTED_SKIPPED_ROWS) stats.skippedRows.push(skip);
 }
 
-/** Line breaks inside quoted cells: the next row starts that many lines further down. */
-function embeddedLineBreaks(cells: readonly string[]): number {
-  let count = 0;
-  for (const cell of cells) {
-    for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) count++;
-  }
-  return count;
-}
-
 /**
- * The user-facing error for a CSV syntax error. fast-csv's own errors carry no reliable line (it
- * drops the rows of the chunk it fails in), so the file is scanned again for the exact place.
+ * The user-facing error for a CSV syntax error: the file is scanned again for the place to show
+ * (a "closing" quote lines below its opening one blames the quote left open, see CsvProblemLocator).
  */
 export async function explainCsvSyntaxError(
   error: Pick<CsvSyntaxError, 'line' | 'parserMessage'>,

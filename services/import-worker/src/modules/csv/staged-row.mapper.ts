@@ -19,7 +19,9 @@ export class StagedRowMapper {
     const analysis = this.analyse(row.position);
     const companyKey = row.companyKey && row.companyKey.slice(0, COMPANY_KEY_MAX);
     // The name key lets a later export with profile URLs adopt people first imported without one.
-    const nameKey = row.linkedinUrl ? connectionMatchKey({ ...row, linkedinUrl: null }) : row.matchKey;
+    const nameKey = row.linkedinUrl
+      ? connectionMatchKey({ firstName: row.firstName, lastName: row.lastName, linkedinUrl: null, companyKey: row.companyKey })
+      : row.matchKey;
     return [
       line,
       row.matchKey.slice(0, KEY_MAX),
