@@ -46,6 +46,20 @@ const EMPTY_VALUES = new Set(['', 'none', 'null', 'n a', 'na', 'not applicable']
  */
 export function companyKey(name: string | null | undefined): string | null {
   if (!name) return null;
+  const known = KNOWN_KEYS.get(name);
+  if (known !== undefined) return known;
+  const key = computeCompanyKey(name);
+  // An export names a few thousand companies thousands of times: each spelling is folded once.
+  if (KNOWN_KEYS.size >= KNOWN_KEYS_MAX) KNOWN_KEYS.clear();
+  KNOWN_KEYS.set(name, key);
+  return key;
+}
+
+/** Company keys already computed, by spelling; emptied when full (a bounded memo, not a cache to tune). */
+const KNOWN_KEYS = new Map<string, string | null>();
+const KNOWN_KEYS_MAX = 20_000;
+
+function computeCompanyKey(name: string): string | null {
   // Dots and apostrophes join ("S.A." → "sa", "McDonald's" → "mcdonalds"); other
   // punctuation separates ("Hewlett-Packard" → "hewlett packard").
   const words = foldCase(name)

@@ -26,7 +26,22 @@ const MONTH_DAY_YEAR = /^([a-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})$/;
  * "Nov 24, 2023" and "2023-11-24".
  */
 export function parseConnectedOn(value: string | null | undefined): string | null {
-  const text = value?.trim().toLowerCase();
+  if (!value) return null;
+  const known = KNOWN_DATES.get(value);
+  if (known !== undefined) return known;
+  const date = readConnectedOn(value);
+  // An export has a few thousand distinct days for tens of thousands of rows: each is read once.
+  if (KNOWN_DATES.size >= KNOWN_DATES_MAX) KNOWN_DATES.clear();
+  KNOWN_DATES.set(value, date);
+  return date;
+}
+
+/** Dates already read, by their text; emptied when full. */
+const KNOWN_DATES = new Map<string, string | null>();
+const KNOWN_DATES_MAX = 20_000;
+
+function readConnectedOn(value: string): string | null {
+  const text = value.trim().toLowerCase();
   // No date is longer than this; a huge cell is not worth a regular expression.
   if (!text || text.length > 40) return null;
   const iso = ISO_DATE.exec(text);

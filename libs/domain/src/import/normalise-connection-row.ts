@@ -47,6 +47,8 @@ export const FIELD_LIMITS: Record<TextField, number> = {
   location: 200,
 };
 
+const LIMITED_FIELDS = Object.keys(FIELD_LIMITS) as TextField[];
+
 const FIELD_LABELS: Record<TextField, string> = {
   firstName: 'First name',
   lastName: 'Last name',
@@ -76,9 +78,7 @@ export function normaliseConnectionRow(
     empty: false,
     skip: { line: lineNumber, reason },
   });
-  const tooLong = (Object.keys(FIELD_LIMITS) as TextField[]).find(
-    (field) => fields[field].length > FIELD_LIMITS[field],
-  );
+  const tooLong = LIMITED_FIELDS.find((field) => fields[field].length > FIELD_LIMITS[field]);
   if (tooLong) return skip(`${FIELD_LABELS[tooLong]} is longer than ${FIELD_LIMITS[tooLong]} characters`);
   const { firstName, lastName } = fields;
   if (!firstName && !lastName) return skip('Missing first and last name');
@@ -108,7 +108,7 @@ function readFields(cells: readonly string[], columns: ConnectionColumns): Recor
   for (const field of CONNECTION_FIELDS) {
     const index = columns[field];
     const text = index === undefined ? '' : (cells[index] ?? '');
-    fields[field] = text.replaceAll('\u0000', '').trim();
+    fields[field] = (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text).trim();
   }
   return fields;
 }

@@ -1,6 +1,9 @@
 const LINKEDIN_HOST = /(^|\.)linkedin\.com$/;
 const PROFILE_PATH = /^\/in\/([^/]+)/;
 const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+// What exports hold nearly always: a plain profile address whose slug URL parsing leaves as it is.
+// Answered without the URL parser (the costliest step of a row); anything else takes the full path.
+const PLAIN_PROFILE = /^https?:\/\/(?:www\.)?linkedin\.com\/in\/([a-z0-9_-]+)\/?$/i;
 
 /**
  * The canonical form of a profile URL, so the same person matches across exports: LinkedIn
@@ -11,6 +14,8 @@ const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 export function normaliseProfileUrl(url: string | null | undefined): string | null {
   const text = url?.trim();
   if (!text) return null;
+  const plain = PLAIN_PROFILE.exec(text);
+  if (plain) return `https://www.linkedin.com/in/${(plain[1] as string).toLowerCase()}`;
   // Exports and hand-made files sometimes drop the scheme ("www.linkedin.com/in/ana").
   const withScheme = HAS_SCHEME.test(text) ? text : `https://${text}`;
   let parsed: URL;
