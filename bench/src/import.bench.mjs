@@ -32,7 +32,7 @@ const env = {
   NATS_PREFIX: runId,
   REDIS_PREFIX: `warmpath-${runId}:`,
   NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   ADMIN_PASSWORD: 'bench-admin-password',
   // The 300,000-row export is ~33 MB: above the default 10 MiB upload limit.
   IMPORT_MAX_FILE_BYTES: String(64 * 1024 * 1024),
