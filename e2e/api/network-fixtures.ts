@@ -1,5 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
+import { networkGenerationKey } from '@warmpath/contracts';
 import { companyKey, generateCompanyLinks, positionInfo } from '@warmpath/domain';
+import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { stackEnv } from '../support/stack-control.js';
@@ -37,7 +39,8 @@ export interface SeededNetwork {
 
 /**
  * Writes a network the way the import pipeline leaves it (rows with the libs/domain category and
- * seniority, company links, a bumped network version), straight into the stack's database. Links
+ * seniority, company links, a bumped network version), straight into the stack's database, then
+ * bumps the snapshot generation in Redis as the import's writes do after their commit. Links
  * default to the generated ones of libs/domain, as an import would make them.
  */
 export async function seedNetwork(userId: number, people: readonly SeedPerson[], links?: readonly SeedLink[]): Promise<SeededNetwork> {
@@ -51,6 +54,7 @@ export async function seedNetwork(userId: number, people: readonly SeedPerson[],
     await insertLinks(client, userId, stored.map((link) => ({ ...link, sourceId: idOf(link.from), targetId: idOf(link.to) })));
     await bumpVersion(client, userId);
     await client.query('COMMIT');
+    await bumpSnapshotGeneration(userId);
     return { ids, relationships: stored.length };
   } catch (error) {
     await client.query('ROLLBACK');
@@ -145,6 +149,17 @@ export async function bumpVersion(client: pg.Client, userId: number): Promise<vo
      ON CONFLICT (owner_user_id) DO UPDATE SET version = v.version + 1`,
     [userId],
   );
+}
+
+/** What every writer of a network does after its commit: the gateway stops serving the old snapshot. */
+export async function bumpSnapshotGeneration(userId: number): Promise<void> {
+  const env = stackEnv();
+  const redis = new Redis(env.REDIS_URL as string, { keyPrefix: env.REDIS_PREFIX });
+  try {
+    await redis.incr(networkGenerationKey(userId));
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** A new signed-in user (the request context keeps the session cookie) and their id. */
