@@ -7,10 +7,24 @@ import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { existsSync, readdirSync } from 'node:fs';
+
+const serverProjects = [
+  ...readdirSync(new URL('services', import.meta.url)).map((name) => `services/${name}`),
+  'libs/server-kit',
+].filter((dir) => existsSync(new URL(`${dir}/tsconfig.spec.json`, import.meta.url)));
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/.nx/**', '**/.data/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/.nx/**',
+      '**/.data/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -28,7 +42,10 @@ export default tseslint.config(
             { sourceTag: 'type:server-lib', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:test-lib', onlyDependOnLibsWithTags: ['type:lib'] },
             { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
-            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib', 'type:server-lib', 'type:test-lib'] },
+            {
+              sourceTag: 'type:service',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:server-lib', 'type:test-lib'],
+            },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib', 'type:test-lib'] },
             { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:lib', 'type:test-lib'] },
           ],
@@ -41,7 +58,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
     },
   },
   {
@@ -49,6 +69,19 @@ export default tseslint.config(
     files: ['services/**/*.ts', 'libs/server-kit/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
+  // A promise nobody awaits is an unhandled rejection, which ends a Node process: server code is
+  // linted with type information for exactly these rules (the rest of the config stays syntactic).
+  // One block per project, so each file is checked against its own project's program only.
+  ...serverProjects.map((dir) => ({
+    files: [`${dir}/{src,test}/**/*.ts`],
+    languageOptions: {
+      parserOptions: { project: `${dir}/tsconfig.spec.json`, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  })),
   {
     files: ['libs/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'error' },
