@@ -5,7 +5,7 @@ import { NetworkReader } from './network-reader.service.js';
 import type { NetworkRepository } from './network.repository.js';
 import { buildConnectionRow, buildRelationshipRow, FakeNetworkRepository } from './network-rows.testing.js';
 import type { OwnProfileClient } from './own-profile.client.js';
-import { SnapshotService } from './snapshot.service.js';
+import { LARGE_SNAPSHOT_BYTES, SnapshotService } from './snapshot.service.js';
 import type { SnapshotBlobs, SnapshotStore } from './snapshot.store.js';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
@@ -91,5 +91,26 @@ describe('SnapshotService', () => {
     expect(new Set(keys).size).toBe(4);
     expect(renamed.etag).not.toBe(first.etag);
     expect(imported.key).toMatch(/^network:snapshot:7:6-/);
+  });
+
+  it('compresses a network too big for the middle settings with the fast ones, to the same whole answer', async () => {
+    const { repository, store, service } = setup();
+    const people = 15_000;
+    repository.networks.set(7, {
+      version: '9',
+      connections: Array.from({ length: people }, (_, i) =>
+        buildConnectionRow({ id: String(i + 1), company: `Company ${i % 40}`, position: 'Senior Software Engineer', linkedin_url: `https://www.linkedin.com/in/person-${i}` }),
+      ),
+      relationships: [buildRelationshipRow({ source_id: '1', target_id: '2' })],
+    });
+    const ref = await service.ensure(7, { now: NOW });
+    const { blobs } = store.saved.get(ref.key) as { blobs: SnapshotBlobs };
+    const json = brotliDecompressSync(blobs.br).toString();
+    expect(Buffer.byteLength(json)).toBeGreaterThan(LARGE_SNAPSHOT_BYTES);
+    expect(gunzipSync(blobs.gzip).toString()).toBe(json);
+    const data = networkDataSchema.parse(JSON.parse(json));
+    expect(data.connections).toHaveLength(people + 1);
+    expect(data.relationships).toHaveLength(people + 1);
+    expect(ref).toMatchObject({ connections: people + 1, relationships: people + 1, bytes: { identity: Buffer.byteLength(json) } });
   });
 });

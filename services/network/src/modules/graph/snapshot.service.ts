@@ -21,6 +21,14 @@ const SNAPSHOT_FORMAT = '1';
  */
 const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
+/**
+ * Above this much JSON (~8,000 people) the fastest settings instead: on a 30,000-person snapshot
+ * (~30 MB) brotli 5 takes ~1.3 s and gzip 6 ~0.6 s of CPU, brotli 1 and gzip 1 ~0.1-0.2 s for
+ * ~1.5x the bytes. A big network is read a few times per version, right after its import.
+ */
+export const LARGE_SNAPSHOT_BYTES = 8 * 1024 * 1024;
+const FAST_BROTLI_QUALITY = 1;
+const FAST_GZIP_LEVEL = 1;
 /** Snapshot references remembered in memory, so a repeated read skips Redis; oldest out first. */
 const MAX_KNOWN_REFS = 5000;
 
@@ -74,20 +82,23 @@ export class SnapshotService {
       companies: summariseCompanies(network.people),
     };
     const json = Buffer.from(JSON.stringify(data));
+    const large = json.length > LARGE_SNAPSHOT_BYTES;
     const [br, gz] = await Promise.all([
       brotliAsync(json, {
         params: {
-          [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlib.BROTLI_PARAM_QUALITY]: large ? FAST_BROTLI_QUALITY : BROTLI_QUALITY,
           [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
           [zlib.BROTLI_PARAM_SIZE_HINT]: json.length,
         },
       }),
-      gzipAsync(json, { level: GZIP_LEVEL }),
+      gzipAsync(json, { level: large ? FAST_GZIP_LEVEL : GZIP_LEVEL }),
     ]);
     // The loaded network may be newer than the version read before: key it by what it contains.
     const ref: NetworkSnapshotRef = {
       key: networkSnapshotKey(userId, fingerprint(network.version, profile, now)),
-      etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`,
+      // Hashing the compressed bytes names the same JSON alike (compression is deterministic) and
+      // reads ~20x fewer bytes than the JSON itself (0.7 s for a 300,000-person network).
+      etag: `W/"${createHash('sha256').update(br).digest('base64url').slice(0, 32)}"`,
       version: network.version,
       bytes: { identity: json.length, br: br.length, gzip: gz.length },
       connections: data.connections.length,
