@@ -48,6 +48,14 @@ export const CONNECTION_COLUMNS = `id::text AS id, owner_user_id, first_name, la
   position, industry, location, connected_on::text AS connected_on, category, seniority, notes, has_worked_with,
   to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at`;
 
+/**
+ * Rows ordered by their id's decimal text, as `ORDER BY id` on the `id::text` column did (the
+ * database collates by code unit). Sorted here: rows arrive nearly in that order already, which the
+ * sort's runs exploit, where Postgres sorted the whole wide rows, on disk past work_mem (1.6-3 s
+ * for 300,000 people and their 600,000 company links).
+ */
+export const byTextId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
 const VERSION_SQL = 'SELECT version::text AS version FROM network.network_versions WHERE owner_user_id = $1';
 
 /** Reads of the network schema for the graph, paths and stats (the import worker owns the writes). */
@@ -78,16 +86,16 @@ export class NetworkRepository {
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       const version = await this.versionIn(manager, ownerUserId);
       const connections: ConnectionRow[] = await manager.query(
-        `SELECT ${CONNECTION_COLUMNS} FROM network.connections WHERE owner_user_id = $1 ORDER BY id`,
+        `SELECT ${CONNECTION_COLUMNS} FROM network.connections WHERE owner_user_id = $1`,
         [ownerUserId],
       );
       const relationships: RelationshipRow[] = await manager.query(
         `SELECT id::text AS id, source_id::text AS source_id, target_id::text AS target_id, type, strength, company,
            to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at
-         FROM network.relationships WHERE owner_user_id = $1 ORDER BY id`,
+         FROM network.relationships WHERE owner_user_id = $1`,
         [ownerUserId],
       );
-      return { version, connections, relationships };
+      return { version, connections: connections.sort(byTextId), relationships: relationships.sort(byTextId) };
     });
   }
 
