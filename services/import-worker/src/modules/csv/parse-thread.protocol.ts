@@ -2,7 +2,7 @@ import { ImportFileError, isImportFileError, type ImportFileErrorCode } from '@w
 import { ImportFailureError } from './import-failure.js';
 import { CsvSyntaxError, type ReadStats } from './read-connections.js';
 
-/** What the parse thread is started with. */
+/** What the parse thread is given for one read (its first message: a thread may be started ahead of it). */
 export interface ParseThreadData {
   /** ISO time "now" of the import (years connected are counted from it). */
   now: string;
@@ -10,7 +10,11 @@ export interface ParseThreadData {
 }
 
 /** Main thread → parse thread. */
-export type ToParseThread = { type: 'chunk'; bytes: Uint8Array } | { type: 'end' } | { type: 'ack' };
+export type ToParseThread =
+  | ({ type: 'start' } & ParseThreadData)
+  | { type: 'chunk'; bytes: Uint8Array }
+  | { type: 'end' }
+  | { type: 'ack' };
 
 /** A failure as it crosses the thread boundary (class instances arrive as plain objects). */
 export interface ThreadError {

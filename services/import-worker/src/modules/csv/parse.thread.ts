@@ -1,14 +1,13 @@
 // Entry point of the parse thread (see threaded-reader.ts): CSV parsing and row rules run here,
 // with a bounded heap, while the main thread does the I/O.
 import { encodeStagedRows } from '@warmpath/contracts';
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { FromParseThread, ParseThreadData, ToParseThread } from './parse-thread.protocol.js';
 import { toThreadError } from './parse-thread.protocol.js';
 import { newReadStats, readConnectionBatches } from './read-connections.js';
 
 const port = parentPort;
 if (!port) throw new Error('parse.thread must run in a worker thread');
-const data = workerData as ParseThreadData;
 
 /**
  * Chunks and acks are awaited by two different loops at once (the stream reads ahead while a
@@ -32,10 +31,12 @@ class Mailbox<T> {
   }
 }
 
+const starts = new Mailbox<ParseThreadData>();
 const chunks = new Mailbox<Uint8Array | null>();
 const acks = new Mailbox<true>();
 port.on('message', (message: ToParseThread) => {
-  if (message.type === 'ack') acks.put(true);
+  if (message.type === 'start') starts.put({ now: message.now, batchRows: message.batchRows });
+  else if (message.type === 'ack') acks.put(true);
   else chunks.put(message.type === 'chunk' ? message.bytes : null);
 });
 
@@ -51,6 +52,8 @@ async function* chunksFromMain(): AsyncGenerator<Uint8Array> {
   }
 }
 
+// The thread may be started before its import (a spare, warm when the import comes): wait for it.
+const data = await starts.take();
 const stats = newReadStats();
 try {
   const batches = readConnectionBatches(chunksFromMain(), { stats, now: new Date(data.now), batchRows: data.batchRows });

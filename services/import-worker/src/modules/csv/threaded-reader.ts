@@ -1,6 +1,6 @@
 import { encodeStagedRows } from '@warmpath/contracts';
 import { Worker } from 'node:worker_threads';
-import type { FromParseThread, ParseThreadData, ToParseThread } from './parse-thread.protocol.js';
+import type { FromParseThread, ToParseThread } from './parse-thread.protocol.js';
 import { fromThreadError } from './parse-thread.protocol.js';
 import { CsvSyntaxError, explainCsvSyntaxError, readConnectionBatches, type ReadStats } from './read-connections.js';
 
@@ -25,18 +25,67 @@ export interface BatchReadOptions {
  */
 const PARSE_THREAD_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 };
 
+/** Starts a parse thread; it waits for its `start` message. */
+export function startParseThread(): Worker {
+  return new Worker(new URL('./parse.thread.js', import.meta.url), { resourceLimits: PARSE_THREAD_LIMITS });
+}
+
+/**
+ * One parse thread started ahead of the next import: starting one (a V8 isolate loading the row
+ * rules) takes ~150 ms, on the import's clock otherwise. The spare is replaced only after the
+ * thread that used it ended, so an import never holds two threads and the peak memory is the same.
+ */
+export class SpareParseThread {
+  private spare: Worker | null = null;
+  private closed = false;
+
+  /** Starts a spare unless there is one; it does not keep the process alive. */
+  warm(): void {
+    if (this.spare || this.closed) return;
+    const thread = startParseThread();
+    thread.unref();
+    // A spare that died while idle (out of memory, a bug) is not handed out.
+    const forget = () => {
+      if (this.spare === thread) this.spare = null;
+    };
+    thread.once('exit', forget);
+    thread.once('error', forget);
+    this.spare = thread;
+  }
+
+  /** The spare, or a new thread when there is none (two imports at once, or after close). */
+  take(): Worker {
+    const thread = this.spare ?? startParseThread();
+    this.spare = null;
+    thread.ref();
+    return thread;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const thread = this.spare;
+    this.spare = null;
+    await thread?.terminate();
+  }
+}
+
 /**
  * Reads an upload into staging batches in a worker thread: the thread parses and applies the row
  * rules while this thread reads the object store and talks to the network service. Chunks go to
- * the thread only when it asks, batches come back one at a time: backpressure end to end.
+ * the thread only when it asks, batches come back one at a time: backpressure end to end. The
+ * thread is ended afterwards, and `ended` called (to warm the next spare).
  */
-export async function* readBatchesInThread(source: AsyncIterable<Uint8Array>, options: BatchReadOptions): AsyncGenerator<EncodedBatch> {
-  const data: ParseThreadData = { now: options.now.toISOString(), batchRows: options.batchRows };
-  const thread = new Worker(new URL('./parse.thread.js', import.meta.url), { workerData: data, resourceLimits: PARSE_THREAD_LIMITS });
+export async function* readBatchesInThread(
+  source: AsyncIterable<Uint8Array>,
+  options: BatchReadOptions,
+  thread: Worker = startParseThread(),
+  ended: () => void = () => undefined,
+): AsyncGenerator<EncodedBatch> {
   const messages = threadMessages(thread);
   const chunks = source[Symbol.asyncIterator]();
   const send = (message: ToParseThread): void => thread.postMessage(message);
   try {
+    send({ type: 'start', now: options.now.toISOString(), batchRows: options.batchRows });
     for (;;) {
       const message = await messages.next();
       if (message.type === 'pull') {
@@ -53,6 +102,7 @@ export async function* readBatchesInThread(source: AsyncIterable<Uint8Array>, op
   } finally {
     await chunks.return?.();
     await thread.terminate();
+    ended();
   }
 }
 
