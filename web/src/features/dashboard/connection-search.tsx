@@ -2,14 +2,19 @@ import { SearchOutlined } from '@ant-design/icons';
 import type { Connection } from '@warmpath/contracts';
 import { fullName, matchesDashboardSearch } from '@warmpath/domain';
 import { AutoComplete, Flex, Input, Typography } from 'antd';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
+import { useNetworkSearch } from '../network/data/use-network-data';
 import { roleLine } from '../network/connection-format';
 
 /** product-spec §9: at most 6 suggestions. */
 export const MAX_SUGGESTIONS = 6;
 
 /** The first people matching the dashboard search (§5), your own node left out. */
-export function searchSuggestions(connections: readonly Connection[], query: string, limit = MAX_SUGGESTIONS): Connection[] {
+export function searchSuggestions(
+  connections: readonly Connection[],
+  query: string,
+  limit = MAX_SUGGESTIONS,
+): Connection[] {
   if (!query.trim()) return [];
   const found: Connection[] = [];
   for (const person of connections) {
@@ -21,10 +26,22 @@ export function searchSuggestions(connections: readonly Connection[], query: str
 }
 
 /** The top bar's connection search: choosing a suggestion selects the person (and centres them). */
-export function ConnectionSearch({ connections, onChoose }: { connections: readonly Connection[]; onChoose: (person: Connection) => void }) {
+export function ConnectionSearch({
+  connections,
+  onChoose,
+}: {
+  connections: readonly Connection[];
+  onChoose: (person: Connection) => void;
+}) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const suggestions = useMemo(() => searchSuggestions(connections, deferred), [connections, deferred]);
+  const suggestions = useNetworkSearch(
+    connections,
+    'dashboard',
+    deferred,
+    MAX_SUGGESTIONS,
+    searchSuggestions,
+  );
   const options = suggestions.map((person) => ({
     value: person.id,
     label: (
@@ -45,8 +62,19 @@ export function ConnectionSearch({ connections, onChoose }: { connections: reado
     onChoose(person);
   };
   return (
-    <AutoComplete value={query} options={options} onSearch={setQuery} onSelect={choose} style={{ width: 320, maxWidth: '100%' }}>
-      <Input allowClear prefix={<SearchOutlined />} placeholder="Search your network..." aria-label="Search your network" />
+    <AutoComplete
+      value={query}
+      options={options}
+      onSearch={setQuery}
+      onSelect={choose}
+      style={{ width: 320, maxWidth: '100%' }}
+    >
+      <Input
+        allowClear
+        prefix={<SearchOutlined />}
+        placeholder="Search your network..."
+        aria-label="Search your network"
+      />
     </AutoComplete>
   );
 }

@@ -1,15 +1,16 @@
 import type { Connection } from '@warmpath/contracts';
-import { filterNetwork } from '@warmpath/domain';
 import { Flex } from 'antd';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { ConnectionDetailsPanel } from '../connection-details/connection-details-panel';
 import { FiltersSidebar } from '../filters/filters-sidebar';
 import { useDashboardView } from '../filters/use-dashboard-view';
+import type { GraphLayout, ViewMode } from '../filters/view-params';
 import { ImportConnectionsDialog } from '../imports/import-connections-dialog';
 import { ImportDataDialog } from '../imports/import-data-dialog';
 import { useLinkedinReturn } from '../imports/linkedin-return';
 import { GraphEngineProvider, useGraphEngine } from '../network/graph/graph-engine-context';
+import { HeldNetworkContext, useFilteredNetwork } from '../network/data/use-network-data';
 import { NETWORK_FRESHNESS, useGetNetworkQuery } from '../network/network.api';
 import { NetworkEmpty, NetworkError, NetworkLoading } from '../network/network-states';
 import { NetworkView } from '../network/network-view';
@@ -38,14 +39,21 @@ function Dashboard() {
   const [isSidebarCollapsed, setSidebarCollapsed] = useState(true);
   useLinkedinReturn(useCallback(() => setDialog('connections'), []));
 
-  // Toggles answer at once; filtering 30,000 people and redrawing follow in a deferred render.
+  // Toggles answer at once; filtering 30,000 people (in the data worker) and redrawing follow.
   const filters = useDeferredValue(view.filters);
-  const filtered = useMemo(() => (data ? filterNetwork(data, filters) : EMPTY_NETWORK), [data, filters]);
+  const answer = useFilteredNetwork(data, filters);
+  const filtered = answer ?? EMPTY_NETWORK;
   const ownNode = useMemo(() => data?.connections.find((c) => c.isUser) ?? null, [data]);
-  const selected = useMemo(() => (view.selectedId ? (data?.connections.find((c) => c.id === view.selectedId) ?? null) : null), [data, view.selectedId]);
+  const selected = useMemo(
+    () => (view.selectedId ? (data?.connections.find((c) => c.id === view.selectedId) ?? null) : null),
+    [data, view.selectedId],
+  );
   const hasPeople = (data?.connections.length ?? 0) > (ownNode ? 1 : 0);
 
-  const select = useCallback((person: Connection) => !person.isUser && update({ selectedId: person.id }), [update]);
+  const select = useCallback(
+    (person: Connection) => !person.isUser && update({ selectedId: person.id }),
+    [update],
+  );
   const chooseFromSearch = useCallback(
     (person: Connection) => {
       update({ selectedId: person.id });
@@ -54,44 +62,63 @@ function Dashboard() {
     [engine, update],
   );
 
-  const main = isLoading ? (
-    <NetworkLoading />
-  ) : error && !data ? (
-    <NetworkError message={errorMessage(error)} onRetry={() => void refetch()} />
-  ) : !hasPeople ? (
-    <NetworkEmpty onImport={() => setDialog('data')} />
-  ) : (
-    <NetworkView
-      connections={filtered.connections}
-      relationships={filtered.relationships}
-      allConnections={data?.connections ?? []}
-      mode={view.mode}
-      layout={view.layout}
-      selectedCompanies={filters.selectedCompanies}
-      selectedId={view.selectedId}
-      onModeChange={(mode) => update({ mode })}
-      onLayoutChange={(layout) => update({ layout })}
-      onSelect={select}
-    />
-  );
+  // Stable callbacks: the memoised top bar and network view skip renders they do not need.
+  const changeMode = useCallback((mode: ViewMode) => update({ mode }), [update]);
+  const changeLayout = useCallback((layout: GraphLayout) => update({ layout }), [update]);
+  const openConnectionsDialog = useCallback(() => setDialog('connections'), []);
+
+  const main =
+    isLoading || (hasPeople && !answer) ? (
+      <NetworkLoading />
+    ) : error && !data ? (
+      <NetworkError message={errorMessage(error)} onRetry={() => void refetch()} />
+    ) : !hasPeople ? (
+      <NetworkEmpty onImport={() => setDialog('data')} />
+    ) : (
+      <NetworkView
+        connections={filtered.connections}
+        relationships={filtered.relationships}
+        allConnections={data?.connections ?? []}
+        mode={view.mode}
+        layout={view.layout}
+        selectedCompanies={filters.selectedCompanies}
+        selectedId={view.selectedId}
+        onModeChange={changeMode}
+        onLayoutChange={changeLayout}
+        onSelect={select}
+      />
+    );
 
   return (
-    <Flex vertical style={{ height: 'calc(100vh - 64px)' }}>
-      <TopBar connections={data?.connections ?? []} onChoose={chooseFromSearch} onImport={() => setDialog('connections')} />
-      <Flex style={{ flex: 1, minHeight: 0 }}>
-        <FiltersSidebar
+    <HeldNetworkContext.Provider value={data}>
+      <Flex vertical style={{ height: 'calc(100vh - 64px)' }}>
+        <TopBar
           connections={data?.connections ?? []}
-          filters={view.filters}
-          degreeCounts={filtered.degreeCounts}
-          onChange={updateFilters}
-          collapsed={isSidebarCollapsed}
-          onCollapsedChange={setSidebarCollapsed}
+          onChoose={chooseFromSearch}
+          onImport={openConnectionsDialog}
         />
-        <main style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>{main}</main>
-        {selected && <ConnectionDetailsPanel key={selected.id} person={selected} ownNode={ownNode} onClose={() => update({ selectedId: null })} />}
+        <Flex style={{ flex: 1, minHeight: 0 }}>
+          <FiltersSidebar
+            connections={data?.connections ?? []}
+            filters={view.filters}
+            degreeCounts={filtered.degreeCounts}
+            onChange={updateFilters}
+            collapsed={isSidebarCollapsed}
+            onCollapsedChange={setSidebarCollapsed}
+          />
+          <main style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>{main}</main>
+          {selected && (
+            <ConnectionDetailsPanel
+              key={selected.id}
+              person={selected}
+              ownNode={ownNode}
+              onClose={() => update({ selectedId: null })}
+            />
+          )}
+        </Flex>
+        <ImportConnectionsDialog open={dialog === 'connections'} onClose={() => setDialog(null)} />
+        <ImportDataDialog open={dialog === 'data'} onClose={() => setDialog(null)} />
       </Flex>
-      <ImportConnectionsDialog open={dialog === 'connections'} onClose={() => setDialog(null)} />
-      <ImportDataDialog open={dialog === 'data'} onClose={() => setDialog(null)} />
-    </Flex>
+    </HeldNetworkContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import { ImportOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { Connection } from '@warmpath/contracts';
 import { Button, Flex, Tooltip, theme } from 'antd';
+import { memo } from 'react';
 import { DarkModeToggle } from '../theme/dark-mode-toggle';
 import { ConnectionSearch } from './connection-search';
 
@@ -24,11 +25,20 @@ function InviteCollaboratorButton() {
   );
 }
 
-/** The dashboard's top bar (product-spec §2). */
-export function TopBar({ connections, onChoose, onImport }: Props) {
+/** The dashboard's top bar (product-spec §2); memoised: a filter change does not touch it. */
+export const TopBar = memo(function TopBar({ connections, onChoose, onImport }: Props) {
   const { token } = theme.useToken();
   return (
-    <Flex gap={12} align="center" wrap style={{ padding: '10px 16px', borderBottom: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}>
+    <Flex
+      gap={12}
+      align="center"
+      wrap
+      style={{
+        padding: '10px 16px',
+        borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        background: token.colorBgContainer,
+      }}
+    >
       <ConnectionSearch connections={connections} onChoose={onChoose} />
       <div style={{ flex: 1 }} />
       <Button type="primary" icon={<ImportOutlined />} onClick={onImport}>
@@ -38,4 +48,4 @@ export function TopBar({ connections, onChoose, onImport }: Props) {
       <DarkModeToggle />
     </Flex>
   );
-}
+});

@@ -1,5 +1,6 @@
 import type { NetworkStatsView } from '@warmpath/contracts';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
+import { memo } from 'react';
 import { errorMessage } from '../../app/api';
 import { NETWORK_FRESHNESS, useGetNetworkStatsQuery } from '../network/network.api';
 import { BarList, type BarItem } from './bar-list';
@@ -32,25 +33,39 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /** The analysis part of the sidebar, from GET /api/network/stats (your whole network, not the filtered view). */
-export function AnalyticsPanel() {
+export const AnalyticsPanel = memo(function AnalyticsPanel() {
   const { data: stats, error, isLoading } = useGetNetworkStatsQuery(undefined, NETWORK_FRESHNESS);
   if (isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
-  if (error || !stats) return <Alert type="warning" showIcon title={errorMessage(error, 'Analytics are not available right now')} />;
+  if (error || !stats)
+    return (
+      <Alert type="warning" showIcon title={errorMessage(error, 'Analytics are not available right now')} />
+    );
   return (
     <Flex vertical gap={12}>
-      <Typography.Text type="secondary">{stats.total.toLocaleString()} connections in your network</Typography.Text>
+      <Typography.Text type="secondary">
+        {stats.total.toLocaleString()} connections in your network
+      </Typography.Text>
       <Section title="Connections per year">
-        <BarList label="Connections per year" items={stats.perYear.map(({ year, count }) => ({ label: String(year), count }))} />
+        <BarList
+          label="Connections per year"
+          items={stats.perYear.map(({ year, count }) => ({ label: String(year), count }))}
+        />
       </Section>
       <Section title="Top companies">
-        <BarList label="Top companies" items={stats.topCompanies.map(({ name, count }) => ({ label: name, count }))} />
+        <BarList
+          label="Top companies"
+          items={stats.topCompanies.map(({ name, count }) => ({ label: name, count }))}
+        />
       </Section>
       <Section title="Functions">
         <BarList label="Functions" items={categoryItems(stats)} />
       </Section>
       <Section title="Seniority">
-        <BarList label="Seniority" items={SENIORITY_BANDS.map(({ key, label }) => ({ label, count: stats.bySeniority[key] }))} />
+        <BarList
+          label="Seniority"
+          items={SENIORITY_BANDS.map(({ key, label }) => ({ label, count: stats.bySeniority[key] }))}
+        />
       </Section>
     </Flex>
   );
-}
+});

@@ -12,13 +12,16 @@ const STEPS: { state: ImportState; title: string }[] = [
   { state: 'completed', title: 'Done' },
 ];
 
+/** One formatter (Number#toLocaleString builds a new one per call, and progress renders often). */
+const numbers = new Intl.NumberFormat();
+
 function Counters({ status }: { status: ImportStatus }) {
   const parts = [
-    `Rows read: ${status.rowsRead.toLocaleString()}`,
-    `New: ${status.imported.toLocaleString()}`,
-    `Updated: ${status.updated.toLocaleString()}`,
-    `Unchanged: ${status.unchanged.toLocaleString()}`,
-    `Skipped: ${status.skipped.toLocaleString()}`,
+    `Rows read: ${numbers.format(status.rowsRead)}`,
+    `New: ${numbers.format(status.imported)}`,
+    `Updated: ${numbers.format(status.updated)}`,
+    `Unchanged: ${numbers.format(status.unchanged)}`,
+    `Skipped: ${numbers.format(status.skipped)}`,
   ];
   return <Typography.Text aria-label="Import counters">{parts.join(' • ')}</Typography.Text>;
 }
@@ -26,11 +29,24 @@ function Counters({ status }: { status: ImportStatus }) {
 function ProcessingSteps({ status }: { status: ImportStatus | undefined }) {
   const state = status?.state ?? 'queued';
   const current = state === 'failed' ? -1 : STEPS.findIndex((step) => step.state === state);
-  return <Steps size="small" current={current} status={state === 'failed' ? 'error' : undefined} items={STEPS.map(({ title }) => ({ title }))} />;
+  return (
+    <Steps
+      size="small"
+      current={current}
+      status={state === 'failed' ? 'error' : undefined}
+      items={STEPS.map(({ title }) => ({ title }))}
+    />
+  );
 }
 
 /** What the import is doing now: upload percent, then the worker's state and counters, then the result. */
-export function ImportProgressView({ progress, status }: { progress: ImportProgress; status: ImportStatus | undefined }) {
+export function ImportProgressView({
+  progress,
+  status,
+}: {
+  progress: ImportProgress;
+  status: ImportStatus | undefined;
+}) {
   switch (progress.phase) {
     case 'idle':
       return null;
@@ -48,13 +64,19 @@ export function ImportProgressView({ progress, status }: { progress: ImportProgr
           <Progress percent={100} aria-label="Upload progress" />
           <ProcessingSteps status={status} />
           {status && <Counters status={status} />}
-          {progress.phase === 'refreshing' && <Typography.Text type="secondary">Refreshing your network…</Typography.Text>}
+          {progress.phase === 'refreshing' && (
+            <Typography.Text type="secondary">Refreshing your network…</Typography.Text>
+          )}
         </Flex>
       );
     case 'done':
       return (
         <Flex vertical gap={8}>
-          <Alert type="success" showIcon title={progress.counts ? importedSummary(progress.counts) : 'Import complete.'} />
+          <Alert
+            type="success"
+            showIcon
+            title={progress.counts ? importedSummary(progress.counts) : 'Import complete.'}
+          />
           {status && <Counters status={status} />}
           {status && <SkippedRows rows={status.skippedRows} total={status.skipped} />}
         </Flex>

@@ -1,6 +1,7 @@
 import { ApartmentOutlined, TableOutlined } from '@ant-design/icons';
 import type { Connection, Relationship } from '@warmpath/contracts';
 import { Flex, Segmented, Typography, theme } from 'antd';
+import { memo, useMemo } from 'react';
 import { ExportMenu } from '../export-share/export-menu';
 import { ShareButton } from '../export-share/share-button';
 import type { GraphLayout, ViewMode } from '../filters/view-params';
@@ -25,7 +26,10 @@ interface Props {
 }
 
 /** 'Showing: N connections • M relationships' (your own node is not a connection). */
-export function showingLine(connections: readonly Connection[], relationships: readonly Relationship[]): string {
+export function showingLine(
+  connections: readonly Connection[],
+  relationships: readonly Relationship[],
+): string {
   const people = connections.reduce((count, c) => (c.isUser ? count : count + 1), 0);
   return `Showing: ${people.toLocaleString()} connections • ${relationships.length.toLocaleString()} relationships`;
 }
@@ -34,15 +38,24 @@ export function showingLine(connections: readonly Connection[], relationships: r
  * The network in graph mode (default) or table mode. The graph stays mounted under the table so
  * switching back does not lay out 30,000 people again.
  */
-export function NetworkView(props: Props) {
+export const NetworkView = memo(function NetworkView(props: Props) {
   const { connections, relationships, mode, layout } = props;
   const { token } = theme.useToken();
   const engine = useGraphEngine();
   const caption = useTourCaption(engine);
   const hasPeople = connections.some((c) => !c.isUser);
+  // Counted once per filtered network, not on every render (an import's progress renders often).
+  const showing = useMemo(() => showingLine(connections, relationships), [connections, relationships]);
   return (
     <Flex vertical style={{ flex: 1, minWidth: 0, height: '100%' }}>
-      <Flex gap={12} wrap align="center" style={{ padding: '8px 12px', borderBottom: `1px solid ${token.colorBorderSecondary}` }} role="toolbar" aria-label="Network toolbar">
+      <Flex
+        gap={12}
+        wrap
+        align="center"
+        style={{ padding: '8px 12px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+        role="toolbar"
+        aria-label="Network toolbar"
+      >
         <Segmented<ViewMode>
           value={mode}
           onChange={props.onModeChange}
@@ -51,14 +64,29 @@ export function NetworkView(props: Props) {
             { value: 'table', label: 'Table', icon: <TableOutlined /> },
           ]}
         />
-        <Typography.Text>{showingLine(connections, relationships)}</Typography.Text>
+        <Typography.Text data-testid="showing-line">{showing}</Typography.Text>
         <div style={{ flex: 1 }} />
-        {mode === 'graph' && <GraphToolbar engine={engine} layout={layout} onLayoutChange={props.onLayoutChange} hasConnections={hasPeople} isTourRunning={caption !== null} />}
-        <ExportMenu connections={connections} relationships={relationships} engine={mode === 'graph' ? engine : null} />
+        {mode === 'graph' && (
+          <GraphToolbar
+            engine={engine}
+            layout={layout}
+            onLayoutChange={props.onLayoutChange}
+            hasConnections={hasPeople}
+            isTourRunning={caption !== null}
+          />
+        )}
+        <ExportMenu
+          connections={connections}
+          relationships={relationships}
+          engine={mode === 'graph' ? engine : null}
+        />
         <ShareButton />
       </Flex>
       <div style={{ position: 'relative', flex: 1, minHeight: 0 }}>
-        <div style={{ position: 'absolute', inset: 0, visibility: mode === 'graph' ? 'visible' : 'hidden' }} aria-hidden={mode !== 'graph'}>
+        <div
+          style={{ position: 'absolute', inset: 0, visibility: mode === 'graph' ? 'visible' : 'hidden' }}
+          aria-hidden={mode !== 'graph'}
+        >
           <GraphPanel
             connections={connections}
             relationships={relationships}
@@ -71,10 +99,14 @@ export function NetworkView(props: Props) {
         </div>
         {mode === 'table' && (
           <div style={{ position: 'absolute', inset: 0, zIndex: 10, background: token.colorBgLayout }}>
-            <ConnectionsTable connections={connections} selectedId={props.selectedId} onViewDetails={props.onSelect} />
+            <ConnectionsTable
+              connections={connections}
+              selectedId={props.selectedId}
+              onViewDetails={props.onSelect}
+            />
           </div>
         )}
       </div>
     </Flex>
   );
-}
+});

@@ -1,8 +1,10 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
 import { companyKey } from '@warmpath/domain';
 import { Typography } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { LayoutName } from '../../../graph';
+import { datasetInfo } from '../data/network-data-client';
+import { HeldNetworkContext } from '../data/use-network-data';
 import { GraphCanvas } from './graph-canvas';
 import { useGraphEngine } from './graph-engine-context';
 import { HoverCard } from './hover-card';
@@ -33,7 +35,10 @@ function companyKeys(): (name: string | null) => string | null {
   };
 }
 
-function countByCompany(connections: readonly Connection[]): { counts: Map<string, number>; keyOf: (name: string | null) => string | null } {
+function countByCompany(connections: readonly Connection[]): {
+  counts: Map<string, number>;
+  keyOf: (name: string | null) => string | null;
+} {
   const keyOf = companyKeys();
   const counts = new Map<string, number>();
   for (const person of connections) {
@@ -49,18 +54,44 @@ function selectedSpellings(connections: readonly Connection[], selected: readonl
   const keyOf = companyKeys();
   const keys = new Set(selected.map(keyOf));
   const names = new Set<string>();
-  for (const person of connections) if (person.company && keys.has(keyOf(person.company))) names.add(person.company);
+  for (const person of connections)
+    if (person.company && keys.has(keyOf(person.company))) names.add(person.company);
   return [...names];
 }
 
+/** How many others in the whole network work where `person` does. */
+function colleaguesOf(
+  person: Connection,
+  info: ReturnType<typeof datasetInfo>,
+  counted: ReturnType<typeof countByCompany> | null,
+): number {
+  const index = info?.indexOf.get(person);
+  if (info && index !== undefined) return info.colleagues[index] ?? 0;
+  const key = counted?.keyOf(person.company) ?? null;
+  return key ? Math.max(0, (counted?.counts.get(key) ?? 1) - 1) : 0;
+}
+
 /** The graph with its legend, hover card and tour caption. */
-export function GraphPanel({ connections, relationships, allConnections, layout, selectedCompanies, caption, onSelect }: Props) {
+export function GraphPanel({
+  connections,
+  relationships,
+  allConnections,
+  layout,
+  selectedCompanies,
+  caption,
+  onSelect,
+}: Props) {
   const engine = useGraphEngine();
   const panelRef = useRef<HTMLDivElement>(null);
   const cardRef = useRef<HTMLDivElement>(null);
   const [hovered, setHovered] = useState<Connection | null>(null);
-  const companyCounts = useMemo(() => countByCompany(allConnections), [allConnections]);
-  const spellings = useMemo(() => selectedSpellings(connections, selectedCompanies), [connections, selectedCompanies]);
+  // The data worker counted colleagues when it read the network; a network built here is counted here.
+  const info = datasetInfo(useContext(HeldNetworkContext));
+  const companyCounts = useMemo(() => (info ? null : countByCompany(allConnections)), [info, allConnections]);
+  const spellings = useMemo(
+    () => selectedSpellings(connections, selectedCompanies),
+    [connections, selectedCompanies],
+  );
   const graph = useStableGraphInput({ connections, relationships });
 
   useEffect(() => {
@@ -70,19 +101,39 @@ export function GraphPanel({ connections, relationships, allConnections, layout,
       const card = cardRef.current;
       if (!hover || !card) return;
       const width = panelRef.current?.clientWidth ?? Infinity;
-      const left = hover.x + CARD_OFFSET + CARD_WIDTH > width ? hover.x - CARD_OFFSET - CARD_WIDTH : hover.x + CARD_OFFSET;
+      const left =
+        hover.x + CARD_OFFSET + CARD_WIDTH > width
+          ? hover.x - CARD_OFFSET - CARD_WIDTH
+          : hover.x + CARD_OFFSET;
       card.style.transform = `translate(${Math.max(0, left)}px, ${Math.max(0, hover.y + CARD_OFFSET)}px)`;
     });
   }, [engine]);
 
-  const key = hovered ? companyCounts.keyOf(hovered.company) : null;
-  const colleagues = key ? Math.max(0, (companyCounts.counts.get(key) ?? 1) - 1) : 0;
+  const colleagues = hovered ? colleaguesOf(hovered, info, companyCounts) : 0;
   return (
     <div ref={panelRef} style={{ position: 'absolute', inset: 0, overflow: 'hidden' }}>
-      <GraphCanvas connections={graph.connections} relationships={graph.relationships} layout={layout} selectedCompanies={spellings} onSelect={onSelect} />
+      <GraphCanvas
+        connections={graph.connections}
+        relationships={graph.relationships}
+        layout={layout}
+        selectedCompanies={spellings}
+        onSelect={onSelect}
+      />
       <NetworkLegend />
       {caption && (
-        <div role="status" style={{ position: 'absolute', top: 12, left: '50%', transform: 'translateX(-50%)', zIndex: 4, background: 'rgba(0,0,0,0.7)', padding: '6px 14px', borderRadius: 8 }}>
+        <div
+          role="status"
+          style={{
+            position: 'absolute',
+            top: 12,
+            left: '50%',
+            transform: 'translateX(-50%)',
+            zIndex: 4,
+            background: 'rgba(0,0,0,0.7)',
+            padding: '6px 14px',
+            borderRadius: 8,
+          }}
+        >
           <Typography.Text style={{ color: '#fff' }}>{caption}</Typography.Text>
         </div>
       )}

@@ -22,9 +22,16 @@ function isDrawnAlike(a: Connection, b: Connection): boolean {
 }
 
 function isSameGraph(next: GraphInput, previous: GraphInput): boolean {
-  if (next.connections.length !== previous.connections.length || next.relationships.length !== previous.relationships.length) return false;
-  for (let i = 0; i < next.relationships.length; i++) if (next.relationships[i] !== previous.relationships[i]) return false;
-  for (let i = 0; i < next.connections.length; i++) if (!isDrawnAlike(next.connections[i], previous.connections[i])) return false;
+  if (next.connections === previous.connections && next.relationships === previous.relationships) return true;
+  if (
+    next.connections.length !== previous.connections.length ||
+    next.relationships.length !== previous.relationships.length
+  )
+    return false;
+  for (let i = 0; i < next.relationships.length; i++)
+    if (next.relationships[i] !== previous.relationships[i]) return false;
+  for (let i = 0; i < next.connections.length; i++)
+    if (!isDrawnAlike(next.connections[i], previous.connections[i])) return false;
   return true;
 }
 

@@ -3,6 +3,7 @@ import type { Connection } from '@warmpath/contracts';
 import { fullName, matchesTableSearch } from '@warmpath/domain';
 import { Button, Flex, Input, Table, Typography, theme, type TableColumnsType } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
+import { useNetworkSearch } from '../data/use-network-data';
 import { degreeLabel, formatDate, formatYears, orNotAvailable } from '../connection-format';
 import { paginate } from './paginate';
 
@@ -44,6 +45,12 @@ function columns(onViewDetails: Props['onViewDetails']): TableColumnsType<Connec
   ];
 }
 
+/** The table search done here (small networks, tests); the data worker does it for a network it read. */
+function tableMatches(connections: readonly Connection[], query: string): readonly Connection[] {
+  if (!query.trim()) return connections;
+  return connections.filter((c) => matchesTableSearch(c, query));
+}
+
 /**
  * Table mode (product-spec §2): search, count, 50 rows a page. Only one page is ever in the DOM,
  * so 30,000 people cost a filter pass, not 30,000 rows.
@@ -53,7 +60,7 @@ export function ConnectionsTable({ connections, selectedId, onViewDetails }: Pro
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const query = useDeferredValue(search);
-  const matches = useMemo(() => connections.filter((c) => matchesTableSearch(c, query)), [connections, query]);
+  const matches = useNetworkSearch(connections, 'table', query, Number.MAX_SAFE_INTEGER, tableMatches);
   const current = paginate(matches, page);
   // Your own row is listed (and marked) but is not one of your connections.
   const count = matches.reduce((n, c) => (c.isUser ? n : n + 1), 0);
@@ -83,10 +90,13 @@ export function ConnectionsTable({ connections, selectedId, onViewDetails }: Pro
         dataSource={current.rows}
         pagination={false}
         locale={{ emptyText: empty }}
-        scroll={{ x: true }}
         onRow={(c) => ({
           'aria-selected': c.id === selectedId,
-          style: c.isUser ? { background: token.colorPrimaryBg } : c.id === selectedId ? { background: token.colorFillSecondary } : undefined,
+          style: c.isUser
+            ? { background: token.colorPrimaryBg }
+            : c.id === selectedId
+              ? { background: token.colorFillSecondary }
+              : undefined,
         })}
       />
       <Flex gap={8} align="center" justify="end">
@@ -96,7 +106,11 @@ export function ConnectionsTable({ connections, selectedId, onViewDetails }: Pro
         <Typography.Text>
           Page {current.page} of {current.pages}
         </Typography.Text>
-        <Button size="small" disabled={current.page >= current.pages} onClick={() => setPage(current.page + 1)}>
+        <Button
+          size="small"
+          disabled={current.page >= current.pages}
+          onClick={() => setPage(current.page + 1)}
+        >
           Next
         </Button>
       </Flex>

@@ -1,0 +1,199 @@
+import type { Connection, NetworkData, Relationship } from '@warmpath/contracts';
+import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
+import { NetworkDataCore } from './network-data-core';
+import type { DataRequest, DataResponse, LoadFailure, Unnumbered } from './network-data-protocol';
+
+/** What the page keeps next to a network read through the data worker. */
+export interface DatasetInfo {
+  /** The worker's number for this network: questions about it name it. */
+  dataset: number;
+  /** Where each person is in the worker's list (the index answers refer to). */
+  indexOf: WeakMap<Connection, number>;
+  /** For each person (by index), how many others share their company. */
+  colleagues: Uint32Array;
+}
+
+export type LoadResult = { data: NetworkData; unchanged: boolean } | { failure: LoadFailure };
+
+export interface NetworkView {
+  connections: Connection[];
+  relationships: Relationship[];
+  degreeCounts: DegreeCounts;
+}
+
+type Pending = {
+  resolve: (response: DataResponse) => void;
+  reject: (error: Error) => void;
+  onPart?: (response: DataResponse) => void;
+};
+
+const infos = new WeakMap<NetworkData, DatasetInfo>();
+/** Index lists of the filtered lists already sent once (each keystroke of a search would repeat them). */
+const positionsOf = new WeakMap<readonly Connection[], Uint32Array>();
+
+/** The worker's bookkeeping for a network object, if it came through the client. */
+export function datasetInfo(data: NetworkData | undefined): DatasetInfo | undefined {
+  return data ? infos.get(data) : undefined;
+}
+
+/** A changed copy of a network (a saved note) is still the same network to the worker. */
+export function carryDataset(
+  from: NetworkData,
+  to: NetworkData,
+  replaced?: { before: Connection; after: Connection },
+): void {
+  const info = infos.get(from);
+  if (!info) return;
+  if (replaced) {
+    const index = info.indexOf.get(replaced.before);
+    if (index !== undefined) info.indexOf.set(replaced.after, index);
+  }
+  infos.set(to, info);
+}
+
+/**
+ * The page's side of the network-data worker (see NetworkDataCore): one request at a time per
+ * question, answers as promises. Where Worker does not exist (jsdom), the same core runs here.
+ */
+export class NetworkDataClient {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private readonly post: (request: DataRequest) => void;
+  private readonly worker: Worker | null;
+
+  constructor() {
+    if (typeof Worker === 'function') {
+      this.worker = new Worker(new URL('./network-data.worker.ts', import.meta.url), {
+        type: 'module',
+        name: 'network-data',
+      });
+      this.worker.onmessage = (event: MessageEvent<DataResponse>) => this.receive(event.data);
+      this.worker.onerror = (event) =>
+        this.failAll(new Error(`network data worker failed: ${event.message}`));
+      this.post = (request) => this.worker?.postMessage(request);
+    } else {
+      this.worker = null;
+      const core = new NetworkDataCore();
+      // Answers arrive in later turns, as they would from a worker.
+      this.post = (request) =>
+        void core.handle(request, (response) => queueMicrotask(() => this.receive(response)));
+    }
+  }
+
+  /**
+   * Reads the network (GET /api/network). People and links arrive in slices (each a short task to
+   * receive). The network and its lists are frozen, which stops Immer's deep freeze at the top:
+   * the store never walks 30,000 people. An unchanged network answers with the one already held.
+   */
+  async load(held: NetworkData | undefined): Promise<LoadResult> {
+    const heldInfo = datasetInfo(held);
+    const people: Connection[] = [];
+    const links: Relationship[] = [];
+    const response = await this.request(
+      {
+        kind: 'load',
+        url: `${globalThis.location?.origin ?? ''}/api/network`,
+        held: heldInfo?.dataset ?? null,
+      },
+      (part) => {
+        if (part.kind === 'people') for (const person of part.people) people.push(person);
+        else if (part.kind === 'links') for (const link of part.links) links.push(link);
+      },
+    );
+    if (response.kind === 'failed') return { failure: response.failure };
+    if (response.kind !== 'loaded') throw new Error(`unexpected answer to a network read: ${response.kind}`);
+    if (response.unchanged && held) return { data: held, unchanged: true };
+    const data: NetworkData = Object.freeze({
+      connections: Object.freeze(people) as Connection[],
+      relationships: Object.freeze(links) as Relationship[],
+      companies: Object.freeze(response.companies.map((c) => Object.freeze(c))) as NetworkData['companies'],
+    });
+    const indexOf = new WeakMap<Connection, number>();
+    people.forEach((person, index) => indexOf.set(person, index));
+    infos.set(data, { dataset: response.dataset, indexOf, colleagues: response.colleagues });
+    return { data, unchanged: false };
+  }
+
+  /** The filtered network (libs/domain filterNetwork, run by the worker). */
+  async view(data: NetworkData, filters: NetworkFilters): Promise<NetworkView> {
+    const info = this.infoOf(data);
+    const response = await this.request({ kind: 'view', dataset: info.dataset, filters });
+    if (response.kind !== 'view') throw new Error(`unexpected answer to a filter: ${response.kind}`);
+    const connections = Array.from(response.people, (index) => data.connections[index]);
+    const relationships = Array.from(response.links, (index) => data.relationships[index]);
+    return { connections, relationships, degreeCounts: response.degreeCounts };
+  }
+
+  /**
+   * The people of `among` (a list out of `data`) matching a search, in order, at most `limit`.
+   * 'dashboard' is the top bar's search (your own node left out), 'table' the table's.
+   */
+  async match(
+    data: NetworkData,
+    among: readonly Connection[],
+    search: 'dashboard' | 'table',
+    query: string,
+    limit = Number.MAX_SAFE_INTEGER,
+  ): Promise<Connection[]> {
+    const info = this.infoOf(data);
+    const isAll = among === data.connections;
+    let known = isAll ? null : positionsOf.get(among);
+    if (!isAll && !known) {
+      known = Uint32Array.from(among, (person) => info.indexOf.get(person) ?? 0);
+      positionsOf.set(among, known);
+    }
+    // A copy: the cached list stays usable here.
+    const positions = known ? known.slice() : null;
+    const response = await this.request({
+      kind: 'match',
+      dataset: info.dataset,
+      positions,
+      search,
+      query,
+      limit,
+    });
+    if (response.kind !== 'match') throw new Error(`unexpected answer to a search: ${response.kind}`);
+    return Array.from(response.positions, (position) => among[position]);
+  }
+
+  kill(): void {
+    this.worker?.terminate();
+    this.failAll(new Error('network data worker stopped'));
+  }
+
+  private infoOf(data: NetworkData): DatasetInfo {
+    const info = infos.get(data);
+    if (!info) throw new Error('this network was not read through the network data worker');
+    return info;
+  }
+
+  private request(request: Unnumbered<DataRequest>, onPart?: Pending['onPart']): Promise<DataResponse> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onPart });
+      this.post({ ...request, id } as DataRequest);
+    });
+  }
+
+  private receive(response: DataResponse): void {
+    const pending = this.pending.get(response.id);
+    if (!pending) return;
+    if (response.kind === 'people' || response.kind === 'links') return pending.onPart?.(response);
+    this.pending.delete(response.id);
+    if (response.kind === 'error') pending.reject(new Error(response.message));
+    else pending.resolve(response);
+  }
+
+  private failAll(error: Error): void {
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+  }
+}
+
+let shared: NetworkDataClient | null = null;
+
+/** The page's one network-data client (and worker), created on first use. */
+export function networkDataClient(): NetworkDataClient {
+  shared ??= new NetworkDataClient();
+  return shared;
+}

@@ -1,0 +1,171 @@
+import { DEFAULT_FILTERS } from '@warmpath/domain';
+import { describe, expect, it } from 'vitest';
+import { buildTestNetwork } from '../test-connections';
+import { NetworkDataCore } from './network-data-core';
+import { PEOPLE_PER_MESSAGE, type DataRequest, type DataResponse, type Unnumbered } from './network-data-protocol';
+
+const URL_ = 'http://localhost/api/network';
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+/** A core behind a scripted server; `ask` collects every message a request gets. */
+function coreWith(replies: (Response | Error)[]) {
+  const seen: Request[] = [];
+  const core = new NetworkDataCore(async (input) => {
+    seen.push(input as Request);
+    const next = replies.shift();
+    if (!next) throw new Error('no more replies');
+    if (next instanceof Error) throw next;
+    return next;
+  });
+  let id = 0;
+  const ask = async (request: Unnumbered<DataRequest>): Promise<DataResponse[]> => {
+    const messages: DataResponse[] = [];
+    await core.handle({ ...request, id: ++id } as DataRequest, (message) => messages.push(message));
+    return messages;
+  };
+  return { ask, seen };
+}
+
+const load = (held: number | null = null) => ({ kind: 'load', url: URL_, held }) as const;
+const last = (messages: DataResponse[]) => messages[messages.length - 1];
+
+describe('the network-data worker core', () => {
+  const network = buildTestNetwork([
+    { firstName: 'Ana', company: 'Acme' },
+    { firstName: 'Ben', company: 'acme ' },
+    { firstName: 'Zelda', lastName: 'Quartermaine', company: 'Northwind', connectionDegree: 2 },
+  ]);
+
+  it('streams people and links, then counts colleagues by company spelling', async () => {
+    const { ask } = coreWith([json(200, network, { etag: 'W/"v1"' })]);
+    const messages = await ask(load());
+    const people = messages.flatMap((m) => (m.kind === 'people' ? m.people : []));
+    const links = messages.flatMap((m) => (m.kind === 'links' ? m.links : []));
+    expect(people.map((p) => p.firstName)).toEqual(['Maya', 'Ana', 'Ben', 'Zelda']);
+    expect(links).toHaveLength(3);
+    const loaded = last(messages);
+    expect(loaded).toMatchObject({ kind: 'loaded', dataset: 1, unchanged: false });
+    expect([...(loaded as Extract<DataResponse, { kind: 'loaded' }>).colleagues]).toEqual([0, 1, 1, 0]);
+  });
+
+  it('sends a network of more than one slice in several messages', async () => {
+    const many = buildTestNetwork(
+      Array.from({ length: PEOPLE_PER_MESSAGE + 5 }, (_, i) => ({ firstName: `P${i}` })),
+    );
+    const { ask } = coreWith([json(200, many)]);
+    const messages = await ask(load());
+    expect(
+      messages.filter((m) => m.kind === 'people').map((m) => (m.kind === 'people' ? m.people.length : 0)),
+    ).toEqual([PEOPLE_PER_MESSAGE, 6]);
+  });
+
+  it('revalidates with If-None-Match: a 304 sends nothing again to a page that holds the network', async () => {
+    const { ask, seen } = coreWith([
+      json(200, network, { etag: 'W/"v1"' }),
+      new Response(null, { status: 304 }),
+    ]);
+    await ask(load());
+    const again = await ask(load(1));
+    expect(seen[1].headers.get('if-none-match')).toBe('W/"v1"');
+    expect(again).toEqual([expect.objectContaining({ kind: 'loaded', dataset: 1, unchanged: true })]);
+  });
+
+  it('on a 304 streams what it holds to a page that does not hold it (a new tab of the store)', async () => {
+    const { ask } = coreWith([json(200, network, { etag: 'W/"v1"' }), new Response(null, { status: 304 })]);
+    await ask(load());
+    const again = await ask(load(null));
+    expect(again.some((m) => m.kind === 'people')).toBe(true);
+    expect(last(again)).toMatchObject({ kind: 'loaded', dataset: 1, unchanged: false });
+  });
+
+  it('does not parse a 200 carrying the ETag it already holds', async () => {
+    const unparsable = new Response('not json', { status: 200, headers: { etag: 'W/"v1"' } });
+    const { ask } = coreWith([json(200, network, { etag: 'W/"v1"' }), unparsable]);
+    await ask(load());
+    expect(last(await ask(load(1)))).toMatchObject({ kind: 'loaded', unchanged: true });
+  });
+
+  it('answers a failed read with the status and the JSON body', async () => {
+    const { ask } = coreWith([json(401, { message: 'Authentication required' })]);
+    expect(await ask(load())).toEqual([
+      { id: 1, kind: 'failed', failure: { status: 401, data: { message: 'Authentication required' } } },
+    ]);
+  });
+
+  it('answers a failed read with the text body when it is not JSON', async () => {
+    const { ask } = coreWith([
+      new Response('Bad gateway', { status: 502, headers: { 'content-type': 'text/plain' } }),
+    ]);
+    expect(last(await ask(load()))).toMatchObject({
+      kind: 'failed',
+      failure: { status: 502, data: 'Bad gateway' },
+    });
+  });
+
+  it('answers a network failure as FETCH_ERROR with its message', async () => {
+    const { ask } = coreWith([new TypeError('Failed to fetch')]);
+    expect(last(await ask(load()))).toMatchObject({
+      kind: 'failed',
+      failure: { status: 'FETCH_ERROR', error: 'Failed to fetch' },
+    });
+  });
+
+  it('filters with libs/domain rules and answers index lists and real degree counts', async () => {
+    const { ask } = coreWith([json(200, network)]);
+    await ask(load());
+    const filters = {
+      ...DEFAULT_FILTERS,
+      connectionTypes: { firstDegree: true, secondDegree: false, thirdDegree: true },
+    };
+    const [view] = await ask({ kind: 'view', dataset: 1, filters });
+    expect(view).toMatchObject({ kind: 'view', degreeCounts: { first: 2, second: 1, third: 0 } });
+    const { people, links } = view as Extract<DataResponse, { kind: 'view' }>;
+    expect([...people]).toEqual([0, 1, 2]);
+    expect([...links]).toEqual([0, 1]);
+  });
+
+  it('searches as the top bar does (your own node never suggested) and as the table does, within a list', async () => {
+    const { ask } = coreWith([json(200, network)]);
+    await ask(load());
+    const [top] = await ask({
+      kind: 'match',
+      dataset: 1,
+      positions: null,
+      search: 'dashboard',
+      query: ' ACME',
+      limit: 6,
+    });
+    expect([...(top as Extract<DataResponse, { kind: 'match' }>).positions]).toEqual([1, 2]);
+    const [limited] = await ask({
+      kind: 'match',
+      dataset: 1,
+      positions: null,
+      search: 'dashboard',
+      query: 'a',
+      limit: 1,
+    });
+    expect([...(limited as Extract<DataResponse, { kind: 'match' }>).positions]).toEqual([1]);
+    const [table] = await ask({
+      kind: 'match',
+      dataset: 1,
+      positions: Uint32Array.from([3, 0]),
+      search: 'table',
+      query: 'zelda quarter',
+      limit: 50,
+    });
+    expect([...(table as Extract<DataResponse, { kind: 'match' }>).positions]).toEqual([0]);
+  });
+
+  it('refuses a question about a network it no longer holds, naming both', async () => {
+    const { ask } = coreWith([
+      json(200, network, { etag: 'W/"v1"' }),
+      json(200, network, { etag: 'W/"v2"' }),
+    ]);
+    await ask(load());
+    await ask(load(1));
+    expect(await ask({ kind: 'view', dataset: 1, filters: DEFAULT_FILTERS })).toEqual([
+      { id: 3, kind: 'error', message: 'network 1 is no longer held (now 2)' },
+    ]);
+  });
+});

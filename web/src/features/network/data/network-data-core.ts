@@ -1,0 +1,170 @@
+import type { Connection, NetworkData, Relationship } from '@warmpath/contracts';
+import {
+  companyKey,
+  filterNetwork,
+  matchesDashboardSearch,
+  matchesTableSearch,
+  type NetworkFilters,
+} from '@warmpath/domain';
+import {
+  LINKS_PER_MESSAGE,
+  PEOPLE_PER_MESSAGE,
+  type DataRequest,
+  type DataResponse,
+  type LoadFailure,
+} from './network-data-protocol';
+
+type Reply = (response: DataResponse, transfer?: Transferable[]) => void;
+
+interface Held {
+  dataset: number;
+  etag: string | null;
+  data: NetworkData;
+  indexOf: Map<Connection, number>;
+  linkIndexOf: Map<Relationship, number>;
+  colleagues: Uint32Array;
+}
+
+/** For each person, how many others share their company (the hover card's numbers); 0 for your own node. */
+export function colleagueCounts(connections: readonly Connection[]): Uint32Array {
+  const keys = new Map<string, string | null>();
+  const keyOf = (name: string | null) => {
+    if (!name) return null;
+    if (!keys.has(name)) keys.set(name, companyKey(name));
+    return keys.get(name) ?? null;
+  };
+  const counts = new Map<string, number>();
+  for (const person of connections) {
+    const key = person.isUser ? null : keyOf(person.company);
+    if (key) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const colleagues = new Uint32Array(connections.length);
+  connections.forEach((person, index) => {
+    const key = person.isUser ? null : keyOf(person.company);
+    colleagues[index] = key ? Math.max(0, (counts.get(key) ?? 1) - 1) : 0;
+  });
+  return colleagues;
+}
+
+async function failureOf(response: Response): Promise<LoadFailure> {
+  const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+  try {
+    return { status: response.status, data: isJson ? await response.json() : await response.text() };
+  } catch {
+    return { status: response.status, data: response.statusText };
+  }
+}
+
+/**
+ * The network as the dashboard's data worker holds it (issue 8): it reads GET /api/network
+ * (revalidating with If-None-Match, so an unchanged network costs a 304 and no parsing), parses
+ * it off the page's thread, hands the people and links to the page in slices, and answers the
+ * O(n) questions (filters, searches) with index lists. The rules are libs/domain's. Runs in a
+ * Worker in the browser, and on the page's thread where there is no Worker (jsdom tests).
+ */
+export class NetworkDataCore {
+  private held: Held | null = null;
+  private nextDataset = 1;
+
+  constructor(private readonly fetchFn: typeof fetch = (input, init) => fetch(input, init)) {}
+
+  async handle(request: DataRequest, reply: Reply): Promise<void> {
+    try {
+      if (request.kind === 'load') await this.load(request.id, request.url, request.held, reply);
+      else if (request.kind === 'view') this.view(request.id, request.dataset, request.filters, reply);
+      else this.match(request, reply);
+    } catch (error) {
+      reply({
+        id: request.id,
+        kind: 'error',
+        message: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  private async load(id: number, url: string, heldByPage: number | null, reply: Reply): Promise<void> {
+    const headers = new Headers({ accept: 'application/json' });
+    if (this.held?.etag) headers.set('if-none-match', this.held.etag);
+    let response: Response;
+    try {
+      // A Request object: the tests' fake server routes on it.
+      response = await this.fetchFn(new Request(url, { headers, credentials: 'include' }));
+    } catch (error) {
+      reply({
+        id,
+        kind: 'failed',
+        failure: { status: 'FETCH_ERROR', error: error instanceof Error ? error.message : String(error) },
+      });
+      return;
+    }
+    if (response.status === 304 && this.held)
+      return this.send(id, this.held, heldByPage === this.held.dataset, reply);
+    if (!response.ok) return reply({ id, kind: 'failed', failure: await failureOf(response) });
+    const etag = response.headers.get('etag');
+    // The same ETag is the same network (a cache that answered 200 for us): nothing to parse.
+    if (this.held && etag && etag === this.held.etag)
+      return this.send(id, this.held, heldByPage === this.held.dataset, reply);
+    const body = (await response.json()) as Partial<NetworkData>;
+    const data: NetworkData = {
+      connections: body.connections ?? [],
+      relationships: body.relationships ?? [],
+      companies: body.companies ?? [],
+    };
+    this.held = {
+      dataset: this.nextDataset++,
+      etag,
+      data,
+      indexOf: new Map(data.connections.map((person, index) => [person, index])),
+      linkIndexOf: new Map(data.relationships.map((link, index) => [link, index])),
+      colleagues: colleagueCounts(data.connections),
+    };
+    this.send(id, this.held, false, reply);
+  }
+
+  private send(id: number, held: Held, unchanged: boolean, reply: Reply): void {
+    const { connections, relationships, companies } = held.data;
+    if (!unchanged) {
+      for (let i = 0; i < connections.length; i += PEOPLE_PER_MESSAGE)
+        reply({ id, kind: 'people', people: connections.slice(i, i + PEOPLE_PER_MESSAGE) });
+      for (let i = 0; i < relationships.length; i += LINKS_PER_MESSAGE)
+        reply({ id, kind: 'links', links: relationships.slice(i, i + LINKS_PER_MESSAGE) });
+    }
+    const colleagues = held.colleagues.slice();
+    reply({ id, kind: 'loaded', dataset: held.dataset, unchanged, companies, colleagues }, [
+      colleagues.buffer,
+    ]);
+  }
+
+  private current(dataset: number): Held {
+    if (!this.held || this.held.dataset !== dataset)
+      throw new Error(`network ${dataset} is no longer held (now ${this.held?.dataset ?? 'none'})`);
+    return this.held;
+  }
+
+  private view(id: number, dataset: number, filters: NetworkFilters, reply: Reply): void {
+    const held = this.current(dataset);
+    const filtered = filterNetwork(held.data, filters);
+    const people = Uint32Array.from(filtered.connections, (person) => held.indexOf.get(person) ?? 0);
+    const links = Uint32Array.from(filtered.relationships, (link) => held.linkIndexOf.get(link) ?? 0);
+    reply({ id, kind: 'view', people, links, degreeCounts: filtered.degreeCounts }, [
+      people.buffer,
+      links.buffer,
+    ]);
+  }
+
+  private match(request: Extract<DataRequest, { kind: 'match' }>, reply: Reply): void {
+    const { connections } = this.current(request.dataset).data;
+    const query = request.query.trim().toLowerCase();
+    const matches = request.search === 'table' ? matchesTableSearch : matchesDashboardSearch;
+    const found: number[] = [];
+    const count = request.positions ? request.positions.length : connections.length;
+    for (let position = 0; position < count && found.length < request.limit; position++) {
+      const person = connections[request.positions ? request.positions[position] : position];
+      // The dashboard search never suggests your own node; the table lists (and marks) it.
+      if (request.search === 'dashboard' && person.isUser) continue;
+      if (!query || matches(person, query)) found.push(position);
+    }
+    const positions = Uint32Array.from(found);
+    reply({ id: request.id, kind: 'match', positions }, [positions.buffer]);
+  }
+}

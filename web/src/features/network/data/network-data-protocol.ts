@@ -1,0 +1,43 @@
+import type { Connection, NetworkData, Relationship } from '@warmpath/contracts';
+import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
+
+/** The people and links of a network travel in slices this big: each message is a short task to receive. */
+export const PEOPLE_PER_MESSAGE = 250;
+export const LINKS_PER_MESSAGE = 1500;
+
+/** A failed read, in RTK Query's shape (status and body, or a fetch failure). */
+export type LoadFailure = { status: number; data: unknown } | { status: 'FETCH_ERROR'; error: string };
+
+/** What the main thread asks the network-data worker. `id` pairs each answer with its question. */
+export type DataRequest =
+  | { id: number; kind: 'load'; url: string; held: number | null }
+  | { id: number; kind: 'view'; dataset: number; filters: NetworkFilters }
+  | {
+      id: number;
+      kind: 'match';
+      dataset: number;
+      positions: Uint32Array | null;
+      search: 'dashboard' | 'table';
+      query: string;
+      limit: number;
+    };
+
+/** A request before it is numbered (Omit over each member of the union). */
+export type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+/** Answers; a load streams `people` and `links` messages before its `loaded` answer. */
+export type DataResponse =
+  | { id: number; kind: 'people'; people: Connection[] }
+  | { id: number; kind: 'links'; links: Relationship[] }
+  | {
+      id: number;
+      kind: 'loaded';
+      dataset: number;
+      unchanged: boolean;
+      companies: NetworkData['companies'];
+      colleagues: Uint32Array;
+    }
+  | { id: number; kind: 'failed'; failure: LoadFailure }
+  | { id: number; kind: 'view'; people: Uint32Array; links: Uint32Array; degreeCounts: DegreeCounts }
+  | { id: number; kind: 'match'; positions: Uint32Array }
+  | { id: number; kind: 'error'; message: string };
