@@ -1,6 +1,5 @@
 import { FUNCTION_CATEGORIES, type FunctionCategory, type RelationshipType } from '@warmpath/contracts';
 import { type PositionAnalysis, analysePosition } from '../position/function-category.js';
-import { compareIds } from '../text/compare-ids.js';
 import { isSharedEmployer } from './company-key.js';
 import { groupByCompany } from './group-by-company.js';
 
@@ -46,6 +45,10 @@ interface RankedPerson {
   category: FunctionCategory;
   seniority: number;
   leads: boolean;
+  /** Place in the company's ranking (0 = top): a cheap pair key for LinkSet. */
+  rank: number;
+  /** The id is a decimal number (a database id): see compareIds. */
+  numericId: boolean;
 }
 
 /**
@@ -55,17 +58,21 @@ interface RankedPerson {
  */
 export function generateCompanyLinks(people: readonly CompanyLinkPerson[]): CompanyLink[] {
   const groups = groupByCompany(people, (person) => person.company);
-  const links = new LinkSet();
+  const all: CompanyLink[] = [];
   // Titles repeat ("Software Engineer" thousands of times): analyse each spelling once.
   const analyses = new Map<string, PositionAnalysis>();
   for (const key of [...groups.keys()].sort()) {
     const group = groups.get(key);
     if (!group || group.members.length < 2 || !isSharedEmployer(key)) continue;
+    // A person is in one company only, so no pair spans two: one small set per company instead of
+    // one of every link (a 600,000-entry map, slow to grow and to probe).
     const ranked = rankPeople(group.members, analyses);
+    const links = new LinkSet(ranked.length);
     if (ranked.length <= SMALL_COMPANY_MAX_PEOPLE) linkSmallCompany(ranked, group.name, links);
     else linkLargeCompany(ranked, group.name, links);
+    links.appendTo(all);
   }
-  return links.toArray();
+  return all;
 }
 
 /** Highest seniority first, ties by id: the first one is the company's top-ranked person. */
@@ -73,8 +80,8 @@ function rankPeople(
   members: readonly CompanyLinkPerson[],
   analyses: Map<string, PositionAnalysis>,
 ): RankedPerson[] {
-  return members
-    .map((person) => {
+  const ranked = members
+    .map((person): RankedPerson => {
       const title = person.position ?? '';
       let analysis = analyses.get(title);
       if (!analysis) {
@@ -86,9 +93,21 @@ function rankPeople(
         category: analysis.category,
         seniority: analysis.seniority,
         leads: analysis.isExecutive,
+        rank: 0,
+        numericId: DIGITS.test(person.id),
       };
     })
-    .sort((a, b) => b.seniority - a.seniority || compareIds(a.id, b.id));
+    .sort((a, b) => b.seniority - a.seniority || compareRankedIds(a, b));
+  for (let i = 0; i < ranked.length; i++) (ranked[i] as RankedPerson).rank = i;
+  return ranked;
+}
+
+const DIGITS = /^\d+$/;
+
+/** compareIds with the "is it a number" test done once per person instead of twice per comparison. */
+function compareRankedIds(a: RankedPerson, b: RankedPerson): number {
+  if (a.numericId && b.numericId && a.id.length !== b.id.length) return a.id.length - b.id.length;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
 function linkSmallCompany(ranked: readonly RankedPerson[], company: string, links: LinkSet): void {
@@ -97,8 +116,8 @@ function linkSmallCompany(ranked: readonly RankedPerson[], company: string, link
       const a = ranked[i] as RankedPerson;
       const b = ranked[j] as RankedPerson;
       const close = a.category === b.category || a.leads || b.leads;
-      if (close) links.add(a.id, b.id, COMPANY_LINK_STRENGTH.role, 'company-role', company);
-      else links.add(a.id, b.id, COMPANY_LINK_STRENGTH.general, 'company-general', company);
+      if (close) links.add(a, b, COMPANY_LINK_STRENGTH.role, 'company-role', company);
+      else links.add(a, b, COMPANY_LINK_STRENGTH.general, 'company-general', company);
     }
   }
 }
@@ -108,7 +127,7 @@ function linkLargeCompany(ranked: readonly RankedPerson[], company: string, link
   if (!top) return;
   for (const person of others) {
     const isLeader = person.leads || person.category === 'executive' || person.category === 'director';
-    if (isLeader) links.add(top.id, person.id, COMPANY_LINK_STRENGTH.role, 'company-role', company);
+    if (isLeader) links.add(top, person, COMPANY_LINK_STRENGTH.role, 'company-role', company);
   }
   const byCategory = groupByCategory(ranked);
   for (const members of byCategory) linkSameCategory(members, company, links);
@@ -117,7 +136,7 @@ function linkLargeCompany(ranked: readonly RankedPerson[], company: string, link
     for (let j = i + 1; j < byCategory.length; j++) {
       const a = byCategory[i]?.[0] as RankedPerson;
       const b = byCategory[j]?.[0] as RankedPerson;
-      links.add(a.id, b.id, COMPANY_LINK_STRENGTH.crossFunction, 'company-group', company);
+      links.add(a, b, COMPANY_LINK_STRENGTH.crossFunction, 'company-group', company);
     }
   }
 }
@@ -134,13 +153,7 @@ function linkSameCategory(members: readonly RankedPerson[], company: string, lin
   if (members.length <= FULL_MESH_MAX_GROUP) {
     for (let i = 0; i < members.length; i++) {
       for (let j = i + 1; j < members.length; j++) {
-        links.add(
-          (members[i] as RankedPerson).id,
-          (members[j] as RankedPerson).id,
-          strength,
-          'company-role',
-          company,
-        );
+        links.add(members[i] as RankedPerson, members[j] as RankedPerson, strength, 'company-role', company);
       }
     }
     return;
@@ -149,24 +162,29 @@ function linkSameCategory(members: readonly RankedPerson[], company: string, lin
   const head = members[0] as RankedPerson;
   for (let i = 1; i < members.length; i++) {
     const member = members[i] as RankedPerson;
-    links.add(head.id, member.id, strength, 'company-role', company);
-    if (i > 1) links.add((members[i - 1] as RankedPerson).id, member.id, strength, 'company-role', company);
+    links.add(head, member, strength, 'company-role', company);
+    if (i > 1) links.add(members[i - 1] as RankedPerson, member, strength, 'company-role', company);
   }
 }
 
-/** Links keyed by unordered pair; a stronger link replaces a weaker one in place. */
+/**
+ * One company's links keyed by unordered pair of ranks (a number, where a string key of two ids
+ * cost an allocation per link); a stronger link replaces a weaker one in place.
+ */
 class LinkSet {
-  private readonly byPair = new Map<string, CompanyLink>();
+  private readonly byPair = new Map<number, CompanyLink>();
 
-  add(sourceId: string, targetId: string, strength: number, type: CompanyLinkType, company: string): void {
-    if (sourceId === targetId) return;
-    const pair = sourceId < targetId ? `${sourceId}\u0000${targetId}` : `${targetId}\u0000${sourceId}`;
+  constructor(private readonly size: number) {}
+
+  add(source: RankedPerson, target: RankedPerson, strength: number, type: CompanyLinkType, company: string): void {
+    if (source.rank === target.rank) return;
+    const pair = source.rank < target.rank ? source.rank * this.size + target.rank : target.rank * this.size + source.rank;
     const existing = this.byPair.get(pair);
     if (existing && existing.strength >= strength) return;
-    this.byPair.set(pair, { sourceId, targetId, strength, type, company });
+    this.byPair.set(pair, { sourceId: source.id, targetId: target.id, strength, type, company });
   }
 
-  toArray(): CompanyLink[] {
-    return [...this.byPair.values()];
+  appendTo(links: CompanyLink[]): void {
+    for (const link of this.byPair.values()) links.push(link);
   }
 }
