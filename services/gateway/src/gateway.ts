@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { NestFactory } from '@nestjs/core';
@@ -10,6 +9,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { installHttpHooks } from './http/http-hooks.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { serveWebApp } from './http/web-app.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -36,20 +36,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
   });
   const fastify = app.getHttpAdapter().getInstance();
   installHttpHooks(fastify);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(fastify);
   await app.register(cookie);
   // Uploads stream through (never buffered); the import routes stop at IMPORT_MAX_FILE_BYTES themselves.
   await app.register(multipart, {
