@@ -1,5 +1,10 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { networkGenerationKey, networkSnapshotPointerKey, type NetworkSnapshotPointer, type NetworkSnapshotRef } from '@warmpath/contracts';
+import {
+  networkGenerationKey,
+  networkSnapshotPointerKey,
+  type NetworkSnapshotPointer,
+  type NetworkSnapshotRef,
+} from '@warmpath/contracts';
 import { ServiceError, type BusClient, type RequestOptions } from '@warmpath/server-kit';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -65,7 +70,10 @@ describe('NetworkSnapshotService', () => {
     const { service } = fakes([ref('k2'), ref('k3')], {});
     const failure = service.body(7, ref('k1'), 'br');
     await expect(failure).rejects.toBeInstanceOf(ServiceError);
-    await expect(failure).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: SNAPSHOT_UNAVAILABLE });
+    await expect(failure).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: SNAPSHOT_UNAVAILABLE,
+    });
   });
 });
 
@@ -90,7 +98,13 @@ describe('NetworkSnapshotService.current: the pointer the network service publis
         return ref('k-nats');
       },
     } as unknown as BusClient;
-    const pointer: NetworkSnapshotPointer = { ref: ref('k-pointer'), generation: '3', day: '2026-06-15', validUntil: NOW.getTime() + 5000, ...overrides };
+    const pointer: NetworkSnapshotPointer = {
+      ref: ref('k-pointer'),
+      generation: '3',
+      day: '2026-06-15',
+      validUntil: NOW.getTime() + 5000,
+      ...overrides,
+    };
     await redis.set(networkSnapshotPointerKey(userId), JSON.stringify(pointer));
     await redis.set(networkGenerationKey(userId), String(generation ?? 3));
     return { userId, asked, service: new NetworkSnapshotService(bus, redis) };
@@ -138,7 +152,13 @@ describe('NetworkSnapshotService.current: the pointer the network service publis
   });
 
   it('asks the network service when Redis cannot be read', async () => {
-    const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, retryStrategy: () => null, lazyConnect: true, connectTimeout: 200 });
+    const down = new Redis('redis://127.0.0.1:1', {
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => null,
+      lazyConnect: true,
+      connectTimeout: 200,
+      disconnectTimeout: 0,
+    });
     down.on('error', () => undefined); // the refused connection is the point
     const bus = { request: async () => ref('k-nats') } as unknown as BusClient;
     try {

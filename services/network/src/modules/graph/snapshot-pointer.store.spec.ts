@@ -1,5 +1,10 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { isPointerCurrent, networkSnapshotPointerKey, networkSnapshotPointerSchema, type NetworkSnapshotRef } from '@warmpath/contracts';
+import {
+  isPointerCurrent,
+  networkSnapshotPointerKey,
+  networkSnapshotPointerSchema,
+  type NetworkSnapshotRef,
+} from '@warmpath/contracts';
 import type { BusClient } from '@warmpath/server-kit';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
@@ -23,7 +28,18 @@ afterAll(async () => {
 });
 
 let nextUser = 1;
-const PROFILE = { id: 0, firstName: 'Maya', lastName: 'Chen', email: 'm@x.org', avatarUrl: null, linkedinId: null, createdAt: '2026-01-01T00:00:00.000Z', username: 'maya', isAdmin: false, providers: [] };
+const PROFILE = {
+  id: 0,
+  firstName: 'Maya',
+  lastName: 'Chen',
+  email: 'm@x.org',
+  avatarUrl: null,
+  linkedinId: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  username: 'maya',
+  isAdmin: false,
+  providers: [],
+};
 
 /** A repository whose network loads wait for `release()`: a slow snapshot build. */
 class SlowRepository extends FakeNetworkRepository {
@@ -43,15 +59,24 @@ class SlowRepository extends FakeNetworkRepository {
 function setup() {
   const userId = nextUser++;
   const repository = new SlowRepository();
-  repository.networks.set(userId, { version: '1', connections: [buildConnectionRow({ id: '1', owner_user_id: userId })], relationships: [] });
+  repository.networks.set(userId, {
+    version: '1',
+    connections: [buildConnectionRow({ id: '1', owner_user_id: userId })],
+    relationships: [],
+  });
   const repo = repository as unknown as NetworkRepository;
-  const profiles = new OwnProfileClient({ request: async () => ({ ...PROFILE, id: userId }) } as unknown as BusClient);
+  const profiles = new OwnProfileClient({
+    request: async () => ({ ...PROFILE, id: userId }),
+  } as unknown as BusClient);
   const pointers = new SnapshotPointerStore(redis);
   const snapshots = new SnapshotService(repo, new NetworkReader(repo), profiles, new SnapshotStore(redis));
   const handler = new GraphHandler(snapshots, pointers, profiles);
   /** What a gateway reading Redis now would serve without asking the network service, if anything. */
   const served = async (now = new Date()): Promise<NetworkSnapshotRef | null> => {
-    const [raw, generation] = await redis.mget(networkSnapshotPointerKey(userId), `network:snapshot-generation:${userId}`);
+    const [raw, generation] = await redis.mget(
+      networkSnapshotPointerKey(userId),
+      `network:snapshot-generation:${userId}`,
+    );
     if (!raw) return null;
     const pointer = networkSnapshotPointerSchema.parse(JSON.parse(raw));
     return isPointerCurrent(pointer, generation, now) ? pointer.ref : null;
@@ -99,7 +124,12 @@ describe('SnapshotPointerStore and the published pointer', () => {
     const stale = await pointers.generation(userId);
     await write('2');
     const current = await handler.get({ userId });
-    const old = { ref: { ...current, key: 'network:snapshot:old' }, generation: stale, day: new Date().toISOString().slice(0, 10), validUntil: Date.now() + 5000 };
+    const old = {
+      ref: { ...current, key: 'network:snapshot:old' },
+      generation: stale,
+      day: new Date().toISOString().slice(0, 10),
+      validUntil: Date.now() + 5000,
+    };
     expect(await pointers.publish(userId, old)).toBe(false);
     expect(await served()).toEqual(current);
   });
@@ -118,8 +148,14 @@ describe('SnapshotPointerStore and the published pointer', () => {
 
 describe('Redis down', () => {
   // Nothing listens on port 1: every command fails after its retries, as with a stopped Redis.
-  const down = new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 1, retryStrategy: () => null, lazyConnect: true, connectTimeout: 200 });
-    down.on('error', () => undefined); // the refused connection is the point
+  const down = new Redis('redis://127.0.0.1:1', {
+    maxRetriesPerRequest: 1,
+    retryStrategy: () => null,
+    lazyConnect: true,
+    connectTimeout: 200,
+    disconnectTimeout: 0,
+  });
+  down.on('error', () => undefined); // the refused connection is the point
   afterAll(() => down.disconnect());
 
   it('answers 503 SERVICE_UNAVAILABLE with a clear message, not an internal error', async () => {
@@ -131,11 +167,20 @@ describe('Redis down', () => {
     await expect(store.readRef('network:snapshot:7:1-x')).rejects.toMatchObject(unavailable);
   });
 
-  it('makes GET /api/network\'s NATS request fail with 503 too', async () => {
+  it("makes GET /api/network's NATS request fail with 503 too", async () => {
     const repository = new FakeNetworkRepository();
     const repo = repository as unknown as NetworkRepository;
-    const profiles = new OwnProfileClient({ request: async () => ({ ...PROFILE, id: 7 }) } as unknown as BusClient);
-    const handler = new GraphHandler(new SnapshotService(repo, new NetworkReader(repo), profiles, new SnapshotStore(down)), new SnapshotPointerStore(down), profiles);
-    await expect(handler.get({ userId: 7 })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: SNAPSHOTS_UNAVAILABLE });
+    const profiles = new OwnProfileClient({
+      request: async () => ({ ...PROFILE, id: 7 }),
+    } as unknown as BusClient);
+    const handler = new GraphHandler(
+      new SnapshotService(repo, new NetworkReader(repo), profiles, new SnapshotStore(down)),
+      new SnapshotPointerStore(down),
+      profiles,
+    );
+    await expect(handler.get({ userId: 7 })).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: SNAPSHOTS_UNAVAILABLE,
+    });
   });
 });
