@@ -77,20 +77,36 @@ async function attachLongTasks(page: Page, testInfo: TestInfo, phase: string): P
 }
 
 /**
- * With DASHBOARD_TRACE_DIR set, a Chromium performance trace per phase is written there (open it
- * in DevTools' Performance panel) to see what each long task was doing; otherwise this does nothing.
+ * With DASHBOARD_TRACE_DIR set, a Chromium performance trace and a CPU profile per phase are
+ * written there (open either in DevTools' Performance panel) to see what each long task was
+ * doing; otherwise this does nothing.
  */
-async function startTracing(browser: Browser, page: Page): Promise<{ cut(phase: string): Promise<void>; stop(): Promise<void> }> {
+async function startTracing(
+  browser: Browser,
+  page: Page,
+): Promise<{ cut(phase: string): Promise<void>; stop(): Promise<void> }> {
   const dir = process.env.DASHBOARD_TRACE_DIR;
   if (!dir) return { cut: async () => undefined, stop: async () => undefined };
   mkdirSync(dir, { recursive: true });
-  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing'];
-  await browser.startTracing(page, { categories });
-  const save = async (phase: string) => writeFileSync(join(dir, `30000-${phase.replace(/\W+/g, '-')}.json`), await browser.stopTracing());
+  const categories = ['devtools.timeline', 'v8.execute', 'blink.user_timing'];
+  const session = await page.context().newCDPSession(page);
+  await session.send('Profiler.enable');
+  await session.send('Profiler.setSamplingInterval', { interval: 500 });
+  const start = async () => {
+    await browser.startTracing(page, { categories });
+    await session.send('Profiler.start');
+  };
+  const save = async (phase: string) => {
+    const name = `30000-${phase.replace(/\W+/g, '-')}`;
+    const { profile } = await session.send('Profiler.stop');
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    writeFileSync(join(dir, `${name}.json`), await browser.stopTracing());
+  };
+  await start();
   return {
     cut: async (phase) => {
       await save(phase);
-      await browser.startTracing(page, { categories });
+      await start();
     },
     stop: () => save('end'),
   };

@@ -32,7 +32,9 @@ export function DashboardPage() {
 }
 
 function Dashboard() {
-  const { data, error, isLoading, refetch } = useGetNetworkQuery(undefined, NETWORK_FRESHNESS);
+  const { data: latest, error, isLoading, refetch } = useGetNetworkQuery(undefined, NETWORK_FRESHNESS);
+  // A new network (30,000 people) renders as a transition, in slices, not in the store's own update.
+  const data = useDeferredValue(latest);
   const { view, update, updateFilters } = useDashboardView();
   const engine = useGraphEngine();
   const [dialog, setDialog] = useState<OpenDialog>(null);
@@ -68,7 +70,7 @@ function Dashboard() {
   const openConnectionsDialog = useCallback(() => setDialog('connections'), []);
 
   const main =
-    isLoading || (hasPeople && !answer) ? (
+    isLoading || (latest && !data) || (hasPeople && !answer) ? (
       <NetworkLoading />
     ) : error && !data ? (
       <NetworkError message={errorMessage(error)} onRetry={() => void refetch()} />

@@ -1,6 +1,6 @@
 import type { Connection, NetworkData } from '@warmpath/contracts';
 import { filterNetwork, type NetworkFilters } from '@warmpath/domain';
-import { createContext, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useState } from 'react';
 import { datasetInfo, networkDataClient, type NetworkView } from './network-data-client';
 
 /** The network the dashboard shows, for components deep inside it that search it (table, top bar). */
@@ -10,7 +10,8 @@ export const HeldNetworkContext = createContext<NetworkData | undefined>(undefin
  * The filtered network (product-spec §5 visibility rules). A network read through the data worker
  * is filtered there and comes back as index lists; until the first answer this is null. Later
  * changes keep showing the previous answer until the new one arrives, so a toggle never blanks
- * the view. Anything else (a network built by hand) is filtered here.
+ * the view. Anything else (a network built by hand) is filtered here. Answers render as a
+ * transition, which React renders in slices that give way to input.
  */
 export function useFilteredNetwork(
   data: NetworkData | undefined,
@@ -28,7 +29,7 @@ export function useFilteredNetwork(
     let isCurrent = true;
     networkDataClient()
       .view(data, filters)
-      .then((view) => isCurrent && setAnswer(view))
+      .then((view) => isCurrent && startTransition(() => setAnswer(view)))
       // A newer network replaced this one in the worker: its own answer follows.
       .catch(() => undefined);
     return () => {
@@ -63,7 +64,7 @@ export function useNetworkSearch(
     let isCurrent = true;
     networkDataClient()
       .match(data, among, search, query, limit)
-      .then((found) => isCurrent && setAnswer(found))
+      .then((found) => isCurrent && startTransition(() => setAnswer(found)))
       .catch(() => undefined);
     return () => {
       isCurrent = false;
