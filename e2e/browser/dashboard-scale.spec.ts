@@ -140,7 +140,10 @@ test('1,200 connections: graph, filters and table', async ({ page }, testInfo) =
   await screenshot(page, testInfo, 'dashboard-1200-table.png');
 });
 
-test('30,000 connections: imported through the dialog, and the page keeps answering', async ({ browser, page }, testInfo) => {
+test('30,000 connections: imported through the dialog, and the page keeps answering', async ({
+  browser,
+  page,
+}, testInfo) => {
   test.setTimeout(420_000);
   await recordLongTasks(page);
   const tracing = await startTracing(browser, page);
@@ -160,13 +163,13 @@ test('30,000 connections: imported through the dialog, and the page keeps answer
   await phase('page load, no connections');
   await page.getByRole('button', { name: 'Import LinkedIn Data' }).click();
   const dialog = page.locator('[role=dialog]').filter({ hasText: 'Import LinkedIn Data' });
-  await dialog
-    .getByLabel('CSV file')
-    .setInputFiles({
-      name: 'Connections.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(exportCsv(29_998, undefined, 30_000)),
-    });
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'Connections.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(exportCsv(29_998, undefined, 30_000)),
+  });
+  // Playwright builds the 3 MB file inside the page: its own work, kept out of the next phase.
+  await phase('file handed to the page by the test');
   await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
   await expect(dialog.getByText(/^Imported 30,?000 connections and [\d,]+ relationships\.$/)).toBeVisible({
     timeout: 180_000,

@@ -1,6 +1,6 @@
 import type { Connection } from '@warmpath/contracts';
 import { Flex } from 'antd';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { errorMessage } from '../../app/api';
 import { ConnectionDetailsPanel } from '../connection-details/connection-details-panel';
 import { FiltersSidebar } from '../filters/filters-sidebar';
@@ -68,6 +68,11 @@ function Dashboard() {
   const changeMode = useCallback((mode: ViewMode) => update({ mode }), [update]);
   const changeLayout = useCallback((layout: GraphLayout) => update({ layout }), [update]);
   const openConnectionsDialog = useCallback(() => setDialog('connections'), []);
+  // The open sidebar is a large antd tree: it renders as a transition, in slices.
+  const toggleSidebar = useCallback(
+    (collapsed: boolean) => startTransition(() => setSidebarCollapsed(collapsed)),
+    [],
+  );
 
   const main =
     isLoading || (latest && !data) || (hasPeople && !answer) ? (
@@ -106,7 +111,7 @@ function Dashboard() {
             degreeCounts={filtered.degreeCounts}
             onChange={updateFilters}
             collapsed={isSidebarCollapsed}
-            onCollapsedChange={setSidebarCollapsed}
+            onCollapsedChange={toggleSidebar}
           />
           <main style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>{main}</main>
           {selected && (

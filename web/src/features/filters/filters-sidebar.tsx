@@ -2,7 +2,9 @@ import { FilterOutlined, LeftOutlined } from '@ant-design/icons';
 import type { Connection } from '@warmpath/contracts';
 import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
 import { Button, Divider, Flex, Tooltip, Typography, theme } from 'antd';
-import { useMemo, type ReactNode } from 'react';
+import { useContext, useMemo, type ReactNode } from 'react';
+import { datasetInfo } from '../network/data/network-data-client';
+import { HeldNetworkContext } from '../network/data/use-network-data';
 import { AnalyticsPanel } from './analytics-panel';
 import { AttributeSelect } from './attribute-select';
 import { CompanyFilter } from './company-filter';
@@ -38,12 +40,25 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function FiltersSidebar(props: Props) {
   const { token } = theme.useToken();
   const { collapsed, onCollapsedChange } = props;
-  const style = { width: collapsed ? COLLAPSED_WIDTH : SIDEBAR_WIDTH, flex: 'none', borderRight: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer, overflowY: 'auto' as const };
+  const style = {
+    width: collapsed ? COLLAPSED_WIDTH : SIDEBAR_WIDTH,
+    flex: 'none',
+    borderRight: `1px solid ${token.colorBorderSecondary}`,
+    background: token.colorBgContainer,
+    overflowY: 'auto' as const,
+  };
   if (collapsed) {
     return (
-      <aside style={{ ...style, display: 'flex', justifyContent: 'center', paddingTop: 12 }} aria-label="Filters & Analysis">
+      <aside
+        style={{ ...style, display: 'flex', justifyContent: 'center', paddingTop: 12 }}
+        aria-label="Filters & Analysis"
+      >
         <Tooltip title="Filters & Analysis" placement="right">
-          <Button aria-label="Expand Filters & Analysis" icon={<FilterOutlined />} onClick={() => onCollapsedChange(false)} />
+          <Button
+            aria-label="Expand Filters & Analysis"
+            icon={<FilterOutlined />}
+            onClick={() => onCollapsedChange(false)}
+          />
         </Tooltip>
       </aside>
     );
@@ -54,7 +69,12 @@ export function FiltersSidebar(props: Props) {
         <Typography.Title level={4} style={{ margin: 0 }}>
           Filters &amp; Analysis
         </Typography.Title>
-        <Button type="text" aria-label="Collapse Filters & Analysis" icon={<LeftOutlined />} onClick={() => onCollapsedChange(true)} />
+        <Button
+          type="text"
+          aria-label="Collapse Filters & Analysis"
+          icon={<LeftOutlined />}
+          onClick={() => onCollapsedChange(true)}
+        />
       </Flex>
       <SidebarContent {...props} />
     </aside>
@@ -63,26 +83,57 @@ export function FiltersSidebar(props: Props) {
 
 /** The open sidebar; its option lists are only worked out while it is open (30,000 people are a cost). */
 function SidebarContent({ connections, filters, degreeCounts, onChange }: Props) {
-  const companies = useMemo(() => companyOptions(connections), [connections]);
-  const industries = useMemo(() => attributeOptions(connections, 'industry'), [connections]);
-  const locations = useMemo(() => attributeOptions(connections, 'location'), [connections]);
+  // The data worker worked the lists out when it read the network; a network built here is read here.
+  const held = datasetInfo(useContext(HeldNetworkContext))?.options;
+  const companies = useMemo(() => held?.companies ?? companyOptions(connections), [held, connections]);
+  const industries = useMemo(
+    () => held?.industries ?? attributeOptions(connections, 'industry'),
+    [held, connections],
+  );
+  const locations = useMemo(
+    () => held?.locations ?? attributeOptions(connections, 'location'),
+    [held, connections],
+  );
   return (
     <>
       <Section title="Connection degree">
-        <DegreeToggles toggles={filters.connectionTypes} counts={degreeCounts} onChange={(connectionTypes) => onChange({ connectionTypes })} />
+        <DegreeToggles
+          toggles={filters.connectionTypes}
+          counts={degreeCounts}
+          onChange={(connectionTypes) => onChange({ connectionTypes })}
+        />
       </Section>
       <Divider style={{ margin: '16px 0' }} />
       <Section title="Companies">
-        <CompanyFilter companies={companies} selected={filters.selectedCompanies} onChange={(selectedCompanies) => onChange({ selectedCompanies })} />
+        <CompanyFilter
+          companies={companies}
+          selected={filters.selectedCompanies}
+          onChange={(selectedCompanies) => onChange({ selectedCompanies })}
+        />
       </Section>
       <Divider style={{ margin: '16px 0' }} />
       <Section title="Years of connection">
-        <YearsFilter range={filters.yearsOfConnectionRange} onChange={(yearsOfConnectionRange) => onChange({ yearsOfConnectionRange })} />
+        <YearsFilter
+          range={filters.yearsOfConnectionRange}
+          onChange={(yearsOfConnectionRange) => onChange({ yearsOfConnectionRange })}
+        />
       </Section>
       <Divider style={{ margin: '16px 0' }} />
       <Flex vertical gap={12}>
-        <AttributeSelect label="Industry" allLabel="All industries" options={industries} value={filters.industry} onChange={(industry) => onChange({ industry })} />
-        <AttributeSelect label="Location" allLabel="All locations" options={locations} value={filters.location} onChange={(location) => onChange({ location })} />
+        <AttributeSelect
+          label="Industry"
+          allLabel="All industries"
+          options={industries}
+          value={filters.industry}
+          onChange={(industry) => onChange({ industry })}
+        />
+        <AttributeSelect
+          label="Location"
+          allLabel="All locations"
+          options={locations}
+          value={filters.location}
+          onChange={(location) => onChange({ location })}
+        />
       </Flex>
       <Divider style={{ margin: '16px 0' }} />
       <Section title="Analysis">

@@ -1,7 +1,13 @@
 import type { Connection, NetworkData, Relationship } from '@warmpath/contracts';
 import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
 import { NetworkDataCore } from './network-data-core';
-import type { DataRequest, DataResponse, LoadFailure, Unnumbered } from './network-data-protocol';
+import type {
+  DataRequest,
+  DataResponse,
+  FilterOptions,
+  LoadFailure,
+  Unnumbered,
+} from './network-data-protocol';
 
 /** What the page keeps next to a network read through the data worker. */
 export interface DatasetInfo {
@@ -11,6 +17,8 @@ export interface DatasetInfo {
   indexOf: WeakMap<Connection, number>;
   /** For each person (by index), how many others share their company. */
   colleagues: Uint32Array;
+  /** The filter sidebar's companies, industries and locations. */
+  options: FilterOptions;
 }
 
 export type LoadResult = { data: NetworkData; unchanged: boolean } | { failure: LoadFailure };
@@ -87,6 +95,8 @@ export class NetworkDataClient {
    */
   async load(held: NetworkData | undefined): Promise<LoadResult> {
     const heldInfo = datasetInfo(held);
+    // Indexed as they arrive: the last message's task stays short.
+    const indexOf = new WeakMap<Connection, number>();
     const people: Connection[] = [];
     const links: Relationship[] = [];
     const response = await this.request(
@@ -96,7 +106,8 @@ export class NetworkDataClient {
         held: heldInfo?.dataset ?? null,
       },
       (part) => {
-        if (part.kind === 'people') for (const person of part.people) people.push(person);
+        if (part.kind === 'people')
+          for (const person of part.people) indexOf.set(person, people.push(person) - 1);
         else if (part.kind === 'links') for (const link of part.links) links.push(link);
       },
     );
@@ -108,9 +119,12 @@ export class NetworkDataClient {
       relationships: Object.freeze(links) as Relationship[],
       companies: Object.freeze(response.companies.map((c) => Object.freeze(c))) as NetworkData['companies'],
     });
-    const indexOf = new WeakMap<Connection, number>();
-    people.forEach((person, index) => indexOf.set(person, index));
-    infos.set(data, { dataset: response.dataset, indexOf, colleagues: response.colleagues });
+    infos.set(data, {
+      dataset: response.dataset,
+      indexOf,
+      colleagues: response.colleagues,
+      options: response.options,
+    });
     return { data, unchanged: false };
   }
 

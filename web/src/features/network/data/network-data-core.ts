@@ -6,11 +6,13 @@ import {
   matchesTableSearch,
   type NetworkFilters,
 } from '@warmpath/domain';
+import { attributeOptions, companyOptions } from '../../filters/filter-options';
 import {
   LINKS_PER_MESSAGE,
   PEOPLE_PER_MESSAGE,
   type DataRequest,
   type DataResponse,
+  type FilterOptions,
   type LoadFailure,
 } from './network-data-protocol';
 
@@ -23,6 +25,7 @@ interface Held {
   indexOf: Map<Connection, number>;
   linkIndexOf: Map<Relationship, number>;
   colleagues: Uint32Array;
+  options: FilterOptions;
 }
 
 /** For each person, how many others share their company (the hover card's numbers); 0 for your own node. */
@@ -117,6 +120,11 @@ export class NetworkDataCore {
       indexOf: new Map(data.connections.map((person, index) => [person, index])),
       linkIndexOf: new Map(data.relationships.map((link, index) => [link, index])),
       colleagues: colleagueCounts(data.connections),
+      options: {
+        companies: companyOptions(data.connections),
+        industries: attributeOptions(data.connections, 'industry'),
+        locations: attributeOptions(data.connections, 'location'),
+      },
     };
     this.send(id, this.held, false, reply);
   }
@@ -130,9 +138,10 @@ export class NetworkDataCore {
         reply({ id, kind: 'links', links: relationships.slice(i, i + LINKS_PER_MESSAGE) });
     }
     const colleagues = held.colleagues.slice();
-    reply({ id, kind: 'loaded', dataset: held.dataset, unchanged, companies, colleagues }, [
-      colleagues.buffer,
-    ]);
+    reply(
+      { id, kind: 'loaded', dataset: held.dataset, unchanged, companies, colleagues, options: held.options },
+      [colleagues.buffer],
+    );
   }
 
   private current(dataset: number): Held {

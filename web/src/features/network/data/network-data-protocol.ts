@@ -1,4 +1,4 @@
-import type { Connection, NetworkData, Relationship } from '@warmpath/contracts';
+import type { CompanySummary, Connection, NetworkData, Relationship } from '@warmpath/contracts';
 import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
 
 /** The people and links of a network travel in slices this big: each message is a short task to receive. */
@@ -22,6 +22,13 @@ export type DataRequest =
       limit: number;
     };
 
+/** The filter sidebar's option lists, worked out once per network. */
+export interface FilterOptions {
+  companies: CompanySummary[];
+  industries: string[];
+  locations: string[];
+}
+
 /** A request before it is numbered (Omit over each member of the union). */
 export type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -36,6 +43,7 @@ export type DataResponse =
       unchanged: boolean;
       companies: NetworkData['companies'];
       colleagues: Uint32Array;
+      options: FilterOptions;
     }
   | { id: number; kind: 'failed'; failure: LoadFailure }
   | { id: number; kind: 'view'; people: Uint32Array; links: Uint32Array; degreeCounts: DegreeCounts }

@@ -2,7 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import type { Connection } from '@warmpath/contracts';
 import { fullName, matchesTableSearch } from '@warmpath/domain';
 import { Button, Flex, Input, Table, Typography, theme, type TableColumnsType } from 'antd';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { startTransition, useDeferredValue, useMemo, useState } from 'react';
 import { useNetworkSearch } from '../data/use-network-data';
 import { degreeLabel, formatDate, formatYears, orNotAvailable } from '../connection-format';
 import { paginate } from './paginate';
@@ -59,6 +59,8 @@ export function ConnectionsTable({ connections, selectedId, onViewDetails }: Pro
   const { token } = theme.useToken();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  // A new page of 50 antd rows renders as a transition: React slices it and input stays first.
+  const turnTo = (next: number) => startTransition(() => setPage(next));
   const query = useDeferredValue(search);
   const matches = useNetworkSearch(connections, 'table', query, Number.MAX_SAFE_INTEGER, tableMatches);
   const current = paginate(matches, page);
@@ -77,7 +79,8 @@ export function ConnectionsTable({ connections, selectedId, onViewDetails }: Pro
           value={search}
           onChange={(event) => {
             setSearch(event.target.value);
-            setPage(1);
+            // Only the input answers at once; back to page 1 comes with the search's rows.
+            turnTo(1);
           }}
           style={{ maxWidth: 360 }}
         />
@@ -100,7 +103,7 @@ export function ConnectionsTable({ connections, selectedId, onViewDetails }: Pro
         })}
       />
       <Flex gap={8} align="center" justify="end">
-        <Button size="small" disabled={current.page <= 1} onClick={() => setPage(current.page - 1)}>
+        <Button size="small" disabled={current.page <= 1} onClick={() => turnTo(current.page - 1)}>
           Previous
         </Button>
         <Typography.Text>
@@ -109,7 +112,7 @@ export function ConnectionsTable({ connections, selectedId, onViewDetails }: Pro
         <Button
           size="small"
           disabled={current.page >= current.pages}
-          onClick={() => setPage(current.page + 1)}
+          onClick={() => turnTo(current.page + 1)}
         >
           Next
         </Button>
