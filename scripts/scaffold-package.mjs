@@ -7,7 +7,8 @@ const [dir, tags, ...deps] = process.argv.slice(2);
 const up = relative(dir, '.') || '.';
 const write = (file, data) => {
   const path = join(dir, file);
-  if (!existsSync(path)) writeFileSync(path, typeof data === 'string' ? data : JSON.stringify(data, null, 2) + '\n');
+  if (!existsSync(path))
+    writeFileSync(path, typeof data === 'string' ? data : JSON.stringify(data, null, 2) + '\n');
 };
 
 write('tsconfig.json', {
@@ -23,7 +24,10 @@ write('tsconfig.spec.json', {
   include: ['src', 'test'],
   exclude: [],
 });
-write('jest.config.js', `import { jestProject } from '${up}/jest.preset.js';\n\nexport default jestProject({ roots: ['<rootDir>/src'] });\n`);
+write(
+  'jest.config.js',
+  `import { jestProject } from '${up}/jest.preset.js';\n\nexport default jestProject({ roots: ['<rootDir>/src'] });\n`,
+);
 const hasIntegration = tags.includes('type:service') || basename(dir) === 'server-kit';
 if (hasIntegration) {
   write(
@@ -44,6 +48,14 @@ const targets = {
   },
 };
 if (hasIntegration) {
-  targets.integration = { command: jest('jest.integration.config.js', 'integration') + ' --runInBand', options: { cwd: '{projectRoot}' } };
+  targets.integration = {
+    command: jest('jest.integration.config.js', 'integration') + ' --runInBand',
+    options: { cwd: '{projectRoot}' },
+  };
 }
-write('project.json', { name: basename(dir), $schema: `${up}/node_modules/nx/schemas/project-schema.json`, tags: tags.split(','), targets });
+write('project.json', {
+  name: basename(dir),
+  $schema: `${up}/node_modules/nx/schemas/project-schema.json`,
+  tags: tags.split(','),
+  targets,
+});

@@ -28,11 +28,15 @@ const { startStack } = await import('./lib/stack.mjs');
 
 // 2. Build (Nx caches it: a second start only rebuilds what changed).
 log('building...');
-const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--output-style=static'], {
-  cwd: ROOT,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' },
-});
+const build = spawnSync(
+  join(ROOT, 'node_modules', '.bin', 'nx'),
+  ['run-many', '-t', 'build', '--output-style=static'],
+  {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' },
+  },
+);
 if (build.status !== 0) {
   log('the build failed: run `npx nx run-many -t build` to see why');
   process.exit(1);
@@ -75,8 +79,12 @@ try {
   log(error.message);
   await shutdown(1);
 }
-log(`build ${((afterBuild - started) / 1000).toFixed(1)} s, start ${((Date.now() - afterBuild) / 1000).toFixed(1)} s`);
-log(`ready: ${stack.url}  (admin password: ${process.env.ADMIN_PASSWORD ? 'from ADMIN_PASSWORD' : '.data/admin-password'}; Ctrl-C to stop)`);
+log(
+  `build ${((afterBuild - started) / 1000).toFixed(1)} s, start ${((Date.now() - afterBuild) / 1000).toFixed(1)} s`,
+);
+log(
+  `ready: ${stack.url}  (admin password: ${process.env.ADMIN_PASSWORD ? 'from ADMIN_PASSWORD' : '.data/admin-password'}; Ctrl-C to stop)`,
+);
 
 /** A generated admin password kept in .data/, so a first start needs no configuration. */
 function adminPassword() {

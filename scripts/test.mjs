@@ -28,12 +28,24 @@ const env = {
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
 const steps = [
-  ['lint, typecheck, unit tests, build', bin('nx'), ['run-many', '-t', 'lint', 'typecheck', 'test', 'build', '--output-style=static', '--parallel=2']],
-  ['integration tests', bin('nx'), ['run-many', '-t', 'integration', '--output-style=static', '--parallel=1']],
+  [
+    'lint, typecheck, unit tests, build',
+    bin('nx'),
+    ['run-many', '-t', 'lint', 'typecheck', 'test', 'build', '--output-style=static', '--parallel=2'],
+  ],
+  [
+    'integration tests',
+    bin('nx'),
+    ['run-many', '-t', 'integration', '--output-style=static', '--parallel=1'],
+  ],
   ['end-to-end tests', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']],
 ];
 if (existsSync(join(ROOT, 'e2e', 'playwright.graph.config.ts'))) {
-  steps.push(['graph engine browser tests', bin('playwright'), ['test', '-c', 'e2e/playwright.graph.config.ts']]);
+  steps.push([
+    'graph engine browser tests',
+    bin('playwright'),
+    ['test', '-c', 'e2e/playwright.graph.config.ts'],
+  ]);
 }
 
 let failedSteps = 0;
@@ -43,7 +55,9 @@ try {
     const stepStart = Date.now();
     console.log(`\n=== ${label} ===`);
     const { status } = spawnSync(command, args, { cwd: ROOT, env, stdio: 'inherit' });
-    console.log(`=== ${label}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - stepStart) / 1000).toFixed(0)} s ===`);
+    console.log(
+      `=== ${label}: ${status === 0 ? 'ok' : `FAILED (exit ${status})`} in ${((Date.now() - stepStart) / 1000).toFixed(0)} s ===`,
+    );
     if (status !== 0) failedSteps += 1;
   }
 } finally {
@@ -51,7 +65,9 @@ try {
 }
 
 const counts = countResults(results);
-console.log(`\nTest suites: ${counts.files} result files, ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+console.log(
+  `\nTest suites: ${counts.files} result files, ${((Date.now() - started) / 1000).toFixed(0)} s in all`,
+);
 console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
 process.exit(failedSteps || counts.failed ? 1 : 0);
 

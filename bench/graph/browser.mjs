@@ -5,7 +5,16 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 /** The flags STACK.md found to work for Debian chromium in headless mode on this kind of machine. */
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export function chromiumPath() {
   if (process.env.CHROME_BIN) return process.env.CHROME_BIN;
@@ -19,7 +28,12 @@ export function chromiumPath() {
 /** A persistent context on a throwaway profile; close() also deletes the profile. */
 export async function launchBrowser(viewport = { width: 1000, height: 700 }) {
   const profile = mkdtempSync(join(tmpdir(), 'graph-bench-profile-'));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS, viewport });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport,
+  });
   return {
     context,
     close: async () => {
@@ -44,12 +58,26 @@ export async function heapUsage(context, page) {
       const message = JSON.parse(event.message);
       if (message.id === 1) replies.set(event.sessionId, message.result?.usedSize ?? null);
     });
-    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+    await cdp.send('Target.setAutoAttach', {
+      autoAttach: true,
+      waitForDebuggerOnStart: false,
+      flatten: false,
+    });
     await page.waitForTimeout(200);
-    for (const { sessionId } of attached) await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }) });
+    for (const { sessionId } of attached)
+      await cdp.send('Target.sendMessageToTarget', {
+        sessionId,
+        message: JSON.stringify({ id: 1, method: 'Runtime.getHeapUsage' }),
+      });
     await page.waitForTimeout(300);
-    const workers = attached.filter((event) => event.targetInfo.type === 'worker').map((event) => replies.get(event.sessionId) ?? 0);
-    return { page: pageHeap, workers: workers.reduce((sum, bytes) => sum + bytes, 0), workerCount: workers.length };
+    const workers = attached
+      .filter((event) => event.targetInfo.type === 'worker')
+      .map((event) => replies.get(event.sessionId) ?? 0);
+    return {
+      page: pageHeap,
+      workers: workers.reduce((sum, bytes) => sum + bytes, 0),
+      workerCount: workers.length,
+    };
   } finally {
     await cdp.detach().catch(() => undefined);
   }

@@ -6,11 +6,17 @@ async function loadOnce({ context, baseUrl, size, isWarm, capMs }) {
   const page = await context.newPage();
   try {
     await page.goto(`${baseUrl}/graph-lab.html?n=${size}&seed=1${isWarm ? '' : '&prewarm=0'}`);
-    await page.waitForFunction(() => window.__graphLab?.firstFrameAt != null, null, { timeout: capMs, polling: 100 });
+    await page.waitForFunction(() => window.__graphLab?.firstFrameAt != null, null, {
+      timeout: capMs,
+      polling: 100,
+    });
     return await page.evaluate(() => {
       const lab = window.__graphLab;
       const tasks = lab.longTasks.filter((task) => task.start >= lab.t0 && task.start <= lab.firstFrameAt);
-      return { ms: lab.firstFrameAt - lab.t0, longest: tasks.reduce((max, task) => Math.max(max, task.duration), 0) };
+      return {
+        ms: lab.firstFrameAt - lab.t0,
+        longest: tasks.reduce((max, task) => Math.max(max, task.duration), 0),
+      };
     });
   } catch {
     return null;
@@ -30,7 +36,12 @@ export async function measureFirstFrames({ context, baseUrl, size, capMs, repeat
     const loads = [];
     for (let i = 0; i < repeats; i++) loads.push(await loadOnce({ context, baseUrl, size, isWarm, capMs }));
     const times = loads.filter(Boolean).map((load) => load.ms);
-    result[isWarm ? 'warm' : 'cold'] = { median: median(times), min: Math.min(...times), max: Math.max(...times), longestTask: Math.max(0, ...loads.filter(Boolean).map((load) => load.longest)) };
+    result[isWarm ? 'warm' : 'cold'] = {
+      median: median(times),
+      min: Math.min(...times),
+      max: Math.max(...times),
+      longestTask: Math.max(0, ...loads.filter(Boolean).map((load) => load.longest)),
+    };
   }
   return result;
 }

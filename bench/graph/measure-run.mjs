@@ -22,7 +22,11 @@ async function evaluateWithin(page, fn, ms) {
 async function waitForSettle(page, capMs) {
   const started = Date.now();
   while (Date.now() - started < capMs) {
-    const state = await evaluateWithin(page, () => (window.__graphLab ? { settled: window.__graphLab.settledAt !== null } : null), POLL_MS * 4);
+    const state = await evaluateWithin(
+      page,
+      () => (window.__graphLab ? { settled: window.__graphLab.settledAt !== null } : null),
+      POLL_MS * 4,
+    );
     if (state?.settled) return true;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -52,11 +56,26 @@ export async function measureRun({ context, baseUrl, engine, size, capMs, prewar
   const cdp = await context.newCDPSession(page);
   const stopTrace = await startTrace(cdp);
   try {
-    await page.goto(`${baseUrl}/graph-lab.html?n=${size}&seed=1&engine=${engine}${prewarm ? '' : '&prewarm=0'}`);
+    await page.goto(
+      `${baseUrl}/graph-lab.html?n=${size}&seed=1&engine=${engine}${prewarm ? '' : '&prewarm=0'}`,
+    );
     const isSettled = await waitForSettle(page, capMs);
     const settling = await evaluateWithin(page, collect, 10_000);
     // Still inside one long task at the cap (force-graph's warm-up at 30,000): nothing to read.
-    if (!settling) return { engine, size, links: null, firstFrameMs: null, settledMs: null, blocking: null, streaming: null, panZoom: null, cpu: null, heap: null, errors: ['page still blocked at the cap'] };
+    if (!settling)
+      return {
+        engine,
+        size,
+        links: null,
+        firstFrameMs: null,
+        settledMs: null,
+        blocking: null,
+        streaming: null,
+        panZoom: null,
+        cpu: null,
+        heap: null,
+        errors: ['page still blocked at the cap'],
+      };
     const end = settling.settledAt ?? settling.now;
     const result = {
       engine,
@@ -65,14 +84,20 @@ export async function measureRun({ context, baseUrl, engine, size, capMs, prewar
       firstFrameMs: settling.firstFrameAt === null ? null : settling.firstFrameAt - settling.t0,
       settledMs: isSettled ? settling.settledAt - settling.t0 : null,
       blocking: blocking(settling.longTasks, settling.t0, end),
-      streaming: frameStats(settling.frames.filter((frame) => frame.at <= end), settling.workerFrames.filter((frame) => frame.at <= end)),
+      streaming: frameStats(
+        settling.frames.filter((frame) => frame.at <= end),
+        settling.workerFrames.filter((frame) => frame.at <= end),
+      ),
       panZoom: null,
       heap: null,
       errors,
     };
     if (isSettled) result.panZoom = await measurePanZoom(page);
     const events = await stopTrace();
-    result.cpu = { settling: mainThreadTasks(events, 'graph-lab:t0', isSettled ? 'graph-lab:settled' : null), panZoom: isSettled ? mainThreadTasks(events, 'bench:pan-start', 'bench:pan-end') : null };
+    result.cpu = {
+      settling: mainThreadTasks(events, 'graph-lab:t0', isSettled ? 'graph-lab:settled' : null),
+      panZoom: isSettled ? mainThreadTasks(events, 'bench:pan-start', 'bench:pan-end') : null,
+    };
     result.heap = await heapUsage(context, page);
     return result;
   } finally {
@@ -89,11 +114,25 @@ async function measurePanZoom(page) {
   const frames = await page.evaluate(collect, since);
   const drawn = frames.workerFrames.length > 0 ? frames.workerFrames : frames.frames;
   const tasks = blocking(frames.longTasks, since, frames.now);
-  return { ...frameStats(frames.frames, frames.workerFrames), drawnMedian: median(intervals(drawn)), drawnP95: percentile(intervals(drawn), 95), drawnCount: drawn.length, rafMedian: median(raf), rafP95: percentile(raf, 95), longTasks: tasks };
+  return {
+    ...frameStats(frames.frames, frames.workerFrames),
+    drawnMedian: median(intervals(drawn)),
+    drawnP95: percentile(intervals(drawn), 95),
+    drawnCount: drawn.length,
+    rafMedian: median(raf),
+    rafP95: percentile(raf, 95),
+    longTasks: tasks,
+  };
 }
 
 function frameStats(frames, workerFrames) {
   const main = frames.map((frame) => frame.ms);
   const worker = workerFrames.map((frame) => frame.ms);
-  return { mainMedian: median(main), mainP95: percentile(main, 95), mainCount: main.length, workerMedian: median(worker), workerP95: percentile(worker, 95) };
+  return {
+    mainMedian: median(main),
+    mainP95: percentile(main, 95),
+    mainCount: main.length,
+    workerMedian: median(worker),
+    workerP95: percentile(worker, 95),
+  };
 }

@@ -1,5 +1,11 @@
-const ms = (value) => (value === null || value === undefined ? '—' : value >= 1000 ? `${(value / 1000).toFixed(1)} s` : `${Math.round(value)} ms`);
-const fine = (value) => (value === null || value === undefined ? '—' : value < 10 ? value.toFixed(2) : value.toFixed(1));
+const ms = (value) =>
+  value === null || value === undefined
+    ? '—'
+    : value >= 1000
+      ? `${(value / 1000).toFixed(1)} s`
+      : `${Math.round(value)} ms`;
+const fine = (value) =>
+  value === null || value === undefined ? '—' : value < 10 ? value.toFixed(2) : value.toFixed(1);
 const mb = (bytes) => (bytes ? `${(bytes / 1048576).toFixed(0)} MB` : '—');
 const engineName = (run) => (run.engine === 'warmpath' ? 'ours' : 'force-graph');
 
@@ -11,7 +17,17 @@ function table(header, rows) {
 /** Markdown tables of every run: timing and blocking, then per-frame costs and memory. */
 export function formatReport(runs, capMs) {
   const timing = table(
-    ['engine', 'people', 'links', 'first frame', 'settled', 'long tasks while settling (wall)', 'longest task wall / CPU', 'tasks over 50 ms of CPU', 'TBT while settling'],
+    [
+      'engine',
+      'people',
+      'links',
+      'first frame',
+      'settled',
+      'long tasks while settling (wall)',
+      'longest task wall / CPU',
+      'tasks over 50 ms of CPU',
+      'TBT while settling',
+    ],
     runs.map((run) => [
       engineName(run),
       run.size.toLocaleString('en'),
@@ -25,7 +41,17 @@ export function formatReport(runs, capMs) {
     ]),
   );
   const frames = table(
-    ['engine', 'people', 'main-thread renderer ms/frame, streaming (median / p95)', 'same, pan+zoom', 'render worker ms/frame, pan+zoom', 'drawn frame interval, pan+zoom (median / p95)', 'page rAF interval, pan+zoom (median / p95)', 'long tasks, pan+zoom: wall (over 50 ms of CPU)', 'JS heap page / workers'],
+    [
+      'engine',
+      'people',
+      'main-thread renderer ms/frame, streaming (median / p95)',
+      'same, pan+zoom',
+      'render worker ms/frame, pan+zoom',
+      'drawn frame interval, pan+zoom (median / p95)',
+      'page rAF interval, pan+zoom (median / p95)',
+      'long tasks, pan+zoom: wall (over 50 ms of CPU)',
+      'JS heap page / workers',
+    ],
     runs.map((run) => {
       const pz = run.panZoom;
       return [
@@ -36,7 +62,9 @@ export function formatReport(runs, capMs) {
         pz && pz.workerMedian !== null ? `${fine(pz.workerMedian)} / ${fine(pz.workerP95)}` : '—',
         pz ? `${fine(pz.drawnMedian)} / ${fine(pz.drawnP95)}` : '—',
         pz ? `${fine(pz.rafMedian)} / ${fine(pz.rafP95)}` : '—',
-        pz ? `${pz.longTasks.count}, max ${ms(pz.longTasks.longest)} (${run.cpu?.panZoom?.cpuOver50 ?? '—'}, max ${ms(run.cpu?.panZoom?.longestCpu)})` : '—',
+        pz
+          ? `${pz.longTasks.count}, max ${ms(pz.longTasks.longest)} (${run.cpu?.panZoom?.cpuOver50 ?? '—'}, max ${ms(run.cpu?.panZoom?.longestCpu)})`
+          : '—',
         `${mb(run.heap?.page)} / ${mb(run.heap?.workers)}`,
       ];
     }),

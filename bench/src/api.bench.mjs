@@ -31,7 +31,8 @@ const DURATION = env('BENCH_DURATION', 20);
 const WARMUP = env('BENCH_WARMUP', 5);
 // Inside the pinned re-run availableParallelism() sees only the stack's CPUs: keep the real count.
 const CPUS = Number(process.env.BENCH_CPUS ?? availableParallelism());
-const PIN = process.env.BENCH_PIN !== 'none' && CPUS >= 2 && spawnSync('sh', ['-c', 'command -v taskset']).status === 0;
+const PIN =
+  process.env.BENCH_PIN !== 'none' && CPUS >= 2 && spawnSync('sh', ['-c', 'command -v taskset']).status === 0;
 const STACK_CPUS = `0-${CPUS - 2}`;
 const LOAD_CPU = String(CPUS - 1);
 
@@ -61,7 +62,9 @@ function autocannonLoad(options) {
   const script = join(ROOT, 'bench/src/api-bench/load.mjs');
   // Options go through stdin: 30,000 request paths are over the kernel's limit for one argument.
   const input = JSON.stringify({ warmup: WARMUP, duration: DURATION, ...options });
-  const [command, argv] = PIN ? ['taskset', ['-c', LOAD_CPU, process.execPath, script]] : [process.execPath, [script]];
+  const [command, argv] = PIN
+    ? ['taskset', ['-c', LOAD_CPU, process.execPath, script]]
+    : [process.execPath, [script]];
   const result = spawnSync(command, argv, { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) throw new Error(`load run failed: ${result.error?.message ?? result.stderr}`);
   return JSON.parse(result.stdout.trim().split('\n').pop());
@@ -69,11 +72,15 @@ function autocannonLoad(options) {
 
 /** CPU milliseconds used so far by each process this one started (services, bare server), by name. */
 function childCpu() {
-  const listing = spawnSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], { encoding: 'utf8' }).stdout;
+  const listing = spawnSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], {
+    encoding: 'utf8',
+  }).stdout;
   const usage = {};
   for (const line of listing.trim().split('\n')) {
     const [pid, ...args] = line.trim().split(/\s+/);
-    const name = /services\/([a-z-]+)\/dist/.exec(args.join(' '))?.[1] ?? (args.join(' ').includes('bare-server') ? 'bare' : null);
+    const name =
+      /services\/([a-z-]+)\/dist/.exec(args.join(' '))?.[1] ??
+      (args.join(' ').includes('bare-server') ? 'bare' : null);
     if (!name) continue;
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -110,15 +117,22 @@ async function startBareServer(body, headers) {
   const file = join(dir, 'network.br');
   writeFileSync(file, body);
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'bench/src/api-bench/bare-server.mjs'), String(port), file, JSON.stringify(headers)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bench/src/api-bench/bare-server.mjs'), String(port), file, JSON.stringify(headers)],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   await new Promise((resolve) => child.stdout.once('data', resolve));
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
 }
 
 async function main() {
-  if (!WRK) log(`WARNING: wrk not found, so autocannon generates all the load; on a small machine it saturates before the stack does. For the real figures, ${WRK_INSTALL_HINT}.`);
+  if (!WRK)
+    log(
+      `WARNING: wrk not found, so autocannon generates all the load; on a small machine it saturates before the stack does. For the real figures, ${WRK_INSTALL_HINT}.`,
+    );
   const runId = randomBytes(4).toString('hex');
   const infra = await ensureInfrastructure({ log });
   const dbName = `warmpath_bench_${runId}`;
@@ -132,28 +146,47 @@ async function main() {
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: `bench-${runId}`,
   };
-  const stack = await startStack({ env: stackEnv, port: await freePort(), logDir: join(ROOT, '.test-results', `bench-logs-${runId}`) });
+  const stack = await startStack({
+    env: stackEnv,
+    port: await freePort(),
+    logDir: join(ROOT, '.test-results', `bench-logs-${runId}`),
+  });
   let bare;
   try {
-    log(`stack on ${stack.url}; ${PIN ? `stack on CPUs ${STACK_CPUS}, load generator on CPU ${LOAD_CPU}` : 'no CPU pinning'}`);
+    log(
+      `stack on ${stack.url}; ${PIN ? `stack on CPUs ${STACK_CPUS}, load generator on CPU ${LOAD_CPU}` : 'no CPU pinning'}`,
+    );
     const small = await registerUser(stack.url, 'n5k');
     const big = await registerUser(stack.url, 'n30k');
     const seededSmall = await seedNetwork(stackEnv.DATABASE_URL, small.userId, makePeople(5000, 1));
     const seededBig = await seedNetwork(stackEnv.DATABASE_URL, big.userId, makePeople(30000, 2));
-    log(`seeded 5,000 people (${seededSmall.relationships} company links) and 30,000 (${seededBig.relationships})`);
+    log(
+      `seeded 5,000 people (${seededSmall.relationships} company links) and 30,000 (${seededBig.relationships})`,
+    );
 
     const browser = { cookie: small.cookie, 'accept-encoding': 'gzip, deflate, br' };
-    const cold5k = await timed('cold GET /api/network, 5,000 people (snapshot build)', () => fetch(`${stack.url}/api/network`, { headers: browser }));
+    const cold5k = await timed('cold GET /api/network, 5,000 people (snapshot build)', () =>
+      fetch(`${stack.url}/api/network`, { headers: browser }),
+    );
     const body = await rawBody(`${stack.url}/api/network`, { ...browser, 'accept-encoding': 'br' });
     const etag = cold5k.value.headers.get('etag');
     const cold30k = await timed('cold GET /api/network, 30,000 people (snapshot build)', async () => ({
-      bytes: (await rawBody(`${stack.url}/api/network`, { cookie: big.cookie, 'accept-encoding': 'br' })).length,
+      bytes: (await rawBody(`${stack.url}/api/network`, { cookie: big.cookie, 'accept-encoding': 'br' }))
+        .length,
     }));
     const firstPath = await timed('first GET /api/network/paths, 30,000 people (load + warmth graph)', () =>
-      fetch(`${stack.url}/api/network/paths?to=${seededBig.ids[12345]}`, { headers: { cookie: big.cookie } }).then((r) => r.json()),
+      fetch(`${stack.url}/api/network/paths?to=${seededBig.ids[12345]}`, {
+        headers: { cookie: big.cookie },
+      }).then((r) => r.json()),
     );
 
-    const headers = { 'content-type': 'application/json; charset=utf-8', 'content-encoding': 'br', etag, 'cache-control': 'private, no-cache', vary: 'Accept-Encoding, Cookie' };
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      'content-encoding': 'br',
+      etag,
+      'cache-control': 'private, no-cache',
+      vary: 'Accept-Encoding, Cookie',
+    };
     bare = await startBareServer(body, headers);
     const rows = [];
     const run = (name, target, generator, options) => {
@@ -161,29 +194,74 @@ async function main() {
       const before = childCpu();
       const result =
         generator === 'wrk'
-          ? measureWithWrk({ warmup: WARMUP, duration: DURATION, pin: PIN ? LOAD_CPU : undefined, ...options, connections: options.rate ? wrkConnections(options.rate) : 32 })
+          ? measureWithWrk({
+              warmup: WARMUP,
+              duration: DURATION,
+              pin: PIN ? LOAD_CPU : undefined,
+              ...options,
+              connections: options.rate ? wrkConnections(options.rate) : 32,
+            })
           : autocannonLoad({ ...options, connections: options.rate ? openConnections(options.rate) : 32 });
       const after = childCpu();
       // CPU per request over warm-up and measured run alike (both send the same requests).
       const sent = result.requests * ((DURATION + WARMUP) / DURATION);
-      const cpu = Object.fromEntries(Object.keys(after).map((k) => [k, (after[k] - (before[k] ?? 0)) / sent]));
+      const cpu = Object.fromEntries(
+        Object.keys(after).map((k) => [k, (after[k] - (before[k] ?? 0)) / sent]),
+      );
       rows.push({ name, target, generator, ...result, cpu, load: loadavg()[0] });
     };
     const generators = [...(WRK ? ['wrk'] : []), ...(AUTOCANNON || !WRK ? ['autocannon'] : [])];
     const paths = seededBig.ids.map((id) => `/api/network/paths?to=${id}`);
     const scenarios = [
-      [`bare Fastify, same bytes @${RATE}/s`, 'ceiling', { url: `${bare.url}/api/network`, headers: { 'accept-encoding': 'br' }, rate: RATE }],
-      [`GET /api/network 5k, br @${RATE}/s`, `${RATE}/s, p95 ≤ 50 ms`, { url: `${stack.url}/api/network`, headers: { ...browser, 'accept-encoding': 'br' }, rate: RATE }],
-      [`GET /api/network 5k, 304 @${RATE}/s`, 'revalidation', { url: `${stack.url}/api/network`, headers: { ...browser, 'accept-encoding': 'br', 'if-none-match': etag }, rate: RATE }],
-      [`GET /api/network/paths 30k, random @${PATH_RATE}/s`, 'p95 ≤ 100 ms', { url: `${stack.url}/api/network/paths`, headers: { cookie: big.cookie }, paths, rate: PATH_RATE }],
+      [
+        `bare Fastify, same bytes @${RATE}/s`,
+        'ceiling',
+        { url: `${bare.url}/api/network`, headers: { 'accept-encoding': 'br' }, rate: RATE },
+      ],
+      [
+        `GET /api/network 5k, br @${RATE}/s`,
+        `${RATE}/s, p95 ≤ 50 ms`,
+        { url: `${stack.url}/api/network`, headers: { ...browser, 'accept-encoding': 'br' }, rate: RATE },
+      ],
+      [
+        `GET /api/network 5k, 304 @${RATE}/s`,
+        'revalidation',
+        {
+          url: `${stack.url}/api/network`,
+          headers: { ...browser, 'accept-encoding': 'br', 'if-none-match': etag },
+          rate: RATE,
+        },
+      ],
+      [
+        `GET /api/network/paths 30k, random @${PATH_RATE}/s`,
+        'p95 ≤ 100 ms',
+        { url: `${stack.url}/api/network/paths`, headers: { cookie: big.cookie }, paths, rate: PATH_RATE },
+      ],
     ];
-    for (const generator of generators) for (const [name, target, options] of scenarios) run(name, target, generator, options);
+    for (const generator of generators)
+      for (const [name, target, options] of scenarios) run(name, target, generator, options);
     const capacity = generators[0];
-    run('bare Fastify, same bytes, max', 'capacity', capacity, { url: `${bare.url}/api/network`, headers: { 'accept-encoding': 'br' } });
-    run('GET /api/network 5k, br, max', 'capacity', capacity, { url: `${stack.url}/api/network`, headers: { ...browser, 'accept-encoding': 'br' } });
-    run('GET /api/network/paths 30k, random, max', 'capacity', capacity, { url: `${stack.url}/api/network/paths`, headers: { cookie: big.cookie }, paths });
+    run('bare Fastify, same bytes, max', 'capacity', capacity, {
+      url: `${bare.url}/api/network`,
+      headers: { 'accept-encoding': 'br' },
+    });
+    run('GET /api/network 5k, br, max', 'capacity', capacity, {
+      url: `${stack.url}/api/network`,
+      headers: { ...browser, 'accept-encoding': 'br' },
+    });
+    run('GET /api/network/paths 30k, random, max', 'capacity', capacity, {
+      url: `${stack.url}/api/network/paths`,
+      headers: { cookie: big.cookie },
+      paths,
+    });
 
-    printReport(rows, { cold5k: cold5k.elapsed, cold30k, firstPath, bytes: body.length, hops: firstPath.value.hops?.length });
+    printReport(rows, {
+      cold5k: cold5k.elapsed,
+      cold30k,
+      firstPath,
+      bytes: body.length,
+      hops: firstPath.value.hops?.length,
+    });
   } finally {
     bare?.stop();
     await stack.stop();

@@ -14,7 +14,8 @@ import { serveStatic } from '../graph/static-server.mjs';
 import { checkTargets } from '../graph/targets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const option = (name, fallback) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const option = (name, fallback) =>
+  process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const sizes = option('sizes', '1000,5000,10000,30000').split(',').map(Number);
 const engines = option('engines', 'warmpath,force-graph').split(',');
 const capMs = Number(option('cap', '90')) * 1000;
@@ -33,20 +34,48 @@ try {
   for (const size of sizes) {
     for (const engine of engines) {
       log(`${engine} × ${size.toLocaleString('en')} people…`);
-      const run = await measureRun({ context: browser.context, baseUrl: server.url, engine, size, capMs }).catch((error) => ({ engine, size, links: null, firstFrameMs: null, settledMs: null, blocking: null, streaming: null, panZoom: null, heap: null, errors: [String(error)] }));
+      const run = await measureRun({
+        context: browser.context,
+        baseUrl: server.url,
+        engine,
+        size,
+        capMs,
+      }).catch((error) => ({
+        engine,
+        size,
+        links: null,
+        firstFrameMs: null,
+        settledMs: null,
+        blocking: null,
+        streaming: null,
+        panZoom: null,
+        heap: null,
+        errors: [String(error)],
+      }));
       if (run.errors.length > 0) log(`  ${run.errors.join('; ')}`);
       runs.push(run);
     }
-    if (engines.includes('warmpath')) firstFrames.push(await measureFirstFrames({ context: browser.context, baseUrl: server.url, size, capMs }));
+    if (engines.includes('warmpath'))
+      firstFrames.push(
+        await measureFirstFrames({ context: browser.context, baseUrl: server.url, size, capMs }),
+      );
   }
 } finally {
   await browser.close();
   await server.close();
 }
 
-const spread = (stats) => (stats.median === null ? '—' : `${Math.round(stats.median)} ms (${Math.round(stats.min)}–${Math.round(stats.max)})`);
-const firstFrameRows = firstFrames.map((row) => `| ${row.size.toLocaleString('en')} | ${spread(row.warm)} | ${spread(row.cold)} | ${Math.round(Math.max(row.warm.longestTask, row.cold.longestTask))} ms |`);
-const verdicts = checkTargets(runs, firstFrames).map((verdict) => `- ${verdict.holds ? 'holds' : 'MISSED'}: ${verdict.target} (${verdict.detail})`);
+const spread = (stats) =>
+  stats.median === null
+    ? '—'
+    : `${Math.round(stats.median)} ms (${Math.round(stats.min)}–${Math.round(stats.max)})`;
+const firstFrameRows = firstFrames.map(
+  (row) =>
+    `| ${row.size.toLocaleString('en')} | ${spread(row.warm)} | ${spread(row.cold)} | ${Math.round(Math.max(row.warm.longestTask, row.cold.longestTask))} ms |`,
+);
+const verdicts = checkTargets(runs, firstFrames).map(
+  (verdict) => `- ${verdict.holds ? 'holds' : 'MISSED'}: ${verdict.target} (${verdict.detail})`,
+);
 const report = [
   `Graph engine benchmark, ${new Date().toISOString().slice(0, 10)}, headless Debian chromium, software WebGL (no GPU), ${cpus().length} CPUs, load average ${loadBefore.toFixed(1)} before / ${loadavg()[0].toFixed(1)} after, ${sizes.join(' / ')} people, cap ${capMs / 1000} s per run.`,
   '',
@@ -63,4 +92,7 @@ const report = [
 ].join('\n');
 console.log(report);
 writeFileSync(join(root, 'bench', 'graph', 'results.md'), `${report}\n`);
-writeFileSync(join(root, 'bench', 'graph', 'results.json'), `${JSON.stringify({ runs, firstFrames }, null, 2)}\n`);
+writeFileSync(
+  join(root, 'bench', 'graph', 'results.json'),
+  `${JSON.stringify({ runs, firstFrames }, null, 2)}\n`,
+);

@@ -38,7 +38,11 @@ const env = {
   IMPORT_MAX_FILE_BYTES: String(64 * 1024 * 1024),
 };
 console.log(`starting an isolated stack (${runId})...`);
-const stack = await startStack({ env, port: await freePort(), logDir: join(tmpdir(), 'warmpath-bench', runId) });
+const stack = await startStack({
+  env,
+  port: await freePort(),
+  logDir: join(tmpdir(), 'warmpath-bench', runId),
+});
 
 try {
   const results = [];
@@ -50,7 +54,10 @@ try {
     results.push(runs[Math.floor(runs.length / 2)]);
   }
   printTable(results);
-  writeFileSync(join(tmpdir(), 'warmpath-bench', `${runId}.json`), JSON.stringify({ env: machine(), results }, null, 2));
+  writeFileSync(
+    join(tmpdir(), 'warmpath-bench', `${runId}.json`),
+    JSON.stringify({ env: machine(), results }, null, 2),
+  );
 } finally {
   await stack.stop();
   await dropDatabase(infra.postgresUrl, dbName);
@@ -88,13 +95,15 @@ async function measure(rows, csv) {
   });
   const acceptedMs = performance.now() - started;
   const accepted = await response.json();
-  if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${JSON.stringify(accepted)}`);
+  if (response.status !== 202)
+    throw new Error(`upload answered ${response.status}: ${JSON.stringify(accepted)}`);
   const { states, final } = await followEvents(accepted.eventsUrl, cookie, started);
   if (final.state !== 'completed') throw new Error(`import ${final.state}: ${final.error?.message}`);
   const completedMs = performance.now() - started;
   const network = await readNetwork(cookie);
   const queryableMs = performance.now() - started;
-  if (network.people !== null && network.people !== rows) throw new Error(`GET /api/network shows ${network.people} people`);
+  if (network.people !== null && network.people !== rows)
+    throw new Error(`GET /api/network shows ${network.people} people`);
   return {
     rows,
     megabytes: Buffer.byteLength(csv) / 1e6,
@@ -118,7 +127,14 @@ async function signUp() {
   const response = await fetch(`${stack.url}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: `bench_${id}`, firstName: 'Bench', lastName: 'User', email: `bench.${id}@example.org`, password, confirmPassword: password }),
+    body: JSON.stringify({
+      username: `bench_${id}`,
+      firstName: 'Bench',
+      lastName: 'User',
+      email: `bench.${id}@example.org`,
+      password,
+      confirmPassword: password,
+    }),
   });
   if (response.status !== 201) throw new Error(`register answered ${response.status}`);
   return response.headers.get('set-cookie').split(';')[0];
@@ -135,7 +151,10 @@ async function followEvents(eventsUrl, cookie, started) {
     buffer += decoder.decode(chunk, { stream: true });
     let end;
     while ((end = buffer.indexOf('\n\n')) !== -1) {
-      const data = buffer.slice(0, end).split('\n').find((line) => line.startsWith('data: '));
+      const data = buffer
+        .slice(0, end)
+        .split('\n')
+        .find((line) => line.startsWith('data: '));
       buffer = buffer.slice(end + 2);
       if (!data) continue;
       final = JSON.parse(data.slice(6));
@@ -148,7 +167,9 @@ async function followEvents(eventsUrl, cookie, started) {
 /** GET /api/network (issue 5); people = connections minus the own node, null when it is not there or fails. */
 async function readNetwork(cookie) {
   try {
-    const response = await fetch(`${stack.url}/api/network`, { headers: { cookie, 'accept-encoding': 'gzip' } });
+    const response = await fetch(`${stack.url}/api/network`, {
+      headers: { cookie, 'accept-encoding': 'gzip' },
+    });
     if (!response.ok) return { people: null, status: response.status };
     const body = await response.json();
     return { people: body.connections.filter((c) => !c.isUser).length, status: response.status };
@@ -163,7 +184,8 @@ function workerProcess() {
   const marker = `NATS_PREFIX=${runId}`;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('services/import-worker/dist/main.js')) continue;
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('services/import-worker/dist/main.js'))
+        continue;
       if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marker)) return Number(pid);
     } catch {
       // gone meanwhile
@@ -182,7 +204,9 @@ function resetPeakRss(pid) {
 }
 
 function peakRssMb(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'));
   return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
 }
 
@@ -193,13 +217,33 @@ function cpuMs(pid) {
 }
 
 function machine() {
-  return { cpus: cpus().length, model: cpus()[0]?.model, loadAverage: loadavg().map((l) => l.toFixed(1)).join(' '), node: process.version };
+  return {
+    cpus: cpus().length,
+    model: cpus()[0]?.model,
+    loadAverage: loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' '),
+    node: process.version,
+  };
 }
 
 function printTable(results) {
   const m = machine();
   console.log(`\n${m.cpus} × ${m.model}, load average ${m.loadAverage}, Node ${m.node}\n`);
-  const header = ['rows', 'MB', '202 (ms)', 'parsed (ms)', 'saved (ms)', 'completed (ms)', 'queryable (ms)', 'rows/s to completed', 'rows/s to queryable', 'links', 'worker CPU (ms)', 'worker peak RSS (MB)'];
+  const header = [
+    'rows',
+    'MB',
+    '202 (ms)',
+    'parsed (ms)',
+    'saved (ms)',
+    'completed (ms)',
+    'queryable (ms)',
+    'rows/s to completed',
+    'rows/s to queryable',
+    'links',
+    'worker CPU (ms)',
+    'worker peak RSS (MB)',
+  ];
   const lines = results.map((r) => [
     r.rows.toLocaleString('en'),
     r.megabytes.toFixed(1),

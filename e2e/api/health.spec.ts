@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { natsForStack, stackEnv, startService, stopService, waitForHealth } from '../support/stack-control.js';
+import {
+  natsForStack,
+  stackEnv,
+  startService,
+  stopService,
+  waitForHealth,
+} from '../support/stack-control.js';
 
 const SERVICES = ['gateway', 'auth', 'network', 'teams', 'ai', 'import-worker'];
 
@@ -39,7 +45,14 @@ test('a service that does not answer becomes a 504 JSON error, not a hang', asyn
   try {
     const started = Date.now();
     const response = await request.post('/api/register', {
-      data: { username: 'silent_svc', firstName: 'A', lastName: 'B', email: 'a@b.org', password: 'secret1', confirmPassword: 'secret1' },
+      data: {
+        username: 'silent_svc',
+        firstName: 'A',
+        lastName: 'B',
+        email: 'a@b.org',
+        password: 'secret1',
+        confirmPassword: 'secret1',
+      },
       timeout: 20_000,
     });
     expect(response.status()).toBe(504);
@@ -82,7 +95,13 @@ test('every service refuses to start on bad configuration, naming the variable',
   const root = join(import.meta.dirname, '..', '..');
   for (const name of SERVICES) {
     const result = spawnSync(process.execPath, [join(root, 'services', name, 'dist', 'main.js')], {
-      env: { ...process.env, ...stackEnv(), NATS_URL: 'http://wrong-scheme:4222', HTTP_PORT: 'not-a-port', PORT: 'not-a-port' },
+      env: {
+        ...process.env,
+        ...stackEnv(),
+        NATS_URL: 'http://wrong-scheme:4222',
+        HTTP_PORT: 'not-a-port',
+        PORT: 'not-a-port',
+      },
       encoding: 'utf8',
       timeout: 15_000,
     });

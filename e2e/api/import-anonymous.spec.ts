@@ -41,7 +41,8 @@ test.describe('anonymous import', () => {
     expect(body.connections.slice(1).map((c) => c.lastName)).toEqual(rows.map((r) => r.lastName));
     expect(body.relationships.length).toBeGreaterThan(0);
     const ids = new Set(body.connections.map((c) => c.id));
-    for (const link of body.relationships) expect(ids.has(link.sourceId) && ids.has(link.targetId)).toBe(true);
+    for (const link of body.relationships)
+      expect(ids.has(link.sourceId) && ids.has(link.targetId)).toBe(true);
     await expect.poll(storedCounts).toEqual(before);
   });
 
@@ -56,7 +57,11 @@ test.describe('anonymous import', () => {
   });
 
   test('applies the upload checks of the import dialog', async ({ request }) => {
-    const notCsv = await upload(request, 'hello', { route: '/api/network/import', fileName: 'notes.txt', mimeType: 'text/plain' });
+    const notCsv = await upload(request, 'hello', {
+      route: '/api/network/import',
+      fileName: 'notes.txt',
+      mimeType: 'text/plain',
+    });
     expect(notCsv.status()).toBe(415);
     expect((await notCsv.json()).message).toBe('Please upload a CSV file exported from LinkedIn.');
     const noFile = await request.post('/api/network/import', { multipart: { other: 'x' } });

@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import type { ImportAccepted } from '@warmpath/contracts';
-import { BAD_FILES, buildExportRow, buildLinkedInCsv, generateLinkedInCsv, HOSTILE_CELLS, type BadFileKind } from '@warmpath/testing';
+import {
+  BAD_FILES,
+  buildExportRow,
+  buildLinkedInCsv,
+  generateLinkedInCsv,
+  HOSTILE_CELLS,
+  type BadFileKind,
+} from '@warmpath/testing';
 import { query, signUp, stagedRowCount, storedNetwork, upload, waitForImport } from './import-helpers.js';
 
 // Every class of unusable input of issue 4: refused with its message, earlier data exactly as it was.
@@ -16,7 +23,10 @@ const CASES: [BadFileKind, string][] = [
     'missingColumns',
     'The header row is missing the Last Name column. First Name and Last Name are required; Company and Position are expected.',
   ],
-  ['binaryRenamed', 'This file is not a text CSV file. If you opened it in a spreadsheet, save it again as CSV (comma-separated).'],
+  [
+    'binaryRenamed',
+    'This file is not a text CSV file. If you opened it in a spreadsheet, save it again as CSV (comma-separated).',
+  ],
   [
     'invalidUtf8',
     'The file is not valid UTF-8 text (unreadable characters near line 6). Save it again as "CSV UTF-8" and upload it again.',
@@ -35,7 +45,9 @@ test.describe('import of files that cannot be used', () => {
   for (const [kind, message] of CASES) {
     test(`refuses ${kind} with its message and leaves earlier data as it was`, async ({ request }) => {
       const userId = await signUp(request);
-      expect((await upload(request, buildLinkedInCsv([buildExportRow(), buildExportRow()]))).status()).toBe(200);
+      expect((await upload(request, buildLinkedInCsv([buildExportRow(), buildExportRow()]))).status()).toBe(
+        200,
+      );
       const before = await storedNetwork(userId);
       const response = await upload(request, BAD_FILES[kind]());
       expect(response.status()).toBe(400);
@@ -47,9 +59,14 @@ test.describe('import of files that cannot be used', () => {
 
   test('records the failure on the import for the progress view', async ({ request }) => {
     await signUp(request);
-    const accepted = (await (await upload(request, BAD_FILES.invalidUtf8(), { async: true })).json()) as ImportAccepted;
+    const accepted = (await (
+      await upload(request, BAD_FILES.invalidUtf8(), { async: true })
+    ).json()) as ImportAccepted;
     const status = await waitForImport(request, accepted.id);
-    expect(status).toMatchObject({ state: 'failed', error: { code: 'INVALID_UTF8', message: CASES[5]?.[1] } });
+    expect(status).toMatchObject({
+      state: 'failed',
+      error: { code: 'INVALID_UTF8', message: CASES[5]?.[1] },
+    });
   });
 
   test('leaves earlier data as it was when a big file breaks after rows were staged', async ({ request }) => {
@@ -57,7 +74,11 @@ test.describe('import of files that cannot be used', () => {
     await upload(request, buildLinkedInCsv([buildExportRow()]));
     const before = await storedNetwork(userId);
     const broken = new TextEncoder().encode(`${generateLinkedInCsv(12_000, { seed: 9 })}Jos`);
-    const bytes = Uint8Array.from([...broken, 0xe9, ...new TextEncoder().encode(',Gonçalves,,,Acme,CTO,24 Nov 2023\n')]);
+    const bytes = Uint8Array.from([
+      ...broken,
+      0xe9,
+      ...new TextEncoder().encode(',Gonçalves,,,Acme,CTO,24 Nov 2023\n'),
+    ]);
     const response = await upload(request, bytes);
     expect(response.status()).toBe(400);
     expect((await response.json()).message).toContain('near line 12005');
@@ -75,9 +96,15 @@ test.describe('import of files that cannot be used', () => {
     );
   });
 
-  test('imports the good rows of a file with a 100,000-character field and reports that row', async ({ request }) => {
+  test('imports the good rows of a file with a 100,000-character field and reports that row', async ({
+    request,
+  }) => {
     await signUp(request);
-    const csv = buildLinkedInCsv([buildExportRow(), buildExportRow({ position: 'x'.repeat(100_000) }), buildExportRow()]);
+    const csv = buildLinkedInCsv([
+      buildExportRow(),
+      buildExportRow({ position: 'x'.repeat(100_000) }),
+      buildExportRow(),
+    ]);
     const accepted = (await (await upload(request, csv, { async: true })).json()) as ImportAccepted;
     expect(await waitForImport(request, accepted.id)).toMatchObject({
       state: 'completed',
@@ -105,7 +132,10 @@ test.describe('import of files that cannot be used', () => {
       company: HOSTILE_CELLS.formulaCompany,
       position: HOSTILE_CELLS.markupPosition,
     });
-    const stored = await query('SELECT first_name, last_name, company, position FROM network.connections WHERE owner_user_id = $1', [userId]);
+    const stored = await query(
+      'SELECT first_name, last_name, company, position FROM network.connections WHERE owner_user_id = $1',
+      [userId],
+    );
     expect(stored).toEqual([
       {
         first_name: HOSTILE_CELLS.formulaName,

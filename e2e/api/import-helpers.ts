@@ -13,7 +13,14 @@ export async function signUp(request: APIRequestContext): Promise<number> {
   const id = randomBytes(4).toString('hex');
   const password = `pw-${id}-secret`;
   const response = await request.post('/api/register', {
-    data: { username: `imp_${id}`, firstName: 'Ana', lastName: 'Silva', email: `imp.${id}@example.org`, password, confirmPassword: password },
+    data: {
+      username: `imp_${id}`,
+      firstName: 'Ana',
+      lastName: 'Silva',
+      email: `imp.${id}@example.org`,
+      password,
+      confirmPassword: password,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: number }).id;
@@ -28,7 +35,11 @@ export interface UploadOptions {
 }
 
 /** POSTs `content` as the multipart field `file`, as the import dialogs do. */
-export function upload(request: APIRequestContext, content: string | Uint8Array, options: UploadOptions = {}): Promise<APIResponse> {
+export function upload(
+  request: APIRequestContext,
+  content: string | Uint8Array,
+  options: UploadOptions = {},
+): Promise<APIResponse> {
   return request.post(options.route ?? '/api/network/import/authenticated', {
     headers: options.async ? { prefer: 'respond-async' } : {},
     multipart: {
@@ -43,7 +54,11 @@ export function upload(request: APIRequestContext, content: string | Uint8Array,
 }
 
 /** Polls GET /api/imports/{id} until the import completed or failed. */
-export async function waitForImport(request: APIRequestContext, importId: string, timeoutMs = 60_000): Promise<ImportStatus> {
+export async function waitForImport(
+  request: APIRequestContext,
+  importId: string,
+  timeoutMs = 60_000,
+): Promise<ImportStatus> {
   let status: ImportStatus | null = null;
   await expect
     .poll(
@@ -88,9 +103,10 @@ export async function storedNetwork(userId: number): Promise<StoredNetwork> {
      FROM network.relationships WHERE owner_user_id = $1 ORDER BY id`,
     [userId],
   );
-  const versions = await query<{ version: string }>('SELECT version::text FROM network.network_versions WHERE owner_user_id = $1', [
-    userId,
-  ]);
+  const versions = await query<{ version: string }>(
+    'SELECT version::text FROM network.network_versions WHERE owner_user_id = $1',
+    [userId],
+  );
   return { connections, relationships, version: versions[0]?.version ?? null };
 }
 
@@ -102,7 +118,9 @@ export async function stagedRowCount(): Promise<number> {
 
 /** Reads an import's Server-Sent Events until the server closes the stream. */
 export async function readImportEvents(importId: string, cookie: string): Promise<ImportStatus[]> {
-  const response = await fetch(`${process.env.WARMPATH_URL}/api/imports/${importId}/events`, { headers: { cookie } });
+  const response = await fetch(`${process.env.WARMPATH_URL}/api/imports/${importId}/events`, {
+    headers: { cookie },
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const text = await response.text();

@@ -1,12 +1,29 @@
 import { expect, test } from '@playwright/test';
 import type { ImportAccepted, ImportResult, ImportStatus } from '@warmpath/contracts';
-import { buildExportRow, buildLinkedInCsv, generateExportRows, generateLinkedInCsv, type ExportRow } from '@warmpath/testing';
-import { cookieOf, query, readImportEvents, signUp, stagedRowCount, storedNetwork, upload, waitForImport } from './import-helpers.js';
+import {
+  buildExportRow,
+  buildLinkedInCsv,
+  generateExportRows,
+  generateLinkedInCsv,
+  type ExportRow,
+} from '@warmpath/testing';
+import {
+  cookieOf,
+  query,
+  readImportEvents,
+  signUp,
+  stagedRowCount,
+  storedNetwork,
+  upload,
+  waitForImport,
+} from './import-helpers.js';
 
 // Issue 4's pipeline through the gateway on the real services: a realistic export, the same file
 // again, an updated export, progress, ownership, joining a running import, the 202 paths.
 
-const people = (count: number, seed: number): ExportRow[] => [...generateExportRows(count, { seed, companies: 12 })];
+const people = (count: number, seed: number): ExportRow[] => [
+  ...generateExportRows(count, { seed, companies: 12 }),
+];
 
 test.describe('import pipeline', () => {
   test('imports a realistic export and answers the network with the own node first', async ({ request }) => {
@@ -17,7 +34,12 @@ test.describe('import pipeline', () => {
     const body = (await response.json()) as ImportResult;
     // The UI counts connections.length - 1: the user's own node is included.
     expect(body.connections).toHaveLength(401);
-    expect(body.connections[0]).toMatchObject({ id: `u${userId}`, isUser: true, connectionDegree: 0, firstName: 'Ana' });
+    expect(body.connections[0]).toMatchObject({
+      id: `u${userId}`,
+      isUser: true,
+      connectionDegree: 0,
+      firstName: 'Ana',
+    });
     const first = rows[0] as ExportRow;
     const stored = body.connections.find((c) => c.linkedinUrl === first.url);
     expect(stored).toMatchObject({
@@ -58,12 +80,16 @@ test.describe('import pipeline', () => {
     const rows = people(200, 3);
     await upload(request, buildLinkedInCsv(rows));
     const ana = rows[0] as ExportRow;
-    await query(`UPDATE network.connections SET notes = 'Met at the Lisbon meetup' WHERE owner_user_id = $1 AND linkedin_url = $2`, [
-      userId,
-      ana.url,
-    ]);
+    await query(
+      `UPDATE network.connections SET notes = 'Met at the Lisbon meetup' WHERE owner_user_id = $1 AND linkedin_url = $2`,
+      [userId, ana.url],
+    );
     const newer = rows.map((row, index) =>
-      index === 0 ? { ...row, company: 'Brand New Startup', position: 'Founder' } : index === 1 ? { ...row, position: 'VP of Engineering' } : row,
+      index === 0
+        ? { ...row, company: 'Brand New Startup', position: 'Founder' }
+        : index === 1
+          ? { ...row, position: 'VP of Engineering' }
+          : row,
     );
     newer.push(buildExportRow({ firstName: 'Zed', lastName: 'Newcomer' }));
     const response = await upload(request, buildLinkedInCsv(newer), { async: true });
@@ -73,7 +99,9 @@ test.describe('import pipeline', () => {
       'SELECT company, position, notes FROM network.connections WHERE owner_user_id = $1 AND linkedin_url = $2',
       [userId, ana.url],
     );
-    expect(stored).toEqual([{ company: 'Brand New Startup', position: 'Founder', notes: 'Met at the Lisbon meetup' }]);
+    expect(stored).toEqual([
+      { company: 'Brand New Startup', position: 'Founder', notes: 'Met at the Lisbon meetup' },
+    ]);
     expect((await storedNetwork(userId)).connections).toHaveLength(201);
     // The new company got no links (one person); the old one was relinked without Ana.
     const links = await query<{ count: number }>(
@@ -86,7 +114,12 @@ test.describe('import pipeline', () => {
 
   test('matches a person imported without a profile URL when a later export has it', async ({ request }) => {
     const userId = await signUp(request);
-    const ben = buildExportRow({ firstName: 'Ben', lastName: 'Okafor', company: 'Initech', position: 'Engineer' });
+    const ben = buildExportRow({
+      firstName: 'Ben',
+      lastName: 'Okafor',
+      company: 'Initech',
+      position: 'Engineer',
+    });
     await upload(request, buildLinkedInCsv([ben], { format: 'legacy' }));
     await upload(request, buildLinkedInCsv([{ ...ben, position: 'Senior Engineer' }]));
     const stored = await query<{ linkedin_url: string; position: string }>(
@@ -96,17 +129,29 @@ test.describe('import pipeline', () => {
     expect(stored).toEqual([{ linkedin_url: ben.url, position: 'Senior Engineer' }]);
   });
 
-  test('reports progress as events and as a status only its owner can read', async ({ request, playwright }) => {
+  test('reports progress as events and as a status only its owner can read', async ({
+    request,
+    playwright,
+  }) => {
     await signUp(request);
     const csv = buildLinkedInCsv([...people(3000, 4), buildExportRow({ firstName: '', lastName: '' })]);
     const accepted = (await (await upload(request, csv, { async: true })).json()) as ImportAccepted;
-    expect(accepted).toMatchObject({ state: 'queued', joined: false, statusUrl: `/api/imports/${accepted.id}` });
+    expect(accepted).toMatchObject({
+      state: 'queued',
+      joined: false,
+      statusUrl: `/api/imports/${accepted.id}`,
+    });
     const events = await readImportEvents(accepted.id, await cookieOf(request));
     const states = events.map((event) => event.state);
     expect(states.at(-1)).toBe('completed');
     expect(states).toEqual(expect.arrayContaining(['saving', 'linking', 'completed']));
     const done = events.at(-1) as ImportStatus;
-    expect(done).toMatchObject({ rowsRead: 3001, imported: 3000, skipped: 1, skippedRows: [{ line: 3005, reason: 'Missing first and last name' }] });
+    expect(done).toMatchObject({
+      rowsRead: 3001,
+      imported: 3000,
+      skipped: 1,
+      skippedRows: [{ line: 3005, reason: 'Missing first and last name' }],
+    });
     const reads = events.map((event) => event.rowsRead);
     expect(reads).toEqual([...reads].sort((a, b) => a - b));
     expect((await request.get(accepted.statusUrl)).status()).toBe(200);
@@ -121,7 +166,10 @@ test.describe('import pipeline', () => {
   test('lets the same file uploaded twice join the running import', async ({ request }) => {
     const userId = await signUp(request);
     const csv = generateLinkedInCsv(8000, { seed: 5 });
-    const [first, second] = await Promise.all([upload(request, csv, { async: true }), upload(request, csv, { async: true })]);
+    const [first, second] = await Promise.all([
+      upload(request, csv, { async: true }),
+      upload(request, csv, { async: true }),
+    ]);
     const a = (await first.json()) as ImportAccepted;
     const b = (await second.json()) as ImportAccepted;
     expect(b.id).toBe(a.id);

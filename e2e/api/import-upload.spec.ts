@@ -5,7 +5,8 @@ import { signUp, upload } from './import-helpers.js';
 
 // Upload checks of product-spec §5 and issue 4: which file, which type, how big.
 const TEN_MIB = 10 * 1024 * 1024;
-const TOO_LARGE = 'The file is larger than the 10 MB limit. Export your connections again, or split the file, and upload it again.';
+const TOO_LARGE =
+  'The file is larger than the 10 MB limit. Export your connections again, or split the file, and upload it again.';
 
 test.describe('import uploads', () => {
   test('refuses a signed-out upload to the authenticated routes', async ({ request }) => {
@@ -18,19 +19,31 @@ test.describe('import uploads', () => {
 
   test("answers a missing file with each dialog's own message", async ({ request }) => {
     await signUp(request);
-    const noFile = await request.post('/api/network/import/authenticated', { multipart: { note: 'no file here' } });
+    const noFile = await request.post('/api/network/import/authenticated', {
+      multipart: { note: 'no file here' },
+    });
     expect(noFile.status()).toBe(400);
-    expect(await noFile.json()).toMatchObject({ message: 'Please select a CSV file to upload.', error: 'Please select a CSV file to upload.' });
-    const noFileData = await request.post('/api/linkedin/import-csv', { multipart: { note: 'no file here' } });
+    expect(await noFile.json()).toMatchObject({
+      message: 'Please select a CSV file to upload.',
+      error: 'Please select a CSV file to upload.',
+    });
+    const noFileData = await request.post('/api/linkedin/import-csv', {
+      multipart: { note: 'no file here' },
+    });
     expect(noFileData.status()).toBe(400);
     expect((await noFileData.json()).message).toBe('Please select a file to import.');
     const notMultipart = await request.post('/api/network/import/authenticated', { data: { file: 'x' } });
     expect((await notMultipart.json()).message).toBe('Please select a CSV file to upload.');
   });
 
-  test("refuses a file that is neither text/csv nor named .csv with each dialog's own message", async ({ request }) => {
+  test("refuses a file that is neither text/csv nor named .csv with each dialog's own message", async ({
+    request,
+  }) => {
     await signUp(request);
-    const options = { fileName: 'connections.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
+    const options = {
+      fileName: 'connections.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    };
     const response = await upload(request, 'PK\u0003\u0004', options);
     expect(response.status()).toBe(415);
     expect((await response.json()).message).toBe('Please upload a CSV file exported from LinkedIn.');
@@ -42,17 +55,30 @@ test.describe('import uploads', () => {
   test('accepts a .csv name whatever the type, and text/csv whatever the name', async ({ request }) => {
     await signUp(request);
     const csv = buildLinkedInCsv([buildExportRow()]);
-    expect((await upload(request, csv, { fileName: 'Connections.CSV', mimeType: 'application/vnd.ms-excel' })).status()).toBe(200);
+    expect(
+      (
+        await upload(request, csv, { fileName: 'Connections.CSV', mimeType: 'application/vnd.ms-excel' })
+      ).status(),
+    ).toBe(200);
     expect((await upload(request, csv, { fileName: 'export.txt', mimeType: 'text/csv' })).status()).toBe(200);
   });
 
   test('answers 413 JSON to an announced oversized upload without reading the body', async ({ request }) => {
     await signUp(request);
     const cookie = (await request.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-    const answer = await sendPartially({ cookie, contentLength: TEN_MIB + 1024 * 1024, bytesToSend: 64 * 1024 });
+    const answer = await sendPartially({
+      cookie,
+      contentLength: TEN_MIB + 1024 * 1024,
+      bytesToSend: 64 * 1024,
+    });
     expect(answer.status).toBe(413);
     expect(answer.connection).toBe('close');
-    expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE', message: TOO_LARGE, error: TOO_LARGE });
+    expect(JSON.parse(answer.body)).toMatchObject({
+      statusCode: 413,
+      code: 'PAYLOAD_TOO_LARGE',
+      message: TOO_LARGE,
+      error: TOO_LARGE,
+    });
   });
 
   test('answers 413 JSON as soon as a streamed upload crosses the limit', async ({ request }) => {
@@ -105,13 +131,20 @@ interface PartialAnswer {
  * Starts a multipart upload and keeps sending until the server answers (or `bytesToSend` are
  * sent), then reads the answer: shows whether the server answered before reading everything.
  */
-function sendPartially(options: { cookie: string; contentLength: number | null; bytesToSend: number }): Promise<PartialAnswer> {
+function sendPartially(options: {
+  cookie: string;
+  contentLength: number | null;
+  bytesToSend: number;
+}): Promise<PartialAnswer> {
   const url = new URL('/api/network/import/authenticated', process.env.WARMPATH_URL);
   const boundary = 'warmpathboundary';
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`,
   );
-  const headers: Record<string, string | number> = { cookie: options.cookie, 'content-type': `multipart/form-data; boundary=${boundary}` };
+  const headers: Record<string, string | number> = {
+    cookie: options.cookie,
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+  };
   if (options.contentLength !== null) headers['content-length'] = options.contentLength;
   return new Promise((resolve, reject) => {
     let bytesSent = 0;
@@ -121,11 +154,15 @@ function sendPartially(options: { cookie: string; contentLength: number | null; 
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body, bytesSent }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body, bytesSent }),
+      );
     });
     // The server closes the connection after its answer: writes after that may fail, as expected.
     req.on('error', (error) => (answered ? undefined : reject(error)));
-    const line = Buffer.from('Ana,Silva,https://www.linkedin.com/in/ana,,Acme,CTO,24 Nov 2023\n'.repeat(1000));
+    const line = Buffer.from(
+      'Ana,Silva,https://www.linkedin.com/in/ana,,Acme,CTO,24 Nov 2023\n'.repeat(1000),
+    );
     const pump = (): void => {
       if (answered) return;
       if (bytesSent === 0) req.write(head);

@@ -2,7 +2,15 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ImportAccepted, ImportStatus } from '@warmpath/contracts';
 import { generateLinkedInCsv } from '@warmpath/testing';
 import { readdirSync, readFileSync } from 'node:fs';
-import { query, stackEnv, stagedRowCount, storedNetwork, signUp, upload, waitForImport } from './import-helpers.js';
+import {
+  query,
+  stackEnv,
+  stagedRowCount,
+  storedNetwork,
+  signUp,
+  upload,
+  waitForImport,
+} from './import-helpers.js';
 
 // "A worker killed mid-import leaves, after the retry, exactly the rows of one complete import."
 
@@ -52,12 +60,18 @@ async function startImportAndWaitForRows(request: APIRequestContext): Promise<Im
   expect(response.status(), await response.text()).toBe(202);
   const accepted = (await response.json()) as ImportAccepted;
   await expect
-    .poll(async () => ((await (await request.get(accepted.statusUrl)).json()) as ImportStatus).rowsRead, { timeout: 30_000 })
+    .poll(async () => ((await (await request.get(accepted.statusUrl)).json()) as ImportStatus).rowsRead, {
+      timeout: 30_000,
+    })
     .toBeGreaterThan(2000);
   return accepted;
 }
 
-async function expectOneCompleteImport(request: APIRequestContext, userId: number, importId: string): Promise<void> {
+async function expectOneCompleteImport(
+  request: APIRequestContext,
+  userId: number,
+  importId: string,
+): Promise<void> {
   const status = await waitForImport(request, importId, 120_000);
   expect(status).toMatchObject({ state: 'completed', rowsRead: ROWS, imported: ROWS });
   expect(status.attempt).toBeGreaterThanOrEqual(2);
@@ -81,7 +95,9 @@ test.describe('a worker that dies mid-import', () => {
     await control('start');
   });
 
-  test('killed with SIGKILL: the import is taken again after its lock expires and completes once', async ({ request }) => {
+  test('killed with SIGKILL: the import is taken again after its lock expires and completes once', async ({
+    request,
+  }) => {
     const userId = await signUp(request);
     const accepted = await startImportAndWaitForRows(request);
     process.kill(workerPid(), 'SIGKILL');
@@ -97,7 +113,9 @@ test.describe('a worker that dies mid-import', () => {
     const accepted = await startImportAndWaitForRows(request);
     await control('stop');
     // The worker serves import reads too, so look at its table while none runs.
-    expect(await query('SELECT state FROM imports.imports WHERE id = $1', [accepted.id])).toEqual([{ state: 'queued' }]);
+    expect(await query('SELECT state FROM imports.imports WHERE id = $1', [accepted.id])).toEqual([
+      { state: 'queued' },
+    ]);
     expect((await storedNetwork(userId)).connections).toHaveLength(0);
     await control('start', SLOW_WORKER);
     await expectOneCompleteImport(request, userId, accepted.id);

@@ -43,7 +43,11 @@ export interface SeededNetwork {
  * bumps the snapshot generation in Redis as the import's writes do after their commit. Links
  * default to the generated ones of libs/domain, as an import would make them.
  */
-export async function seedNetwork(userId: number, people: readonly SeedPerson[], links?: readonly SeedLink[]): Promise<SeededNetwork> {
+export async function seedNetwork(
+  userId: number,
+  people: readonly SeedPerson[],
+  links?: readonly SeedLink[],
+): Promise<SeededNetwork> {
   const client = new pg.Client({ connectionString: stackEnv().DATABASE_URL });
   await client.connect();
   try {
@@ -51,7 +55,11 @@ export async function seedNetwork(userId: number, people: readonly SeedPerson[],
     const ids = await insertPeople(client, userId, people);
     const stored = links ?? generatedLinks(people, ids);
     const idOf = (end: number | string) => (typeof end === 'string' ? end : (ids[end] as string));
-    await insertLinks(client, userId, stored.map((link) => ({ ...link, sourceId: idOf(link.from), targetId: idOf(link.to) })));
+    await insertLinks(
+      client,
+      userId,
+      stored.map((link) => ({ ...link, sourceId: idOf(link.from), targetId: idOf(link.to) })),
+    );
     await bumpVersion(client, userId);
     await client.query('COMMIT');
     await bumpSnapshotGeneration(userId);
@@ -75,7 +83,11 @@ export async function queryDatabase<T>(sql: string, params: unknown[] = []): Pro
   }
 }
 
-async function insertPeople(client: pg.Client, userId: number, people: readonly SeedPerson[]): Promise<string[]> {
+async function insertPeople(
+  client: pg.Client,
+  userId: number,
+  people: readonly SeedPerson[],
+): Promise<string[]> {
   const column = <T>(pick: (person: SeedPerson, index: number) => T) => people.map(pick);
   const info = people.map((person) => positionInfo(person.position ?? null));
   // Match keys are unique per owner: a second seed of the same user is a second batch of people.
@@ -112,7 +124,11 @@ async function insertPeople(client: pg.Client, userId: number, people: readonly 
 function generatedLinks(people: readonly SeedPerson[], ids: readonly string[]): SeedLink[] {
   const indexOf = new Map(ids.map((id, index) => [id, index]));
   const generated = generateCompanyLinks(
-    people.map((p, i) => ({ id: ids[i] as string, company: p.company ?? null, position: p.position ?? null })),
+    people.map((p, i) => ({
+      id: ids[i] as string,
+      company: p.company ?? null,
+      position: p.position ?? null,
+    })),
   );
   return generated.map((link) => ({
     from: indexOf.get(link.sourceId) as number,
@@ -163,7 +179,10 @@ export async function bumpSnapshotGeneration(userId: number): Promise<void> {
 }
 
 /** A new signed-in user (the request context keeps the session cookie) and their id. */
-export async function signedInUser(request: APIRequestContext, names: { firstName?: string; lastName?: string } = {}) {
+export async function signedInUser(
+  request: APIRequestContext,
+  names: { firstName?: string; lastName?: string } = {},
+) {
   const { user, body } = await registerUser(request, newUser(names));
   return { user, userId: (body as { id: number }).id };
 }
@@ -176,7 +195,10 @@ export function yearsAgo(years: number, now = new Date()): string {
 }
 
 /** A LinkedIn Connections.csv export (with its "Notes:" preamble) of the given rows. */
-export function linkedInCsv(rows: readonly (readonly string[])[], header = ['First Name', 'Last Name', 'URL', 'Email Address', 'Company', 'Position', 'Connected On']): string {
+export function linkedInCsv(
+  rows: readonly (readonly string[])[],
+  header = ['First Name', 'Last Name', 'URL', 'Email Address', 'Company', 'Position', 'Connected On'],
+): string {
   const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
   return [
     'Notes:',

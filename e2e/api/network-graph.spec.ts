@@ -3,7 +3,14 @@ import type { Connection, NetworkData, Relationship } from '@warmpath/contracts'
 import { Redis } from 'ioredis';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { stackEnv } from '../support/stack-control.js';
-import { importCsv, linkedInCsv, seedNetwork, signedInUser, yearsAgo, type SeedPerson } from './network-fixtures.js';
+import {
+  importCsv,
+  linkedInCsv,
+  seedNetwork,
+  signedInUser,
+  yearsAgo,
+  type SeedPerson,
+} from './network-fixtures.js';
 import { cookieHeader, rawGet } from './network-http.js';
 
 const ANA: SeedPerson = {
@@ -18,14 +25,20 @@ const ANA: SeedPerson = {
   location: 'London',
   hasWorkedWith: true,
 };
-const BEN: SeedPerson = { firstName: 'Ben', lastName: 'Ode', company: 'ACME, Inc.', position: 'Engineering Manager' };
+const BEN: SeedPerson = {
+  firstName: 'Ben',
+  lastName: 'Ode',
+  company: 'ACME, Inc.',
+  position: 'Engineering Manager',
+};
 const CLEO: SeedPerson = { firstName: 'Cleo', lastName: 'Park' };
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** "2019-11-24" as LinkedIn writes it: "24 Nov 2019". */
-const linkedInDate = (iso: string) => `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+const linkedInDate = (iso: string) =>
+  `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
 
 async function redisExists(key: string): Promise<boolean> {
   const env = stackEnv();
@@ -44,7 +57,9 @@ async function getNetwork(request: Parameters<typeof signedInUser>[0]): Promise<
 }
 
 test.describe('GET /api/network', () => {
-  test('answers the own node, every field of every connection and the stored company links', async ({ request }) => {
+  test('answers the own node, every field of every connection and the stored company links', async ({
+    request,
+  }) => {
     const { user, userId } = await signedInUser(request, { firstName: 'Maya', lastName: 'Chen' });
     const { ids } = await seedNetwork(userId, [ANA, BEN, CLEO]);
     const [anaId, benId, cleoId] = ids as [string, string, string];
@@ -92,13 +107,25 @@ test.describe('GET /api/network', () => {
       knownBy: [userId],
     });
     const cleo = network.connections.find((c) => c.id === cleoId);
-    expect(cleo).toMatchObject({ company: null, position: null, yearsConnected: null, connectedOn: null, positionInfo: { category: 'other', seniority: 3 } });
+    expect(cleo).toMatchObject({
+      company: null,
+      position: null,
+      yearsConnected: null,
+      connectedOn: null,
+      positionInfo: { category: 'other', seniority: 3 },
+    });
     expect(network.connections.filter((c) => !c.isUser).every((c) => c.connectionDegree === 1)).toBe(true);
 
     const links = new Map(network.relationships.map((r) => [r.id, r]));
     // The own node is linked to each 1st-degree connection explicitly, warmer for an old colleague.
     for (const id of ids) {
-      expect(links.get(`u${userId}-${id}`)).toMatchObject({ sourceId: `u${userId}`, targetId: id, type: 'connection', company: null, userId });
+      expect(links.get(`u${userId}-${id}`)).toMatchObject({
+        sourceId: `u${userId}`,
+        targetId: id,
+        type: 'connection',
+        company: null,
+        userId,
+      });
     }
     expect(links.get(`u${userId}-${benId}`)?.strength).toBe(94);
     expect(links.get(`u${userId}-${anaId}`)?.strength).toBeGreaterThan(150);
@@ -117,28 +144,62 @@ test.describe('GET /api/network', () => {
       },
     ]);
     expect([company[0]?.sourceId, company[0]?.targetId].sort()).toEqual([anaId, benId].sort());
-    expect(network.companies).toEqual([{ name: expect.stringMatching(/^(Acme|ACME, Inc\.)$/), key: 'acme', count: 2 }]);
+    expect(network.companies).toEqual([
+      { name: expect.stringMatching(/^(Acme|ACME, Inc\.)$/), key: 'acme', count: 2 },
+    ]);
   });
 
-  test('a known CSV import gives every field, and its snapshot is built before the first read', async ({ request }) => {
+  test('a known CSV import gives every field, and its snapshot is built before the first read', async ({
+    request,
+  }) => {
     const { userId } = await signedInUser(request, { firstName: 'Maya', lastName: 'Chen' });
     const sixYears = linkedInDate(yearsAgo(6));
     const csv = linkedInCsv(
       [
-        ['Ana', 'Silva', 'https://www.linkedin.com/in/ana-silva-known', 'ana@acme.example', 'Acme', 'Senior Software Engineer', sixYears, 'Technology', 'London'],
+        [
+          'Ana',
+          'Silva',
+          'https://www.linkedin.com/in/ana-silva-known',
+          'ana@acme.example',
+          'Acme',
+          'Senior Software Engineer',
+          sixYears,
+          'Technology',
+          'London',
+        ],
         ['Ben', 'Ode', '', '', 'ACME Inc.', 'Engineering Manager', '', '', ''],
         ['Cleo', 'Park', '', '', '', '', '', '', ''],
       ],
-      ['First Name', 'Last Name', 'URL', 'Email Address', 'Company', 'Position', 'Connected On', 'Industry', 'Location'],
+      [
+        'First Name',
+        'Last Name',
+        'URL',
+        'Email Address',
+        'Company',
+        'Position',
+        'Connected On',
+        'Industry',
+        'Location',
+      ],
     );
     expect((await importCsv(request, csv)).status()).toBe(200);
     await expect.poll(() => redisExists(`network:snapshot-current:${userId}`)).toBe(true);
 
     const network = await getNetwork(request);
-    expect(network.connections[0]).toMatchObject({ id: `u${userId}`, firstName: 'Maya', connectionDegree: 0, isUser: true });
-    const named = (firstName: string) => network.connections.find((c) => c.firstName === firstName) as Connection;
+    expect(network.connections[0]).toMatchObject({
+      id: `u${userId}`,
+      firstName: 'Maya',
+      connectionDegree: 0,
+      isUser: true,
+    });
+    const named = (firstName: string) =>
+      network.connections.find((c) => c.firstName === firstName) as Connection;
     const [ana, ben, cleo] = [named('Ana'), named('Ben'), named('Cleo')];
-    expect([ana, ben, cleo].map((c) => [c.connectionDegree, c.isUser])).toEqual([[1, false], [1, false], [1, false]]);
+    expect([ana, ben, cleo].map((c) => [c.connectionDegree, c.isUser])).toEqual([
+      [1, false],
+      [1, false],
+      [1, false],
+    ]);
     expect(ana).toEqual({
       id: expect.stringMatching(/^\d+$/),
       userId,
@@ -163,8 +224,20 @@ test.describe('GET /api/network', () => {
       positionInfo: { category: 'engineering', seniority: 5 },
       knownBy: [userId],
     });
-    expect(cleo).toMatchObject({ company: null, position: null, email: null, linkedinUrl: null, connectedOn: null, yearsConnected: null });
-    expect(network.relationships.filter((r) => r.type === 'connection').map((r) => r.targetId).sort()).toEqual([ana.id, ben.id, cleo.id].sort());
+    expect(cleo).toMatchObject({
+      company: null,
+      position: null,
+      email: null,
+      linkedinUrl: null,
+      connectedOn: null,
+      yearsConnected: null,
+    });
+    expect(
+      network.relationships
+        .filter((r) => r.type === 'connection')
+        .map((r) => r.targetId)
+        .sort(),
+    ).toEqual([ana.id, ben.id, cleo.id].sort());
     expect(network.relationships.filter((r) => r.type !== 'connection')).toEqual([
       expect.objectContaining({ type: 'company-role', strength: 150, userId }),
     ]);
@@ -188,14 +261,20 @@ test.describe('GET /api/network', () => {
     await anonymous.dispose();
   });
 
-  test('speaks brotli or gzip as the browser accepts, and plain JSON to a client that accepts neither', async ({ request }) => {
+  test('speaks brotli or gzip as the browser accepts, and plain JSON to a client that accepts neither', async ({
+    request,
+  }) => {
     const { userId } = await signedInUser(request);
     await seedNetwork(userId, [ANA, BEN, CLEO]);
     const cookie = await cookieHeader(request);
     const br = await rawGet('/api/network', { cookie, 'accept-encoding': 'gzip, deflate, br' });
     const gzip = await rawGet('/api/network', { cookie, 'accept-encoding': 'gzip' });
     const plain = await rawGet('/api/network', { cookie, 'accept-encoding': 'identity' });
-    expect([br.headers['content-encoding'], gzip.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+    expect([
+      br.headers['content-encoding'],
+      gzip.headers['content-encoding'],
+      plain.headers['content-encoding'],
+    ]).toEqual(['br', 'gzip', undefined]);
     const json = plain.body.toString('utf8');
     expect(JSON.parse(json).connections).toHaveLength(4);
     expect(brotliDecompressSync(br.body).toString('utf8')).toBe(json);
@@ -206,7 +285,9 @@ test.describe('GET /api/network', () => {
     expect(br.headers.etag).toBe(plain.headers.etag);
   });
 
-  test('answers 304 to the current ETag, and a new ETag after an import and after a note change', async ({ request }) => {
+  test('answers 304 to the current ETag, and a new ETag after an import and after a note change', async ({
+    request,
+  }) => {
     const { userId } = await signedInUser(request);
     const { ids } = await seedNetwork(userId, [ANA, BEN]);
     const cookie = await cookieHeader(request);
@@ -220,19 +301,37 @@ test.describe('GET /api/network', () => {
     expect(again.headers.etag).toBe(etag);
 
     await seedNetwork(userId, [CLEO]);
-    const afterImport = await rawGet('/api/network', { cookie, 'accept-encoding': 'br', 'if-none-match': etag });
+    const afterImport = await rawGet('/api/network', {
+      cookie,
+      'accept-encoding': 'br',
+      'if-none-match': etag,
+    });
     expect(afterImport.status).toBe(200);
     const importEtag = afterImport.headers.etag as string;
     expect(importEtag).not.toBe(etag);
     expect(JSON.parse(brotliDecompressSync(afterImport.body).toString()).connections).toHaveLength(4);
 
-    expect((await request.patch(`/api/network/connections/${ids[0]}`, { data: { notes: 'Met at a conference' } })).status()).toBe(200);
-    const afterNotes = await rawGet('/api/network', { cookie, 'accept-encoding': 'br', 'if-none-match': importEtag });
+    expect(
+      (
+        await request.patch(`/api/network/connections/${ids[0]}`, { data: { notes: 'Met at a conference' } })
+      ).status(),
+    ).toBe(200);
+    const afterNotes = await rawGet('/api/network', {
+      cookie,
+      'accept-encoding': 'br',
+      'if-none-match': importEtag,
+    });
     expect(afterNotes.status).toBe(200);
     expect(afterNotes.headers.etag).not.toBe(importEtag);
-    const ana = JSON.parse(brotliDecompressSync(afterNotes.body).toString()).connections.find((c: Connection) => c.id === ids[0]);
+    const ana = JSON.parse(brotliDecompressSync(afterNotes.body).toString()).connections.find(
+      (c: Connection) => c.id === ids[0],
+    );
     expect(ana.notes).toBe('Met at a conference');
-    const settled = await rawGet('/api/network', { cookie, 'accept-encoding': 'br', 'if-none-match': afterNotes.headers.etag as string });
+    const settled = await rawGet('/api/network', {
+      cookie,
+      'accept-encoding': 'br',
+      'if-none-match': afterNotes.headers.etag as string,
+    });
     expect(settled.status).toBe(304);
   });
 

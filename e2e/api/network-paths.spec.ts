@@ -5,8 +5,20 @@ import { seedNetwork, signedInUser, yearsAgo, type SeedPerson } from './network-
 // A hand-built network: you have known Ana for 10 years; Carla, her teammate at Acme, you met this
 // year. Through Ana (0.9 × 0.8 = 0.72) is warmer than asking Carla directly (0.5).
 const PEOPLE: SeedPerson[] = [
-  { firstName: 'Ana', lastName: 'Silva', company: 'Acme', position: 'Software Engineer', connectedOn: yearsAgo(10) },
-  { firstName: 'Carla', lastName: 'Ruiz', company: 'Acme', position: 'Senior Software Engineer', connectedOn: yearsAgo(0) },
+  {
+    firstName: 'Ana',
+    lastName: 'Silva',
+    company: 'Acme',
+    position: 'Software Engineer',
+    connectedOn: yearsAgo(10),
+  },
+  {
+    firstName: 'Carla',
+    lastName: 'Ruiz',
+    company: 'Acme',
+    position: 'Senior Software Engineer',
+    connectedOn: yearsAgo(0),
+  },
   { firstName: 'Ben', lastName: 'Ode', company: 'Globex', position: 'Recruiter', connectedOn: yearsAgo(2) },
   { firstName: 'Dan', lastName: 'Lee', company: 'Globex', position: 'Account Executive' },
 ];
@@ -42,8 +54,21 @@ test.describe('GET /api/network/paths', () => {
     ]);
     expect(path.hops.map((h) => h.warmth)).toEqual([expect.closeTo(0.9, 5), expect.closeTo(0.8, 5)]);
     expect(path.warmth).toBeCloseTo(0.72, 5);
-    expect(path.hops[0]).toMatchObject({ kind: 'knows', fromId: `u${userId}`, toId: ana, linkId: `u${userId}-${ana}`, yearsConnected: 10, workedTogether: false });
-    expect(path.hops[1]).toMatchObject({ kind: 'company', fromId: ana, toId: carla, sharedCompany: 'Acme', sameFunction: true });
+    expect(path.hops[0]).toMatchObject({
+      kind: 'knows',
+      fromId: `u${userId}`,
+      toId: ana,
+      linkId: `u${userId}-${ana}`,
+      yearsConnected: 10,
+      workedTogether: false,
+    });
+    expect(path.hops[1]).toMatchObject({
+      kind: 'company',
+      fromId: ana,
+      toId: carla,
+      sharedCompany: 'Acme',
+      sameFunction: true,
+    });
     expect(path.links.map((l) => [l.id, l.type])).toEqual([
       [`u${userId}-${ana}`, 'connection'],
       [path.hops[1]?.linkId, 'company-role'],
@@ -67,7 +92,16 @@ test.describe('GET /api/network/paths', () => {
     const before = (await findPath(request, `to=${carla}`)).body as WarmPathView;
     const { ids } = await seedNetwork(
       userId,
-      [{ firstName: 'Eve', lastName: 'Moss', company: 'Acme', position: 'Staff Engineer', connectedOn: yearsAgo(12), hasWorkedWith: true }],
+      [
+        {
+          firstName: 'Eve',
+          lastName: 'Moss',
+          company: 'Acme',
+          position: 'Staff Engineer',
+          connectedOn: yearsAgo(12),
+          hasWorkedWith: true,
+        },
+      ],
       [{ from: 0, to: carla, strength: 150, type: 'company-role', company: 'Acme' }],
     );
     const after = (await findPath(request, `to=${carla}`)).body as WarmPathView;
@@ -84,21 +118,35 @@ test.describe('GET /api/network/paths', () => {
     expect(body.nodes.map((n: { id: string }) => n.id)).toEqual([`u${userId}`]);
   });
 
-  test('is 404 for a connection that is not in your network, someone else\'s included', async ({ playwright, request }) => {
+  test("is 404 for a connection that is not in your network, someone else's included", async ({
+    playwright,
+    request,
+  }) => {
     const { carla } = await handBuiltNetwork(request);
-    expect(await findPath(request, 'to=999999999999')).toMatchObject({ status: 404, body: { message: 'Connection not found' } });
+    expect(await findPath(request, 'to=999999999999')).toMatchObject({
+      status: 404,
+      body: { message: 'Connection not found' },
+    });
     const other = await playwright.request.newContext({ baseURL: process.env.WARMPATH_URL });
     try {
       await signedInUser(other);
-      expect(await findPath(other, `to=${carla}`)).toMatchObject({ status: 404, body: { message: 'Connection not found' } });
+      expect(await findPath(other, `to=${carla}`)).toMatchObject({
+        status: 404,
+        body: { message: 'Connection not found' },
+      });
     } finally {
       await other.dispose();
     }
   });
 
-  test('is 404 for a workspace graph the caller cannot see (pooled graphs plug in with the workspaces issue)', async ({ request }) => {
+  test('is 404 for a workspace graph the caller cannot see (pooled graphs plug in with the workspaces issue)', async ({
+    request,
+  }) => {
     const { carla } = await handBuiltNetwork(request);
-    expect(await findPath(request, `to=${carla}&workspaceId=5`)).toMatchObject({ status: 404, body: { message: 'Workspace not found' } });
+    expect(await findPath(request, `to=${carla}&workspaceId=5`)).toMatchObject({
+      status: 404,
+      body: { message: 'Workspace not found' },
+    });
   });
 
   for (const [query, message] of [
@@ -108,7 +156,10 @@ test.describe('GET /api/network/paths', () => {
   ] as const) {
     test(`refuses ${JSON.stringify(query)} with 400 "${message}"`, async ({ request }) => {
       await signedInUser(request);
-      expect(await findPath(request, query)).toMatchObject({ status: 400, body: { code: 'VALIDATION_FAILED', message } });
+      expect(await findPath(request, query)).toMatchObject({
+        status: 400,
+        body: { code: 'VALIDATION_FAILED', message },
+      });
     });
   }
 
@@ -121,7 +172,9 @@ test.describe('GET /api/network/paths', () => {
 });
 
 test.describe('GET /api/network/stats', () => {
-  test('counts degrees, companies, categories, seniority bands and connections per year', async ({ request }) => {
+  test('counts degrees, companies, categories, seniority bands and connections per year', async ({
+    request,
+  }) => {
     await handBuiltNetwork(request);
     const response = await request.get('/api/network/stats');
     expect(response.status()).toBe(200);
@@ -147,6 +200,12 @@ test.describe('GET /api/network/stats', () => {
   test('an empty network counts zero everywhere', async ({ request }) => {
     await signedInUser(request);
     const stats = (await (await request.get('/api/network/stats')).json()) as NetworkStatsView;
-    expect(stats).toMatchObject({ total: 0, byDegree: { first: 0, second: 0, third: 0 }, topCompanies: [], perYear: [], version: '0' });
+    expect(stats).toMatchObject({
+      total: 0,
+      byDegree: { first: 0, second: 0, third: 0 },
+      topCompanies: [],
+      perYear: [],
+      version: '0',
+    });
   });
 });

@@ -8,7 +8,14 @@ test.describe('GET /api/network at scale and without its service', () => {
     test.setTimeout(120_000);
     const { userId } = await signedInUser(request);
     const companies = Array.from({ length: 600 }, (_, i) => `Company ${i}`);
-    const titles = ['Software Engineer', 'Product Manager', 'Account Executive', 'Director of Sales', 'Data Scientist', 'Recruiter'];
+    const titles = [
+      'Software Engineer',
+      'Product Manager',
+      'Account Executive',
+      'Director of Sales',
+      'Data Scientist',
+      'Recruiter',
+    ];
     const people: SeedPerson[] = Array.from({ length: 30_000 }, (_, i) => ({
       firstName: `First${i}`,
       lastName: `Last${i}`,
@@ -25,11 +32,16 @@ test.describe('GET /api/network at scale and without its service', () => {
     expect(network.connections).toHaveLength(30_001);
     expect(network.relationships).toHaveLength(30_000 + seeded.relationships);
     expect(network.companies).toHaveLength(600);
-    const [{ count }] = await queryDatabase<{ count: string }>('SELECT count(*) FROM network.connections WHERE owner_user_id = $1', [userId]);
+    const [{ count }] = await queryDatabase<{ count: string }>(
+      'SELECT count(*) FROM network.connections WHERE owner_user_id = $1',
+      [userId],
+    );
     expect(Number(count)).toBe(30_000);
   });
 
-  test('every network route answers 503 while the network service is down, and recovers', async ({ request }) => {
+  test('every network route answers 503 while the network service is down, and recovers', async ({
+    request,
+  }) => {
     await signedInUser(request);
     await stopService('network');
     try {

@@ -18,7 +18,11 @@ export interface MockProfile {
 }
 
 /** A real OpenID Connect server (oauth2-mock-server) on 127.0.0.1: discovery, JWKS, signed id_tokens, PKCE. */
-export async function startOidcProvider(): Promise<{ server: OAuth2Server; url: string; use(profile: MockProfile): void }> {
+export async function startOidcProvider(): Promise<{
+  server: OAuth2Server;
+  url: string;
+  use(profile: MockProfile): void;
+}> {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
   await server.start(0, '127.0.0.1');
@@ -54,7 +58,8 @@ export async function startGithubProvider(client: { id: string; secret: string }
   let profile: GithubProfile = { id: 1, login: 'nobody', name: null, emails: [] };
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://github.test');
-    const json = (status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (req.method === 'GET' && url.pathname === '/login/oauth/authorize') {
       const code = randomBytes(10).toString('hex');
       const redirectUri = url.searchParams.get('redirect_uri') ?? '';
@@ -68,22 +73,35 @@ export async function startGithubProvider(client: { id: string; secret: string }
       const form = new URLSearchParams(await readBody(req));
       const grant = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? '');
-      const verifier = createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url');
+      const verifier = createHash('sha256')
+        .update(form.get('code_verifier') ?? '')
+        .digest('base64url');
       const valid =
         form.get('client_id') === client.id &&
         form.get('client_secret') === client.secret &&
         grant !== undefined &&
         grant.redirectUri === form.get('redirect_uri') &&
         grant.challenge === verifier;
-      if (!valid) return json(200, { error: 'bad_verification_code', error_description: 'The code passed is incorrect or expired.' });
+      if (!valid)
+        return json(200, {
+          error: 'bad_verification_code',
+          error_description: 'The code passed is incorrect or expired.',
+        });
       const token = `gho_${randomBytes(12).toString('hex')}`;
       tokens.add(token);
       return json(200, { access_token: token, token_type: 'bearer', scope: 'read:user,user:email' });
     }
-    const authorized = tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')) && !!req.headers['user-agent'];
+    const authorized =
+      tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')) && !!req.headers['user-agent'];
     if (!authorized) return json(401, { message: 'Bad credentials' });
     if (url.pathname === '/api/user') {
-      return json(200, { id: profile.id, login: profile.login, name: profile.name, email: null, avatar_url: `https://avatars.example/${profile.id}` });
+      return json(200, {
+        id: profile.id,
+        login: profile.login,
+        name: profile.name,
+        email: null,
+        avatar_url: `https://avatars.example/${profile.id}`,
+      });
     }
     if (url.pathname === '/api/user/emails') return json(200, profile.emails);
     json(404, { message: 'Not Found' });
@@ -91,7 +109,11 @@ export async function startGithubProvider(client: { id: string; secret: string }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return { url, close: () => new Promise<void>((resolve) => server.close(() => resolve())), use: (next: GithubProfile) => (profile = next) };
+  return {
+    url,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    use: (next: GithubProfile) => (profile = next),
+  };
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -126,6 +148,7 @@ export async function authorize(request: APIRequestContext, startPath: string): 
 }
 
 export const setCookie = (response: APIResponse, name: string) =>
-  response.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`${name}=`))?.value;
+  response.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith(`${name}=`))
+    ?.value;
 
 export const uniqueId = () => randomBytes(4).toString('hex');

@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { Events } from 'oauth2-mock-server';
 import { registerUser } from '../support/users.js';
-import { authorize, restartGateway, setCookie, startGithubProvider, startOidcProvider, uniqueId } from './oauth-fixtures.js';
+import {
+  authorize,
+  restartGateway,
+  setCookie,
+  startGithubProvider,
+  startOidcProvider,
+  uniqueId,
+} from './oauth-fixtures.js';
 
 const INVALID_STATE = 'Your sign-in link is invalid or has expired. Please try again.';
 
@@ -19,23 +26,36 @@ test.describe('providers that are not configured', () => {
     ]);
   });
 
-  test('send the browser back to the sign-in page with a clear error, and refuse the callback', async ({ request }) => {
+  test('send the browser back to the sign-in page with a clear error, and refuse the callback', async ({
+    request,
+  }) => {
     const start = await request.get('/api/oauth/google', { maxRedirects: 0 });
     expect(start.status()).toBe(302);
-    expect(start.headers().location).toBe(`/oauth/google?error=${encodeURIComponent('Google sign-in is not configured')}`);
+    expect(start.headers().location).toBe(
+      `/oauth/google?error=${encodeURIComponent('Google sign-in is not configured')}`,
+    );
     const callback = await request.get('/api/oauth/github/callback?code=abc&state=def');
     expect(callback.status()).toBe(404);
-    expect(await callback.json()).toMatchObject({ code: 'NOT_FOUND', message: 'GitHub sign-in is not configured' });
+    expect(await callback.json()).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'GitHub sign-in is not configured',
+    });
   });
 
   test('LinkedIn ends on /auth-success with the error', async ({ request }) => {
     const start = await request.get('/auth/linkedin', { maxRedirects: 0 });
     expect(start.status()).toBe(302);
-    expect(start.headers().location).toBe(`/auth-success?error=${encodeURIComponent('LinkedIn sign-in is not configured')}`);
+    expect(start.headers().location).toBe(
+      `/auth-success?error=${encodeURIComponent('LinkedIn sign-in is not configured')}`,
+    );
   });
 
   test('an unknown provider is a 404', async ({ request }) => {
-    for (const path of ['/api/oauth/facebook', '/api/oauth/facebook/callback?code=x', '/api/oauth/linkedin']) {
+    for (const path of [
+      '/api/oauth/facebook',
+      '/api/oauth/facebook/callback?code=x',
+      '/api/oauth/linkedin',
+    ]) {
       const response = await request.get(path, { maxRedirects: 0 });
       expect(response.status()).toBe(404);
       expect((await response.json()).message).toBe('Unknown sign-in provider');
@@ -78,15 +98,30 @@ test.describe('with local providers', () => {
     expect(providers.every((p: { configured: boolean }) => p.configured)).toBe(true);
   });
 
-  test('Google: the code exchange signs a new user in, and the same identity comes back to the same account', async ({ request, playwright }) => {
+  test('Google: the code exchange signs a new user in, and the same identity comes back to the same account', async ({
+    request,
+    playwright,
+  }) => {
     const id = uniqueId();
-    oidc.use({ sub: `g-${id}`, email: `ana.${id}@example.org`, email_verified: true, given_name: 'Ana', family_name: 'Silva' });
+    oidc.use({
+      sub: `g-${id}`,
+      email: `ana.${id}@example.org`,
+      email_verified: true,
+      given_name: 'Ana',
+      family_name: 'Silva',
+    });
     const back = await authorize(request, '/api/oauth/google');
     expect(`${back.origin}${back.pathname}`).toBe(`${base()}/oauth/google`);
     const callback = await request.get(`/api/oauth/google/callback${back.search}`);
     expect(callback.status()).toBe(200);
     const user = await callback.json();
-    expect(user).toMatchObject({ username: `ana.${id}`, firstName: 'Ana', lastName: 'Silva', email: `ana.${id}@example.org`, providers: ['google'] });
+    expect(user).toMatchObject({
+      username: `ana.${id}`,
+      firstName: 'Ana',
+      lastName: 'Silva',
+      email: `ana.${id}@example.org`,
+      providers: ['google'],
+    });
     expect(setCookie(callback, 'warmpath_session')).toMatch(/HttpOnly.*SameSite=Lax|SameSite=Lax.*HttpOnly/i);
     expect((await (await request.get('/api/user')).json()).id).toBe(user.id);
 
@@ -97,13 +132,19 @@ test.describe('with local providers', () => {
     await otherBrowser.dispose();
   });
 
-  test('Google while signed in links the identity to the current account with a new session', async ({ request }) => {
+  test('Google while signed in links the identity to the current account with a new session', async ({
+    request,
+  }) => {
     const { body: account } = await registerUser(request);
     oidc.use({ sub: `g-link-${uniqueId()}`, email: 'someone.else@example.org', email_verified: true });
     const back = await authorize(request, '/api/oauth/google');
     const callback = await request.get(`/api/oauth/google/callback${back.search}`);
     expect(callback.status()).toBe(200);
-    expect(await callback.json()).toMatchObject({ id: account.id, username: account.username, providers: ['google'] });
+    expect(await callback.json()).toMatchObject({
+      id: account.id,
+      username: account.username,
+      providers: ['google'],
+    });
     expect(setCookie(callback, 'warmpath_session')).toBeDefined();
   });
 
@@ -151,7 +192,10 @@ test.describe('with local providers', () => {
     });
     const response = await request.get(`/api/oauth/google/callback${back.search}`);
     expect(response.status()).toBe(502);
-    expect(await response.json()).toMatchObject({ code: 'UPSTREAM_FAILED', message: 'Google did not accept the sign-in code' });
+    expect(await response.json()).toMatchObject({
+      code: 'UPSTREAM_FAILED',
+      message: 'Google did not accept the sign-in code',
+    });
     expect((await request.get('/api/user')).status()).toBe(401);
   });
 
@@ -160,10 +204,14 @@ test.describe('with local providers', () => {
     const back = await authorize(request, '/api/oauth/google');
     const response = await request.get(`/api/oauth/google/callback${back.search}`);
     expect(response.status()).toBe(502);
-    expect((await response.json()).message).toBe('Google returned an identity token that could not be verified');
+    expect((await response.json()).message).toBe(
+      'Google returned an identity token that could not be verified',
+    );
   });
 
-  test('LinkedIn: /auth/linkedin round trip ends on /auth-success?source=linkedin, signed in', async ({ request }) => {
+  test('LinkedIn: /auth/linkedin round trip ends on /auth-success?source=linkedin, signed in', async ({
+    request,
+  }) => {
     const id = uniqueId();
     oidc.use({ sub: `li-${id}`, name: 'Lin Kedin', email: `lin.${id}@example.org`, email_verified: true });
     const back = await authorize(request, '/auth/linkedin');
@@ -172,21 +220,34 @@ test.describe('with local providers', () => {
     expect(callback.status()).toBe(302);
     expect(callback.headers().location).toBe('/auth-success?source=linkedin');
     const user = await (await request.get('/api/user')).json();
-    expect(user).toMatchObject({ linkedinId: `li-${id}`, firstName: 'Lin', lastName: 'Kedin', username: `lin.${id}` });
+    expect(user).toMatchObject({
+      linkedinId: `li-${id}`,
+      firstName: 'Lin',
+      lastName: 'Kedin',
+      username: `lin.${id}`,
+    });
   });
 
-  test('LinkedIn: a refusal or a tampered state ends on /auth-success with a short error', async ({ request }) => {
+  test('LinkedIn: a refusal or a tampered state ends on /auth-success with a short error', async ({
+    request,
+  }) => {
     const start = await request.get('/auth/linkedin', { maxRedirects: 0 });
     const state = new URL(start.headers().location).searchParams.get('state');
-    const cancelled = await request.get(`/auth/linkedin/callback?error=user_cancelled_login&state=${state}`, { maxRedirects: 0 });
-    expect(cancelled.headers().location).toBe(`/auth-success?error=${encodeURIComponent('LinkedIn sign-in was cancelled')}`);
+    const cancelled = await request.get(`/auth/linkedin/callback?error=user_cancelled_login&state=${state}`, {
+      maxRedirects: 0,
+    });
+    expect(cancelled.headers().location).toBe(
+      `/auth-success?error=${encodeURIComponent('LinkedIn sign-in was cancelled')}`,
+    );
     const tampered = await request.get('/auth/linkedin/callback?code=abc&state=forged', { maxRedirects: 0 });
     expect(tampered.status()).toBe(302);
     expect(tampered.headers().location).toBe(`/auth-success?error=${encodeURIComponent(INVALID_STATE)}`);
     expect((await request.get('/api/user')).status()).toBe(401);
   });
 
-  test('GitHub: plain OAuth 2 signs in with the login as username and the verified primary e-mail', async ({ request }) => {
+  test('GitHub: plain OAuth 2 signs in with the login as username and the verified primary e-mail', async ({
+    request,
+  }) => {
     const id = uniqueId();
     github.use({
       id: Number.parseInt(id, 16),

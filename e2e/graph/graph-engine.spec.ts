@@ -24,10 +24,13 @@ declare global {
 async function isolatedPerson(page: Page): Promise<{ id: string; x: number; y: number }> {
   const people = await page.evaluate(() => {
     const lab = window.__graphLab;
-    return lab ? lab.nodeIds().map((id) => ({ id, ...(lab.nodeScreenPosition(id) ?? { x: -1, y: -1 }) })) : [];
+    return lab
+      ? lab.nodeIds().map((id) => ({ id, ...(lab.nodeScreenPosition(id) ?? { x: -1, y: -1 }) }))
+      : [];
   });
   const onScreen = people.filter((p) => p.id !== 'u1' && p.x > 40 && p.x < 760 && p.y > 40 && p.y < 520);
-  const gap = (p: { x: number; y: number }) => Math.min(...people.filter((q) => q !== p).map((q) => Math.hypot(q.x - p.x, q.y - p.y)));
+  const gap = (p: { x: number; y: number }) =>
+    Math.min(...people.filter((q) => q !== p).map((q) => Math.hypot(q.x - p.x, q.y - p.y)));
   const chosen = [...onScreen].sort((a, b) => gap(b) - gap(a))[0];
   expect(chosen, 'a person on screen').toBeDefined();
   return chosen;
@@ -36,7 +39,9 @@ async function isolatedPerson(page: Page): Promise<{ id: string; x: number; y: n
 test.describe('graph engine on a small generated network', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/graph-lab.html?n=60&seed=1&autofit=0');
-    await expect.poll(() => page.evaluate(() => window.__graphLab?.settledAt ?? null), { timeout: 30_000 }).not.toBeNull();
+    await expect
+      .poll(() => page.evaluate(() => window.__graphLab?.settledAt ?? null), { timeout: 30_000 })
+      .not.toBeNull();
     await page.evaluate(() => window.__graphLab?.fitNow());
   });
 
@@ -65,7 +70,9 @@ test.describe('graph engine on a small generated network', () => {
   test('starts the guided tour at YOU with its caption', async ({ page }) => {
     await page.evaluate(() => window.__graphLab?.startGuidedTour());
     await expect(page.getByTestId('tour-caption')).toHaveText('You are at the center of your network');
-    expect(await page.evaluate(() => window.__graphLab?.captions)).toEqual(['You are at the center of your network']);
+    expect(await page.evaluate(() => window.__graphLab?.captions)).toEqual([
+      'You are at the center of your network',
+    ]);
     await page.evaluate(() => window.__graphLab?.stopTour());
     await expect(page.getByTestId('tour-caption')).toBeHidden();
   });

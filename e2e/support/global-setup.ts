@@ -43,7 +43,11 @@ export default async function globalSetup() {
     LOGIN_MAX_ATTEMPTS_PER_CLIENT: '100000',
   };
   const port = await freePort();
-  const stack: Stack = await startStack({ env, port, logDir: join(ROOT, '.test-results', `e2e-logs-${runId}`) });
+  const stack: Stack = await startStack({
+    env,
+    port,
+    logDir: join(ROOT, '.test-results', `e2e-logs-${runId}`),
+  });
   const control = await startControlServer(stack, env);
   process.env.WARMPATH_URL = stack.url;
   process.env.WARMPATH_CONTROL_URL = control.url;
@@ -61,7 +65,10 @@ export default async function globalSetup() {
 }
 
 /** POST /services/{name}/stop and /services/{name}/start (JSON body: extra environment). */
-async function startControlServer(stack: Stack, env: Record<string, string>): Promise<{ server: Server; url: string }> {
+async function startControlServer(
+  stack: Stack,
+  env: Record<string, string>,
+): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
@@ -70,7 +77,8 @@ async function startControlServer(stack: Stack, env: Record<string, string>): Pr
       if (req.method !== 'POST' || !match) return void res.writeHead(404).end();
       const [, name, action] = match;
       if (action === 'stop') await stack.stopService(name);
-      else stack.startService(name, { ...env, ...(body ? (JSON.parse(body) as Record<string, string>) : {}) });
+      else
+        stack.startService(name, { ...env, ...(body ? (JSON.parse(body) as Record<string, string>) : {}) });
       res.writeHead(204).end();
     });
   });

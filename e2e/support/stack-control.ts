@@ -14,7 +14,8 @@ async function control(path: string, env?: Record<string, string>): Promise<void
 }
 
 export const stopService = (name: string) => control(`/services/${name}/stop`);
-export const startService = (name: string, env?: Record<string, string>) => control(`/services/${name}/start`, env);
+export const startService = (name: string, env?: Record<string, string>) =>
+  control(`/services/${name}/start`, env);
 
 /** A NATS connection on the stack's server, with its subject prefix applied by `subject()`. */
 export async function natsForStack(): Promise<{ nc: NatsConnection; subject: (s: string) => string }> {
@@ -27,7 +28,10 @@ export async function natsForStack(): Promise<{ nc: NatsConnection; subject: (s:
 export async function waitForHealth(
   predicate: (status: number, body: { missing: string[] }) => boolean,
   timeoutMs = 30_000,
-): Promise<{ status: number; body: { missing: string[]; services: Record<string, { status: string; detail?: string }> } }> {
+): Promise<{
+  status: number;
+  body: { missing: string[]; services: Record<string, { status: string; detail?: string }> };
+}> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await fetch(`${process.env.WARMPATH_URL}/api/health`);

@@ -24,6 +24,7 @@ export function newUser(overrides: Partial<TestUser> = {}): TestUser {
 
 export async function registerUser(request: APIRequestContext, user: TestUser = newUser()) {
   const response = await request.post('/api/register', { data: { ...user, confirmPassword: user.password } });
-  if (response.status() !== 201) throw new Error(`register answered ${response.status()}: ${await response.text()}`);
+  if (response.status() !== 201)
+    throw new Error(`register answered ${response.status()}: ${await response.text()}`);
   return { user, body: await response.json() };
 }

@@ -17,7 +17,9 @@ interface Manifest {
 /** Loads the kubernetes-models class for apiVersion/kind; its validate() checks the official schema. */
 async function modelFor(apiVersion: string, kind: string) {
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : [undefined, apiVersion];
-  const path = group ? `kubernetes-models/${group}/${version}/${kind}` : `kubernetes-models/${version}/${kind}`;
+  const path = group
+    ? `kubernetes-models/${group}/${version}/${kind}`
+    : `kubernetes-models/${version}/${kind}`;
   const module = (await import(path)) as Record<string, new (data: unknown) => { validate(): void }>;
   return module[kind];
 }
@@ -26,7 +28,10 @@ function manifestsIn(dir: string): { file: string; doc: Manifest }[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
     .flatMap((file) =>
-      parseAllDocuments(readFileSync(join(dir, file), 'utf8')).map((d) => ({ file, doc: d.toJS() as Manifest })),
+      parseAllDocuments(readFileSync(join(dir, file), 'utf8')).map((d) => ({
+        file,
+        doc: d.toJS() as Manifest,
+      })),
     );
 }
 
@@ -45,8 +50,11 @@ describe('Kubernetes manifests', () => {
     });
 
     it(`every resource the ${dir} kustomization lists exists`, () => {
-      const kustomization = parse(readFileSync(join(root, dir, 'kustomization.yaml'), 'utf8')) as { resources: string[] };
-      for (const resource of kustomization.resources) expect(existsSync(join(root, dir, resource))).toBe(true);
+      const kustomization = parse(readFileSync(join(root, dir, 'kustomization.yaml'), 'utf8')) as {
+        resources: string[];
+      };
+      for (const resource of kustomization.resources)
+        expect(existsSync(join(root, dir, resource))).toBe(true);
     });
   }
 
@@ -57,8 +65,11 @@ describe('Kubernetes manifests', () => {
       const service = manifests.find((m) => m.kind === 'Service' && m.metadata.name === name);
       expect(deployment).toBeDefined();
       expect(service).toBeDefined();
-      const container = (deployment!.spec as { template: { spec: { containers: Record<string, { httpGet: { path: string } }>[] } } })
-        .template.spec.containers[0];
+      const container = (
+        deployment!.spec as {
+          template: { spec: { containers: Record<string, { httpGet: { path: string } }>[] } };
+        }
+      ).template.spec.containers[0];
       expect(container.readinessProbe.httpGet.path).toBe('/health/ready');
       expect(container.livenessProbe.httpGet.path).toBe('/health/live');
     }
@@ -66,13 +77,23 @@ describe('Kubernetes manifests', () => {
 
   it('rejects a broken manifest (the check can fail)', async () => {
     const Model = await modelFor('apps/v1', 'Deployment');
-    expect(() => new Model({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' }, spec: { replicas: 'two' } }).validate()).toThrow();
+    expect(() =>
+      new Model({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: 'x' },
+        spec: { replicas: 'two' },
+      }).validate(),
+    ).toThrow();
   });
 });
 
 describe('docker-compose.yml', () => {
   const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'), { merge: true }) as {
-    services: Record<string, { build?: { args?: { SERVICE?: string } }; environment?: Record<string, string>; image?: string }>;
+    services: Record<
+      string,
+      { build?: { args?: { SERVICE?: string } }; environment?: Record<string, string>; image?: string }
+    >;
   };
 
   it('runs postgres, redis, nats and every service', () => {

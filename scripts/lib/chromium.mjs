@@ -7,7 +7,8 @@ export function ensureChromium(log) {
     process.env.CHROME_BIN ??= found.stdout.trim();
     return;
   }
-  if (process.getuid?.() !== 0) throw new Error('chromium is missing: install the Debian package "chromium" (apt-get install chromium)');
+  if (process.getuid?.() !== 0)
+    throw new Error('chromium is missing: install the Debian package "chromium" (apt-get install chromium)');
   log('installing chromium with apt-get...');
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
   const result = spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {

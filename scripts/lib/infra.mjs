@@ -48,13 +48,18 @@ function ensureBinary(binary, pkg, log) {
   }
   log(`installing ${pkg} with apt-get...`);
   spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  const result = spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (result.status !== 0) throw new Error(`apt-get install ${pkg} failed; install it by hand or use docker compose up`);
+  const result = spawnSync('apt-get', ['install', '-y', '-qq', pkg], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (result.status !== 0)
+    throw new Error(`apt-get install ${pkg} failed; install it by hand or use docker compose up`);
 }
 
 async function ensurePostgres(dataDir, log, started) {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, source: 'environment' };
-  if (await isListening(5432)) return { url: 'postgres://postgres@127.0.0.1:5432/postgres', source: 'local server on 5432' };
+  if (await isListening(5432))
+    return { url: 'postgres://postgres@127.0.0.1:5432/postgres', source: 'local server on 5432' };
   const port = 5433;
   const url = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
   if (await isListening(port)) return { url, source: `embedded Postgres on ${port}` };
@@ -86,7 +91,11 @@ async function ensureRedis(dataDir, log, started) {
   ensureBinary('redis-server', 'redis-server', log);
   const dir = join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
-  const child = spawn('redis-server', ['--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: 'ignore' },
+  );
   started.push({ name: 'redis', stop: () => stopChild(child) });
   await waitListening(6379, 'redis-server');
   return { url: 'redis://127.0.0.1:6379', source: 'redis-server started on 6379' };
@@ -98,7 +107,9 @@ async function ensureNats(dataDir, log, started) {
   ensureBinary('nats-server', 'nats-server', log);
   const dir = join(dataDir, 'nats');
   mkdirSync(dir, { recursive: true });
-  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', dir], { stdio: 'ignore' });
+  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', '4222', '-js', '-sd', dir], {
+    stdio: 'ignore',
+  });
   started.push({ name: 'nats', stop: () => stopChild(child) });
   await waitListening(4222, 'nats-server');
   return { url: 'nats://127.0.0.1:4222', source: 'nats-server -js started on 4222' };

@@ -20,7 +20,9 @@ function pipeOutput(child, name, index, logDir) {
     child.stderr.pipe(file);
     return;
   }
-  const prefix = process.stdout.isTTY ? `\x1b[${COLORS[index % COLORS.length]}m[${name}]\x1b[0m ` : `[${name}] `;
+  const prefix = process.stdout.isTTY
+    ? `\x1b[${COLORS[index % COLORS.length]}m[${name}]\x1b[0m `
+    : `[${name}] `;
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
   }
@@ -62,7 +64,11 @@ export async function startStack({ env, port, logDir, healthTimeoutMs = 90_000, 
     const index = ALL_SERVICES.indexOf(name);
     const child = spawn(process.execPath, [join(ROOT, 'services', name, 'dist', 'main.js')], {
       cwd: ROOT,
-      env: { ...process.env, ...serviceEnv, ...(name === 'gateway' ? { PORT: String(port) } : { HTTP_PORT: '0' }) },
+      env: {
+        ...process.env,
+        ...serviceEnv,
+        ...(name === 'gateway' ? { PORT: String(port) } : { HTTP_PORT: '0' }),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     pipeOutput(child, name, index, logDir);

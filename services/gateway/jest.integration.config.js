@@ -1,3 +1,7 @@
 import { jestProject } from '../../jest.preset.js';
 
-export default jestProject({ roots: ['<rootDir>'], testMatch: ['<rootDir>/test/integration/**/*.integration-spec.ts'], testTimeout: 30000 });
+export default jestProject({
+  roots: ['<rootDir>'],
+  testMatch: ['<rootDir>/test/integration/**/*.integration-spec.ts'],
+  testTimeout: 30000,
+});

@@ -5,29 +5,52 @@ import { companyKey, generateCompanyLinks, positionInfo } from '@warmpath/domain
 import pg from 'pg';
 
 const TITLES = [
-  'Software Engineer', 'Senior Software Engineer', 'Product Manager', 'Account Executive', 'Director of Sales',
-  'Data Scientist', 'Technical Recruiter', 'Engineering Manager', 'VP Marketing', 'Customer Success Manager',
-  'Financial Analyst', 'Founder', 'UX Designer', 'Office Manager', 'Legal Counsel',
+  'Software Engineer',
+  'Senior Software Engineer',
+  'Product Manager',
+  'Account Executive',
+  'Director of Sales',
+  'Data Scientist',
+  'Technical Recruiter',
+  'Engineering Manager',
+  'VP Marketing',
+  'Customer Success Manager',
+  'Financial Analyst',
+  'Founder',
+  'UX Designer',
+  'Office Manager',
+  'Legal Counsel',
 ];
 
 /** Registers a user; answers their id and the session cookie to send. */
 export async function registerUser(baseUrl, label) {
   const id = `${label}_${Math.random().toString(16).slice(2, 10)}`;
-  const user = { username: id, firstName: 'Bench', lastName: label, email: `${id}@example.org`, password: `pw-${id}`, confirmPassword: `pw-${id}` };
+  const user = {
+    username: id,
+    firstName: 'Bench',
+    lastName: label,
+    email: `${id}@example.org`,
+    password: `pw-${id}`,
+    confirmPassword: `pw-${id}`,
+  };
   const response = await fetch(`${baseUrl}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(user),
   });
-  if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (response.status !== 201)
+    throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { userId: (await response.json()).id, cookie };
 }
 
 /** A realistic-looking network: companies of very different sizes (a few big employers, a long tail). */
 export function makePeople(count, seed = 1) {
   let state = seed;
-  const random = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
   const companies = Math.max(10, Math.round(count / 6));
   return Array.from({ length: count }, (_, i) => {
     const company = Math.floor(companies * random() ** 2.5);
@@ -59,17 +82,38 @@ export async function seedNetwork(databaseUrl, userId, people) {
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
          $9::text[], $10::date[], $11::text[], $12::int[], $13::boolean[])
        RETURNING id::text AS id`,
-      [userId, col((p) => `url:${p.linkedinUrl}`), col((p) => p.firstName), col((p) => p.lastName), col((p) => p.email),
-        col((p) => p.linkedinUrl), col((p) => p.company), col((p) => companyKey(p.company)), col((p) => p.position),
-        col((p) => p.connectedOn), info.map((i) => i.category), info.map((i) => i.seniority), col((p) => p.hasWorkedWith)],
+      [
+        userId,
+        col((p) => `url:${p.linkedinUrl}`),
+        col((p) => p.firstName),
+        col((p) => p.lastName),
+        col((p) => p.email),
+        col((p) => p.linkedinUrl),
+        col((p) => p.company),
+        col((p) => companyKey(p.company)),
+        col((p) => p.position),
+        col((p) => p.connectedOn),
+        info.map((i) => i.category),
+        info.map((i) => i.seniority),
+        col((p) => p.hasWorkedWith),
+      ],
     );
     const ids = rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
-    const links = generateCompanyLinks(people.map((p, i) => ({ id: ids[i], company: p.company, position: p.position })));
+    const links = generateCompanyLinks(
+      people.map((p, i) => ({ id: ids[i], company: p.company, position: p.position })),
+    );
     await client.query(
       `INSERT INTO network.relationships (owner_user_id, source_id, target_id, type, strength, company, company_key)
        SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::int[], $6::text[], $7::text[])`,
-      [userId, links.map((l) => l.sourceId), links.map((l) => l.targetId), links.map((l) => l.type),
-        links.map((l) => l.strength), links.map((l) => l.company), links.map((l) => companyKey(l.company))],
+      [
+        userId,
+        links.map((l) => l.sourceId),
+        links.map((l) => l.targetId),
+        links.map((l) => l.type),
+        links.map((l) => l.strength),
+        links.map((l) => l.company),
+        links.map((l) => companyKey(l.company)),
+      ],
     );
     await client.query(
       `INSERT INTO network.network_versions AS v (owner_user_id, version) VALUES ($1, 1)

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const SCRIPT = fileURLToPath(new URL('./paced.lua', import.meta.url));
-export const WRK_INSTALL_HINT = 'install it with `sudo apt-get install -y wrk` (Debian/Ubuntu) or `brew install wrk` (macOS)';
+export const WRK_INSTALL_HINT =
+  'install it with `sudo apt-get install -y wrk` (Debian/Ubuntu) or `brew install wrk` (macOS)';
 
 export function wrkAvailable() {
   return spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).status === 0;
@@ -34,7 +35,8 @@ function runOnce({ url, headers, pathsFile, rate, connections, duration, pin }) 
   });
   const cpuMs = reapedChildrenCpuMs() - cpuBefore;
   const line = result.stdout?.split('\n').find((l) => l.startsWith('{"wrk"'));
-  if (result.status !== 0 || !line) throw new Error(`wrk failed (${result.status}): ${result.error?.message ?? result.stderr}`);
+  if (result.status !== 0 || !line)
+    throw new Error(`wrk failed (${result.status}): ${result.error?.message ?? result.stderr}`);
   return { ...JSON.parse(line), cpuMs };
 }
 

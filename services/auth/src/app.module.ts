@@ -17,7 +17,12 @@ export class AppModule {
         ServiceKitModule.forRoot({ service: 'auth', config, logger, checks: databaseChecks }),
         UsersModule,
         IdentitiesModule,
-        serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'auth', entities: [UserEntity, IdentityEntity], migrations }),
+        serviceDatabaseModule({
+          url: config.DATABASE_URL,
+          schema: 'auth',
+          entities: [UserEntity, IdentityEntity],
+          migrations,
+        }),
       ],
     };
   }

@@ -5,4 +5,9 @@ import { authConfigSchema } from './config/auth.config.js';
 
 const config = loadConfigOrExit('auth', authConfigSchema);
 const logger = createLogger('auth', config.LOG_LEVEL);
-await startService({ module: AppModule.forRoot(config, logger), logger, port: config.HTTP_PORT, host: config.HTTP_HOST });
+await startService({
+  module: AppModule.forRoot(config, logger),
+  logger,
+  port: config.HTTP_PORT,
+  host: config.HTTP_HOST,
+});

@@ -8,4 +8,7 @@ const logger = createLogger('gateway', config.LOG_LEVEL);
 const app = await createGateway(config, logger);
 await app.listen(config.PORT, config.HOST);
 const address = app.getHttpServer().address();
-logger.info({ url: `http://${config.HOST}:${typeof address === 'object' && address ? address.port : config.PORT}` }, 'gateway ready');
+logger.info(
+  { url: `http://${config.HOST}:${typeof address === 'object' && address ? address.port : config.PORT}` },
+  'gateway ready',
+);

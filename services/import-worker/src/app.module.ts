@@ -13,7 +13,12 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ service: 'import-worker', config, logger, checks: databaseChecks }),
-        serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'imports', entities: [ImportEntity], migrations }),
+        serviceDatabaseModule({
+          url: config.DATABASE_URL,
+          schema: 'imports',
+          entities: [ImportEntity],
+          migrations,
+        }),
         ImportsModule,
       ],
     };

@@ -17,7 +17,12 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ service: 'network', config, logger, checks: databaseChecks }),
-        serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'network', entities: networkEntities, migrations }),
+        serviceDatabaseModule({
+          url: config.DATABASE_URL,
+          schema: 'network',
+          entities: networkEntities,
+          migrations,
+        }),
         GraphModule,
         ImportWritesModule,
         NotesModule,

@@ -5,4 +5,9 @@ import { networkConfigSchema } from './config/network.config.js';
 
 const config = loadConfigOrExit('network', networkConfigSchema);
 const logger = createLogger('network', config.LOG_LEVEL);
-await startService({ module: AppModule.forRoot(config, logger), logger, port: config.HTTP_PORT, host: config.HTTP_HOST });
+await startService({
+  module: AppModule.forRoot(config, logger),
+  logger,
+  port: config.HTTP_PORT,
+  host: config.HTTP_HOST,
+});

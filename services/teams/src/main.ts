@@ -5,4 +5,9 @@ import { teamsConfigSchema } from './config/teams.config.js';
 
 const config = loadConfigOrExit('teams', teamsConfigSchema);
 const logger = createLogger('teams', config.LOG_LEVEL);
-await startService({ module: AppModule.forRoot(config, logger), logger, port: config.HTTP_PORT, host: config.HTTP_HOST });
+await startService({
+  module: AppModule.forRoot(config, logger),
+  logger,
+  port: config.HTTP_PORT,
+  host: config.HTTP_HOST,
+});

@@ -22,8 +22,15 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const username = z.string().trim().min(3, 'Username must be at least 3 characters').max(50, 'Username must be at most 50 characters');
-const password = z.string().min(6, 'Password must be at least 6 characters').max(200, 'Password must be at most 200 characters');
+const username = z
+  .string()
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username must be at most 50 characters');
+const password = z
+  .string()
+  .min(6, 'Password must be at least 6 characters')
+  .max(200, 'Password must be at most 200 characters');
 
 /** POST /api/login (messages are product-spec §5, verbatim). */
 export const loginRequestSchema = z.object({ username, password });
@@ -33,13 +40,24 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const registerRequestSchema = z
   .object({
     username,
-    firstName: z.string().trim().min(1, 'First name is required').max(100, 'First name must be at most 100 characters'),
-    lastName: z.string().trim().min(1, 'Last name is required').max(100, 'Last name must be at most 100 characters'),
+    firstName: z
+      .string()
+      .trim()
+      .min(1, 'First name is required')
+      .max(100, 'First name must be at most 100 characters'),
+    lastName: z
+      .string()
+      .trim()
+      .min(1, 'Last name is required')
+      .max(100, 'Last name must be at most 100 characters'),
     email: z.string().trim().max(320, 'Invalid email address').pipe(z.email('Invalid email address')),
     password,
     confirmPassword: z.string().min(6, 'Password must be at least 6 characters'),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** PATCH /api/user (the profile page). */
@@ -64,7 +82,10 @@ export const changePasswordRequestSchema = z
     newPassword: password,
     confirmPassword: z.string(),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** A verified identity from an OAuth/OIDC provider, as the gateway hands it to the auth service. */
@@ -87,7 +108,11 @@ export const authContracts = {
   verifyPassword: defineRequest('auth.credentials.verify', loginRequestSchema, userSchema),
   getUser: defineRequest('auth.user.get', userIdRequest, userSchema),
   listUsers: defineRequest('auth.user.list', userIdRequest, z.array(userSchema)),
-  updateProfile: defineRequest('auth.user.update', userIdRequest.extend({ profile: updateProfileRequestSchema }), userSchema),
+  updateProfile: defineRequest(
+    'auth.user.update',
+    userIdRequest.extend({ profile: updateProfileRequestSchema }),
+    userSchema,
+  ),
   changePassword: defineRequest(
     'auth.password.change',
     userIdRequest.extend({ currentPassword: z.string(), newPassword: z.string() }),

@@ -24,7 +24,10 @@ export function defineRequest<Req extends z.ZodType, Res extends z.ZodType>(
   return { kind: 'request', subject, request, reply };
 }
 
-export function defineEvent<Payload extends z.ZodType>(subject: string, payload: Payload): EventContract<Payload> {
+export function defineEvent<Payload extends z.ZodType>(
+  subject: string,
+  payload: Payload,
+): EventContract<Payload> {
   return { kind: 'event', subject, payload };
 }
 

@@ -5,7 +5,11 @@ import { defineRequest } from '../bus/bus-contract.js';
 export const BACKEND_SERVICES = ['auth', 'network', 'teams', 'ai', 'import-worker'] as const;
 export type BackendService = (typeof BACKEND_SERVICES)[number];
 
-export const dependencyStateSchema = z.object({ name: z.string(), up: z.boolean(), detail: z.string().optional() });
+export const dependencyStateSchema = z.object({
+  name: z.string(),
+  up: z.boolean(),
+  detail: z.string().optional(),
+});
 export type DependencyState = z.infer<typeof dependencyStateSchema>;
 
 export const serviceHealthSchema = z.object({
@@ -26,7 +30,11 @@ export const gatewayHealthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   services: z.record(
     z.string(),
-    z.object({ status: z.enum(['up', 'down']), detail: z.string().optional(), latencyMs: z.number().optional() }),
+    z.object({
+      status: z.enum(['up', 'down']),
+      detail: z.string().optional(),
+      latencyMs: z.number().optional(),
+    }),
   ),
   missing: z.array(z.string()),
 });

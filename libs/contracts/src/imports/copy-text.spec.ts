@@ -29,8 +29,26 @@ describe('copyLine', () => {
 describe('encodeStagedRows', () => {
   it('writes one line per row with nulls as \\N', () => {
     const text = encodeStagedRows([
-      [5, 'url:x', 'name:ana silva|acme', 'Ana', 'Silva', null, 'x', 'Acme', 'acme', 'CTO', '2020-01-02', null, null, 'executive', 9],
+      [
+        5,
+        'url:x',
+        'name:ana silva|acme',
+        'Ana',
+        'Silva',
+        null,
+        'x',
+        'Acme',
+        'acme',
+        'CTO',
+        '2020-01-02',
+        null,
+        null,
+        'executive',
+        9,
+      ],
     ]);
-    expect(text).toBe('5\turl:x\tname:ana silva|acme\tAna\tSilva\t\\N\tx\tAcme\tacme\tCTO\t2020-01-02\t\\N\t\\N\texecutive\t9\n');
+    expect(text).toBe(
+      '5\turl:x\tname:ana silva|acme\tAna\tSilva\t\\N\tx\tAcme\tacme\tCTO\t2020-01-02\t\\N\t\\N\texecutive\t9\n',
+    );
   });
 });

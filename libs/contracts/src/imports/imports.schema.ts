@@ -10,9 +10,15 @@ import { connectionSchema, relationshipSchema } from '../network/network.schema.
 export const IMPORT_STATES = ['queued', 'parsing', 'saving', 'linking', 'completed', 'failed'] as const;
 export const importStateSchema = z.enum(IMPORT_STATES);
 export type ImportState = z.infer<typeof importStateSchema>;
-export const ACTIVE_IMPORT_STATES = ['queued', 'parsing', 'saving', 'linking'] as const satisfies readonly ImportState[];
+export const ACTIVE_IMPORT_STATES = [
+  'queued',
+  'parsing',
+  'saving',
+  'linking',
+] as const satisfies readonly ImportState[];
 
-export const isTerminalImportState = (state: ImportState): boolean => state === 'completed' || state === 'failed';
+export const isTerminalImportState = (state: ImportState): boolean =>
+  state === 'completed' || state === 'failed';
 
 /** How many skipped rows an import reports line by line; the rest are only counted. */
 export const MAX_REPORTED_SKIPPED_ROWS = 100;

@@ -125,7 +125,11 @@ export const networkImportContracts = {
   /** Regenerates the company links of the companies the commit touched, then publishes importCompleted. */
   link: defineRequest('network.import.link', z.object(importRef), linkImportReplySchema),
   /** Drops the staged rows of an import that failed. */
-  discard: defineRequest('network.import.discard', z.object({ importId: z.uuid() }), z.object({ discarded: z.number().int().min(0) })),
+  discard: defineRequest(
+    'network.import.discard',
+    z.object({ importId: z.uuid() }),
+    z.object({ discarded: z.number().int().min(0) }),
+  ),
   /** The owner's stored network, page by page (each page stays well under the NATS payload limit). */
   resultPage: defineRequest(
     'network.import.result-page',

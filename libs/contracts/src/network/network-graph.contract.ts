@@ -18,7 +18,8 @@ export const SNAPSHOT_FIELDS: Record<SnapshotEncoding, string> = { br: 'br', gzi
  * The fingerprint covers everything the JSON depends on (network version, own profile, day), so a
  * key never changes content: readers may cache its bytes for as long as they like.
  */
-export const networkSnapshotKey = (userId: number, fingerprint: string) => `network:snapshot:${userId}:${fingerprint}`;
+export const networkSnapshotKey = (userId: number, fingerprint: string) =>
+  `network:snapshot:${userId}:${fingerprint}`;
 
 export const networkSnapshotRefSchema = z.object({
   /** Redis hash key holding the encodings (see SNAPSHOT_FIELDS). */
@@ -63,8 +64,16 @@ export const networkGenerationKey = (userId: number) => `network:snapshot-genera
 export const networkSnapshotPointerKey = (userId: number) => `network:snapshot-pointer:${userId}`;
 
 /** Whether a pointer may be served: same generation as now, same UTC day, profile still fresh. */
-export function isPointerCurrent(pointer: NetworkSnapshotPointer, generation: string | null, now: Date): boolean {
-  return pointer.generation === (generation ?? '0') && pointer.day === now.toISOString().slice(0, 10) && now.getTime() < pointer.validUntil;
+export function isPointerCurrent(
+  pointer: NetworkSnapshotPointer,
+  generation: string | null,
+  now: Date,
+): boolean {
+  return (
+    pointer.generation === (generation ?? '0') &&
+    pointer.day === now.toISOString().slice(0, 10) &&
+    now.getTime() < pointer.validUntil
+  );
 }
 
 /** Building a 30,000-person snapshot takes seconds, not the bus' default 5 s budget. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { NOTES_TOO_LONG, normaliseNotes, STORED_CONNECTION_ID, updateNotesRequestSchema } from './network-notes.contract.js';
+import {
+  NOTES_TOO_LONG,
+  normaliseNotes,
+  STORED_CONNECTION_ID,
+  updateNotesRequestSchema,
+} from './network-notes.contract.js';
 
 describe('notes contract', () => {
   it('keeps notes as plain text: CRLF to LF, control characters removed, ends trimmed', () => {
@@ -25,13 +30,16 @@ describe('notes contract', () => {
 
   it('refuses a missing or non-text note', () => {
     for (const body of [{}, { notes: 1 }, { notes: {} }]) {
-      expect(updateNotesRequestSchema.safeParse(body).error?.issues[0]?.message).toBe('Notes must be text or null');
+      expect(updateNotesRequestSchema.safeParse(body).error?.issues[0]?.message).toBe(
+        'Notes must be text or null',
+      );
     }
   });
 
   it('accepts stored ids only: decimal, no leading zero, at most 18 digits', () => {
     expect(STORED_CONNECTION_ID.test('1')).toBe(true);
     expect(STORED_CONNECTION_ID.test('123456789012345678')).toBe(true);
-    for (const id of ['0', '01', 'u1', '1.5', '1234567890123456789', '']) expect(STORED_CONNECTION_ID.test(id)).toBe(false);
+    for (const id of ['0', '01', 'u1', '1.5', '1234567890123456789', ''])
+      expect(STORED_CONNECTION_ID.test(id)).toBe(false);
   });
 });

@@ -60,5 +60,9 @@ export const NETWORK_READ_TIMEOUT_MS = 15_000;
 
 export const networkPathContracts = {
   /** NOT_FOUND when the target is not in the caller's graph (or the workspace is not theirs). */
-  findPath: defineRequest('network.path.find', findPathQuerySchema.extend({ userId: z.number().int() }), warmPathSchema),
+  findPath: defineRequest(
+    'network.path.find',
+    findPathQuerySchema.extend({ userId: z.number().int() }),
+    warmPathSchema,
+  ),
 };

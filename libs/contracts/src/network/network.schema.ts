@@ -63,7 +63,13 @@ export const connectionSchema = z.object({
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
-export const RELATIONSHIP_TYPES = ['company-role', 'company-group', 'company-general', 'connection', 'teammate'] as const;
+export const RELATIONSHIP_TYPES = [
+  'company-role',
+  'company-group',
+  'company-general',
+  'connection',
+  'teammate',
+] as const;
 export const relationshipTypeSchema = z.enum(RELATIONSHIP_TYPES);
 export type RelationshipType = z.infer<typeof relationshipTypeSchema>;
 

@@ -176,9 +176,18 @@ class LinkSet {
 
   constructor(private readonly size: number) {}
 
-  add(source: RankedPerson, target: RankedPerson, strength: number, type: CompanyLinkType, company: string): void {
+  add(
+    source: RankedPerson,
+    target: RankedPerson,
+    strength: number,
+    type: CompanyLinkType,
+    company: string,
+  ): void {
     if (source.rank === target.rank) return;
-    const pair = source.rank < target.rank ? source.rank * this.size + target.rank : target.rank * this.size + source.rank;
+    const pair =
+      source.rank < target.rank
+        ? source.rank * this.size + target.rank
+        : target.rank * this.size + source.rank;
     const existing = this.byPair.get(pair);
     if (existing && existing.strength >= strength) return;
     this.byPair.set(pair, { sourceId: source.id, targetId: target.id, strength, type, company });

@@ -8,7 +8,12 @@ import { BusServer } from '../bus/bus-server.js';
 import { NatsCloser } from '../bus/nats-closer.js';
 import { connectNats } from '../bus/nats-connection.js';
 import type { BaseEnv } from '../config/env-schemas.js';
-import { DEPENDENCY_CHECKS, HealthChecks, SERVICE_NAME, type DependencyCheck } from '../health/health-checks.js';
+import {
+  DEPENDENCY_CHECKS,
+  HealthChecks,
+  SERVICE_NAME,
+  type DependencyCheck,
+} from '../health/health-checks.js';
 import { HealthController } from '../health/health.controller.js';
 import { HealthHandler } from '../health/health.handler.js';
 import { LOGGER } from '../logging/logger.tokens.js';
@@ -54,7 +59,10 @@ export class ServiceKitModule {
       { provide: SERVICE_NAME, useValue: options.service },
       { provide: LOGGER, useValue: options.logger },
       { provide: BUS_OPTIONS, useValue: busOptions },
-      { provide: NATS_CONNECTION, useFactory: () => connectNats(busOptions.natsUrl, options.service, options.logger) },
+      {
+        provide: NATS_CONNECTION,
+        useFactory: () => connectNats(busOptions.natsUrl, options.service, options.logger),
+      },
       natsCheck,
       { provide: 'EXTRA_CHECKS', ...extraChecks },
       {

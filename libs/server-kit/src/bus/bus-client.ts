@@ -1,5 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { headers as natsHeaders, NoRespondersError, TimeoutError, type NatsConnection } from '@nats-io/transport-node';
+import {
+  headers as natsHeaders,
+  NoRespondersError,
+  TimeoutError,
+  type NatsConnection,
+} from '@nats-io/transport-node';
 import {
   REQUEST_ID_HEADER,
   replyEnvelopeSchema,
@@ -30,7 +35,11 @@ export class BusClient {
     @Inject(BUS_OPTIONS) private readonly options: BusOptions,
   ) {}
 
-  async request<C extends RequestContract>(contract: C, payload: RequestOf<C>, options: RequestOptions = {}): Promise<ReplyOf<C>> {
+  async request<C extends RequestContract>(
+    contract: C,
+    payload: RequestOf<C>,
+    options: RequestOptions = {},
+  ): Promise<ReplyOf<C>> {
     const body = contract.request.parse(payload);
     const subject = prefixed(this.options.prefix, contract.subject);
     const hdrs = natsHeaders();
@@ -55,7 +64,9 @@ export class BusClient {
     const hdrs = natsHeaders();
     const requestId = currentRequestId();
     if (requestId) hdrs.set(REQUEST_ID_HEADER, requestId);
-    this.nc.publish(prefixed(this.options.prefix, contract.subject), encoder.encode(JSON.stringify(body)), { headers: hdrs });
+    this.nc.publish(prefixed(this.options.prefix, contract.subject), encoder.encode(JSON.stringify(body)), {
+      headers: hdrs,
+    });
   }
 }
 
@@ -65,7 +76,9 @@ function isError(value: unknown, type: new (...args: never[]) => Error): boolean
 
 /** No responder and timeouts become typed errors the gateway maps to 503 and 504. */
 export function toBusError(error: unknown, subject: string): Error {
-  if (isError(error, NoRespondersError)) return new ServiceError('SERVICE_UNAVAILABLE', `No service answers ${subject}`);
-  if (isError(error, TimeoutError)) return new ServiceError('SERVICE_TIMEOUT', `${subject} did not answer in time`);
+  if (isError(error, NoRespondersError))
+    return new ServiceError('SERVICE_UNAVAILABLE', `No service answers ${subject}`);
+  if (isError(error, TimeoutError))
+    return new ServiceError('SERVICE_TIMEOUT', `${subject} did not answer in time`);
   return error instanceof Error ? error : new Error(String(error));
 }

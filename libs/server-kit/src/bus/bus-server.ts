@@ -1,7 +1,12 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
-import { REQUEST_ID_HEADER, type EventContract, type ReplyEnvelope, type RequestContract } from '@warmpath/contracts';
+import {
+  REQUEST_ID_HEADER,
+  type EventContract,
+  type ReplyEnvelope,
+  type RequestContract,
+} from '@warmpath/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
@@ -61,7 +66,10 @@ export class BusServer implements OnApplicationBootstrap, OnApplicationShutdown 
   private subscribeRequest(contract: RequestContract, handler: Handler): void {
     const subject = prefixed(this.options.prefix, contract.subject);
     this.subscriptions.push(
-      this.nc.subscribe(subject, { queue: this.queue(), callback: (_err, msg) => void this.answer(contract, handler, msg) }),
+      this.nc.subscribe(subject, {
+        queue: this.queue(),
+        callback: (_err, msg) => void this.answer(contract, handler, msg),
+      }),
     );
     this.logger.debug({ subject }, 'handling requests');
   }
@@ -94,12 +102,18 @@ export class BusServer implements OnApplicationBootstrap, OnApplicationShutdown 
     const request = parseJson(msg.data, contract.request);
     if (!request.success) {
       this.logger.warn({ subject: contract.subject, issues: request.issues }, 'invalid request');
-      return { ok: false, error: { code: 'VALIDATION_FAILED', message: `Invalid ${contract.subject} request` } };
+      return {
+        ok: false,
+        error: { code: 'VALIDATION_FAILED', message: `Invalid ${contract.subject} request` },
+      };
     }
     try {
       const reply = contract.reply.safeParse(await handler(request.data));
       if (reply.success) return { ok: true, data: reply.data };
-      this.logger.error({ subject: contract.subject, issues: reply.error.issues }, 'handler answered an invalid reply');
+      this.logger.error(
+        { subject: contract.subject, issues: reply.error.issues },
+        'handler answered an invalid reply',
+      );
     } catch (error) {
       if (error instanceof ServiceError) return { ok: false, error: error.toBody() };
       this.logger.error({ err: error, subject: contract.subject }, 'request handler failed');
@@ -113,10 +127,15 @@ export class BusServer implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 }
 
-function parseJson(data: Uint8Array, schema: z.ZodType): { success: true; data: unknown } | { success: false; issues: unknown } {
+function parseJson(
+  data: Uint8Array,
+  schema: z.ZodType,
+): { success: true; data: unknown } | { success: false; issues: unknown } {
   try {
     const result = schema.safeParse(JSON.parse(decoder.decode(data)));
-    return result.success ? { success: true, data: result.data } : { success: false, issues: result.error.issues };
+    return result.success
+      ? { success: true, data: result.data }
+      : { success: false, issues: result.error.issues };
   } catch (error) {
     return { success: false, issues: String(error) };
   }

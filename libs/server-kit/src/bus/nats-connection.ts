@@ -16,7 +16,8 @@ export async function connectNats(url: string, name: string, logger: Logger): Pr
   });
   void (async () => {
     for await (const status of nc.status()) {
-      if (status.type === 'disconnect' || status.type === 'reconnect') logger.warn({ nats: status.type }, `NATS ${status.type}`);
+      if (status.type === 'disconnect' || status.type === 'reconnect')
+        logger.warn({ nats: status.type }, `NATS ${status.type}`);
     }
   })();
   return nc;

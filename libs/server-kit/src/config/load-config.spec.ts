@@ -30,7 +30,9 @@ describe('loadConfig', () => {
       throw new Error('expected a ConfigError');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
-      expect((error as ConfigError).problems).toEqual([expect.stringContaining('AI_API_KEY is missing or invalid')]);
+      expect((error as ConfigError).problems).toEqual([
+        expect.stringContaining('AI_API_KEY is missing or invalid'),
+      ]);
     }
   });
 

@@ -12,7 +12,9 @@ export class ServiceError extends Error {
   }
 
   toBody(): ErrorBody {
-    return this.fields ? { code: this.code, message: this.message, fields: this.fields } : { code: this.code, message: this.message };
+    return this.fields
+      ? { code: this.code, message: this.message, fields: this.fields }
+      : { code: this.code, message: this.message };
   }
 
   static from(body: ErrorBody): ServiceError {
@@ -23,5 +25,7 @@ export class ServiceError extends Error {
 export const notFound = (message: string) => new ServiceError('NOT_FOUND', message);
 export const forbidden = (message: string) => new ServiceError('FORBIDDEN', message);
 export const conflict = (message: string) => new ServiceError('CONFLICT', message);
-export const invalid = (message: string, fields?: FieldError[]) => new ServiceError('VALIDATION_FAILED', message, fields);
-export const unauthenticated = (message = 'Not authenticated') => new ServiceError('UNAUTHENTICATED', message);
+export const invalid = (message: string, fields?: FieldError[]) =>
+  new ServiceError('VALIDATION_FAILED', message, fields);
+export const unauthenticated = (message = 'Not authenticated') =>
+  new ServiceError('UNAUTHENTICATED', message);

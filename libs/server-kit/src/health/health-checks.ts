@@ -37,7 +37,9 @@ async function runCheck(check: DependencyCheck): Promise<DependencyState> {
   try {
     await Promise.race([
       check.check(),
-      new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS))),
+      new Promise(
+        (_, reject) => (timer = setTimeout(() => reject(new Error('timed out')), CHECK_TIMEOUT_MS)),
+      ),
     ]);
     return { name: check.name, up: true };
   } catch (error) {

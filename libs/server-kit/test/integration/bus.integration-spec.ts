@@ -17,7 +17,11 @@ import {
   baseEnvSchema,
 } from '../../src/index.js';
 
-const echo = defineRequest('test.echo.run', z.object({ text: z.string().min(1) }), z.object({ text: z.string(), requestId: z.string() }));
+const echo = defineRequest(
+  'test.echo.run',
+  z.object({ text: z.string().min(1) }),
+  z.object({ text: z.string(), requestId: z.string() }),
+);
 const fail = defineRequest('test.fail.run', z.object({}), z.object({}));
 const badReply = defineRequest('test.bad-reply.run', z.object({}), z.object({ count: z.number() }));
 const slow = defineRequest('test.slow.run', z.object({}), z.object({}));
@@ -72,7 +76,14 @@ describe('the NATS bus (real nats-server)', () => {
     app = await NestFactory.createApplicationContext(
       {
         module: TestModule,
-        imports: [ServiceKitModule.forRoot({ service: 'test', config, logger: createLogger('test', 'silent'), answersHealth: false })],
+        imports: [
+          ServiceKitModule.forRoot({
+            service: 'test',
+            config,
+            logger: createLogger('test', 'silent'),
+            answersHealth: false,
+          }),
+        ],
         providers: [TestHandler],
       },
       { logger: false },
@@ -86,7 +97,9 @@ describe('the NATS bus (real nats-server)', () => {
   });
 
   it('round-trips a request, validated on both sides, carrying the request id', async () => {
-    const reply = await requestContext.run({ requestId: 'req-123' }, () => bus.request(echo, { text: 'hello' }));
+    const reply = await requestContext.run({ requestId: 'req-123' }, () =>
+      bus.request(echo, { text: 'hello' }),
+    );
     expect(reply).toEqual({ text: 'HELLO', requestId: 'req-123' });
   });
 

@@ -13,7 +13,9 @@ export const BAD_FILES = {
   /** Saved by a spreadsheet in a locale that separates with semicolons. */
   wrongDelimiter: (): Uint8Array =>
     encode(
-      [CURRENT_HEADER.join(';'), 'Ana;Silva;https://www.linkedin.com/in/ana;;Acme;CTO;24 Nov 2023'].join('\n') + '\n',
+      [CURRENT_HEADER.join(';'), 'Ana;Silva;https://www.linkedin.com/in/ana;;Acme;CTO;24 Nov 2023'].join(
+        '\n',
+      ) + '\n',
     ),
   /** Last Name was deleted. */
   missingColumns: (): Uint8Array =>

@@ -15,7 +15,8 @@ describe('generateExportRows', () => {
   });
 
   it('writes LinkedIn dates with a one- or two-digit day', () => {
-    for (const row of generateExportRows(200)) expect(row.connectedOn).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    for (const row of generateExportRows(200))
+      expect(row.connectedOn).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
   });
 });
 

@@ -1,11 +1,13 @@
 import { buildLinkedInCsv, linkedInDate, type ExportOptions, type ExportRow } from './linkedin-export.js';
 
+// prettier-ignore
 const FIRST_NAMES = [
   'Ana', 'Ben', 'Chloé', 'David', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jonas', 'Kemi', 'Liam', 'María',
   'Noah', 'Olga', 'Priya', 'Quentin', 'Rosa', 'Sven', 'Tariq', 'Uma', 'Victor', 'Wen', 'Xavier', 'Yara', 'Zoe',
   'Aarav', 'Björn', 'Camille', 'Dmitri', 'Emeka', 'Fatima', 'Giulia', 'Hannah', 'Ivan', 'Julia', 'Kenji', 'Lucía',
   'Mateo', 'Nadia', 'Oscar', 'Paula', 'Raj', 'Sofia', 'Tom', 'Valentina', 'William', 'Yusuf', 'Zainab', 'Amélie',
 ];
+// prettier-ignore
 const LAST_NAMES = [
   'Silva', 'Okafor', 'Müller', 'Nguyen', 'García', 'Smith', 'Kowalski', 'Tanaka', 'Rossi', 'Johansson', 'Dubois',
   'Patel', 'Kim', 'Cohen', "O'Brien", 'Fernández', 'Ivanova', 'Haddad', 'Andersen', 'Moreau', 'Schmidt', 'Costa',
@@ -13,6 +15,7 @@ const LAST_NAMES = [
   'Lindqvist', 'Mendes', 'Nakamura', 'Petrov', 'Rahman', 'Santos', 'Takahashi', 'van Dijk', 'Weber', 'Zhang',
 ];
 /** Ordered by size: the first companies employ most people (a Zipf-like spread, as real networks). */
+// prettier-ignore
 const COMPANIES = [
   'Northwind Traders', 'Contoso Ltd', 'Globex Corporation', 'Initech', 'Umbrella Health', 'Stark Industries',
   'Wayne Enterprises', 'Acme, Inc.', 'Hooli', 'Pied Piper', 'Vandelay Industries', 'Soylent Foods GmbH',
@@ -21,6 +24,7 @@ const COMPANIES = [
   'Prestige Worldwide', 'Bluth Company', 'Krusty Krab', 'Los Pollos Hermanos', 'Nakatomi Trading', 'Octan Energy',
   'Rekall Inc', 'Blue Sun Corp', 'Weyland Partners', 'Yoyodyne', 'Zorg Industries', 'Freelance', 'Self-employed',
 ];
+// prettier-ignore
 const ROLES = [
   'Software Engineer', 'Product Manager', 'Account Executive', 'Marketing Manager', 'Data Scientist',
   'Recruiter', 'Operations Manager', 'Financial Analyst', 'Legal Counsel', 'Consultant', 'Research Scientist',
@@ -28,7 +32,19 @@ const ROLES = [
   'VP of Sales', 'Head of Marketing', 'Chief Technology Officer', 'CEO', 'Founder', 'HR Business Partner',
   'Frontend Developer', 'DevOps Engineer', 'Business Analyst', 'Support Engineer', 'Talent Acquisition Lead',
 ];
-const PREFIXES = ['', '', '', '', 'Senior ', 'Senior ', 'Junior ', 'Principal ', 'Staff ', 'Lead ', 'Associate '];
+const PREFIXES = [
+  '',
+  '',
+  '',
+  '',
+  'Senior ',
+  'Senior ',
+  'Junior ',
+  'Principal ',
+  'Staff ',
+  'Lead ',
+  'Associate ',
+];
 const LEADER_ROLE = /^(CEO|Founder|Chief|VP|Head|Director)/;
 
 /** Small, fast, seedable PRNG (mulberry32): the same seed gives the same export. */
@@ -65,7 +81,10 @@ export function* generateExportRows(count: number, options: GenerateOptions = {}
   for (let i = 0; i < count; i++) {
     const firstName = pick(FIRST_NAMES);
     const lastName = pick(LAST_NAMES);
-    const slug = `${firstName}-${lastName}`.normalize('NFD').replace(/[^A-Za-z-]/g, '').toLowerCase();
+    const slug = `${firstName}-${lastName}`
+      .normalize('NFD')
+      .replace(/[^A-Za-z-]/g, '')
+      .toLowerCase();
     let company = '';
     if (random() >= (options.noCompanyShare ?? 0.06)) {
       let target = random() * total;

@@ -19,9 +19,24 @@ export const LINKEDIN_PREAMBLE = [
   '',
 ] as const;
 
-export const CURRENT_HEADER = ['First Name', 'Last Name', 'URL', 'Email Address', 'Company', 'Position', 'Connected On'];
+export const CURRENT_HEADER = [
+  'First Name',
+  'Last Name',
+  'URL',
+  'Email Address',
+  'Company',
+  'Position',
+  'Connected On',
+];
 /** Exports before 2019: no preamble, no URL column. */
-export const LEGACY_HEADER = ['First Name', 'Last Name', 'Email Address', 'Company', 'Position', 'Connected On'];
+export const LEGACY_HEADER = [
+  'First Name',
+  'Last Name',
+  'Email Address',
+  'Company',
+  'Position',
+  'Connected On',
+];
 
 let sequence = 0;
 

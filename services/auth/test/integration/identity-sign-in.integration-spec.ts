@@ -31,9 +31,13 @@ beforeAll(async () => {
     ADMIN_PASSWORD: 'admin-password',
     SCRYPT_LOG_N: '10',
   });
-  app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, createLogger('auth', 'silent')), new FastifyAdapter(), {
-    logger: false,
-  });
+  app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, createLogger('auth', 'silent')),
+    new FastifyAdapter(),
+    {
+      logger: false,
+    },
+  );
   await app.init();
   nc = await connect({ servers: NATS_URL, name: 'auth-identity-it' });
   bus = new BusClient(nc, { service: 'auth-it', natsUrl: NATS_URL, prefix, requestTimeoutMs: 10_000 });
@@ -107,14 +111,20 @@ describe('auth.identity.sign-in', () => {
       isAdmin: false,
     });
     // No password was set, so no password can sign in to it.
-    const failure = await failureOf(bus.request(authContracts.verifyPassword, { username: 'ana.silva', password: '' + 'anything' }));
+    const failure = await failureOf(
+      bus.request(authContracts.verifyPassword, { username: 'ana.silva', password: '' + 'anything' }),
+    );
     expect(failure.code).toBe('UNAUTHENTICATED');
   });
 
   it('signs the same identity in to the same account every time', async () => {
     const returning = identity({ preferredUsername: 'returning' });
     const first = await signIn(returning);
-    const again = await signIn({ ...returning, preferredUsername: 'renamed-at-provider', email: 'new@example.com' });
+    const again = await signIn({
+      ...returning,
+      preferredUsername: 'renamed-at-provider',
+      email: 'new@example.com',
+    });
     expect(again.id).toBe(first.id);
     expect(again.username).toBe('returning');
   });
@@ -143,7 +153,9 @@ describe('auth.identity.sign-in', () => {
   });
 
   it('refuses to link an identity that belongs to another account', async () => {
-    const owner = await signIn(identity({ provider: 'github', subject: 'gh-owned', preferredUsername: 'owner' }));
+    const owner = await signIn(
+      identity({ provider: 'github', subject: 'gh-owned', preferredUsername: 'owner' }),
+    );
     const carl = await register('carl');
     const failure = await failureOf(signIn(identity({ provider: 'github', subject: 'gh-owned' }), carl.id));
     expect(failure.code).toBe('CONFLICT');
@@ -154,7 +166,9 @@ describe('auth.identity.sign-in', () => {
   it('refuses a second identity of the same provider on one account', async () => {
     const dana = await register('dana');
     await signIn(identity({ provider: 'linkedin', subject: 'li-dana-1' }), dana.id);
-    const failure = await failureOf(signIn(identity({ provider: 'linkedin', subject: 'li-dana-2' }), dana.id));
+    const failure = await failureOf(
+      signIn(identity({ provider: 'linkedin', subject: 'li-dana-2' }), dana.id),
+    );
     expect(failure.code).toBe('CONFLICT');
     expect(failure.message).toBe('Your account is already linked to a different LinkedIn account');
     const user = await bus.request(authContracts.getUser, { userId: dana.id });
@@ -163,7 +177,9 @@ describe('auth.identity.sign-in', () => {
 
   it('never merges into an existing account because the e-mail matches', async () => {
     const erin = await register('erin', 'erin@example.com');
-    const user = await signIn(identity({ email: 'erin@example.com', emailVerified: true, preferredUsername: 'erin' }));
+    const user = await signIn(
+      identity({ email: 'erin@example.com', emailVerified: true, preferredUsername: 'erin' }),
+    );
     expect(user.id).not.toBe(erin.id);
     expect(user.username).toBe('erin2');
   });
@@ -176,9 +192,14 @@ describe('auth.identity.sign-in', () => {
   });
 
   it('never gives a new account the admin name or a look-alike, nor signs in to the admin', async () => {
-    const admin = await bus.request(authContracts.verifyPassword, { username: 'admin', password: 'admin-password' });
+    const admin = await bus.request(authContracts.verifyPassword, {
+      username: 'admin',
+      password: 'admin-password',
+    });
     for (const preferredUsername of ['admin', 'Admin', 'аdmin', 'ａｄｍｉｎ', 'adm1n']) {
-      const user = await signIn(identity({ preferredUsername, email: 'admin@example.com', emailVerified: true }));
+      const user = await signIn(
+        identity({ preferredUsername, email: 'admin@example.com', emailVerified: true }),
+      );
       expect(user.id).not.toBe(admin.id);
       expect(user.isAdmin).toBe(false);
       expect(isReservedUsername(user.username)).toBe(false);

@@ -22,6 +22,7 @@ describe('httpStatusOf', () => {
   });
 
   it('round-trips the statuses it produces', () => {
-    for (const code of ERROR_CODES) expect(codeOfStatus(httpStatusOf(code))).toBe(code === 'UPSTREAM_FAILED' ? 'INTERNAL' : code);
+    for (const code of ERROR_CODES)
+      expect(codeOfStatus(httpStatusOf(code))).toBe(code === 'UPSTREAM_FAILED' ? 'INTERNAL' : code);
   });
 });

@@ -1,4 +1,11 @@
-import { Catch, HttpException, Inject, NotFoundException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import {
+  Catch,
+  HttpException,
+  Inject,
+  NotFoundException,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
 import type { ErrorCode, FieldError, HttpError } from '@warmpath/contracts';
 import { LOGGER, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,13 +29,19 @@ export class ErrorFilter implements ExceptionFilter {
     // No route matched: a page of the web app (history fallback), unless it is an API path.
     if (exception instanceof NotFoundException && sendAppShell(request, reply, this.config.WEB_DIST)) return;
     const { status, code, message, fields } = this.describe(exception);
-    if (status >= 500) this.logger.error({ err: exception, requestId: request.id, url: request.url }, message);
+    if (status >= 500)
+      this.logger.error({ err: exception, requestId: request.id, url: request.url }, message);
     const body: HttpError = { statusCode: status, code, message, error: message, requestId: request.id };
     if (fields) body.fields = fields;
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
-  private describe(exception: unknown): { status: number; code: ErrorCode; message: string; fields?: FieldError[] } {
+  private describe(exception: unknown): {
+    status: number;
+    code: ErrorCode;
+    message: string;
+    fields?: FieldError[];
+  } {
     if (exception instanceof ServiceError) {
       const status = httpStatusOf(exception.code);
       const message = status === 500 ? 'Internal server error' : exception.message;
@@ -38,10 +51,17 @@ export class ErrorFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const response = exception.getResponse();
       const message =
-        typeof response === 'object' && response && 'message' in response && typeof response.message === 'string'
+        typeof response === 'object' &&
+        response &&
+        'message' in response &&
+        typeof response.message === 'string'
           ? response.message
           : exception.message;
-      return { status, code: codeOfStatus(status), message: status >= 500 ? 'Internal server error' : message };
+      return {
+        status,
+        code: codeOfStatus(status),
+        message: status >= 500 ? 'Internal server error' : message,
+      };
     }
     const status = (exception as { statusCode?: number })?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {

@@ -14,14 +14,21 @@ export const isApiPath = (url: string) => url === '/api' || API_PREFIXES.some((p
 export async function serveWebApp(fastify: FastifyInstance, webDist: string): Promise<void> {
   if (!hasWebBuild(webDist)) return;
   // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-  await fastify.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html', cacheControl: false });
+  await fastify.register(fastifyStatic, {
+    root: webDist,
+    wildcard: true,
+    index: 'index.html',
+    cacheControl: false,
+  });
   // Hashed assets never change; index.html must always be revalidated.
   fastify.addHook('onSend', async (request, reply) => {
     // ngraph.forcelayout compiles its own physics functions (new Function, from its templates, never
     // from data): its worker, with no DOM, gets a policy that allows exactly that.
     if (LAYOUT_WORKER.test(request.url)) reply.header('content-security-policy', LAYOUT_WORKER_CSP);
-    if (request.url.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable');
-    else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) reply.header('cache-control', 'no-cache');
+    if (request.url.startsWith('/assets/'))
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+    else if (String(reply.getHeader('content-type') ?? '').startsWith('text/html'))
+      reply.header('cache-control', 'no-cache');
   });
 }
 

@@ -10,7 +10,10 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.in
   transform(value: unknown): z.infer<S> {
     const result = this.schema.safeParse(value ?? {});
     if (result.success) return result.data;
-    const fields = result.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message }));
+    const fields = result.error.issues.map((issue) => ({
+      field: issue.path.join('.'),
+      message: issue.message,
+    }));
     throw invalid(fields[0]?.message ?? 'Invalid request', fields);
   }
 }

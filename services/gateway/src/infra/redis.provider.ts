@@ -10,7 +10,11 @@ export const redisProvider: FactoryProvider<Redis> = {
   provide: REDIS,
   inject: [SERVICE_CONFIG],
   useFactory: (config: GatewayConfig) =>
-    new Redis(config.REDIS_URL, { keyPrefix: config.REDIS_PREFIX, maxRetriesPerRequest: 2, enableOfflineQueue: true }),
+    new Redis(config.REDIS_URL, {
+      keyPrefix: config.REDIS_PREFIX,
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+    }),
 };
 
 @Injectable()

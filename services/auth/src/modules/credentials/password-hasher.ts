@@ -25,7 +25,12 @@ export class PasswordHasher {
     const salt = randomBytes(16);
     const r = 8;
     const p = 1;
-    const key = await scrypt(password, salt, KEY_LENGTH, { N: 2 ** this.logN, r, p, maxmem: 256 * 1024 * 1024 });
+    const key = await scrypt(password, salt, KEY_LENGTH, {
+      N: 2 ** this.logN,
+      r,
+      p,
+      maxmem: 256 * 1024 * 1024,
+    });
     return ['scrypt', this.logN, r, p, salt.toString('base64'), key.toString('base64')].join('$');
   }
 

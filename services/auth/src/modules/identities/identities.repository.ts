@@ -20,7 +20,11 @@ export const UNIQUE = {
 
 /** The constraint a failed insert violated, or null when the error is not a unique violation. */
 export function violatedUniqueConstraint(error: unknown): string | null {
-  const outer = error as { driverError?: { code?: string; constraint?: string }; code?: string; constraint?: string };
+  const outer = error as {
+    driverError?: { code?: string; constraint?: string };
+    code?: string;
+    constraint?: string;
+  };
   const pgError = outer.driverError ?? outer;
   return pgError.code === '23505' ? (pgError.constraint ?? '') : null;
 }

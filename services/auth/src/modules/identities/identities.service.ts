@@ -5,10 +5,19 @@ import type { Logger } from 'pino';
 import { UsersRepository } from '../users/users.repository.js';
 import { UsersService } from '../users/users.service.js';
 import { usernameKey } from '../users/username.js';
-import { IdentitiesRepository, UNIQUE, violatedUniqueConstraint, type NewIdentity } from './identities.repository.js';
+import {
+  IdentitiesRepository,
+  UNIQUE,
+  violatedUniqueConstraint,
+  type NewIdentity,
+} from './identities.repository.js';
 import { deriveUsernameBase, usernameCandidates } from './username-candidates.js';
 
-const PROVIDER_LABELS: Record<OAuthProvider, string> = { linkedin: 'LinkedIn', google: 'Google', github: 'GitHub' };
+const PROVIDER_LABELS: Record<OAuthProvider, string> = {
+  linkedin: 'LinkedIn',
+  google: 'Google',
+  github: 'GitHub',
+};
 
 export interface ProviderSignIn {
   identity: OAuthIdentity;
@@ -38,7 +47,11 @@ export class IdentitiesService {
     return this.createAccount(identity);
   }
 
-  private signInExisting(provider: OAuthProvider, ownerId: number, linkToUserId: number | null): Promise<User> {
+  private signInExisting(
+    provider: OAuthProvider,
+    ownerId: number,
+    linkToUserId: number | null,
+  ): Promise<User> {
     if (linkToUserId !== null && linkToUserId !== ownerId) {
       throw conflict(`This ${PROVIDER_LABELS[provider]} account is already linked to another user`);
     }
@@ -57,8 +70,10 @@ export class IdentitiesService {
     } catch (error) {
       const constraint = violatedUniqueConstraint(error);
       // Lost a race: the same identity (or another of this provider) was linked in between.
-      if (constraint === UNIQUE.providerSubject) throw conflict(`This ${label} account is already linked to another user`);
-      if (constraint === UNIQUE.userProvider) throw conflict(`Your account is already linked to a different ${label} account`);
+      if (constraint === UNIQUE.providerSubject)
+        throw conflict(`This ${label} account is already linked to another user`);
+      if (constraint === UNIQUE.userProvider)
+        throw conflict(`Your account is already linked to a different ${label} account`);
       throw error;
     }
     this.logger.info({ userId, provider: identity.provider }, 'provider identity linked');
@@ -71,7 +86,10 @@ export class IdentitiesService {
       const key = usernameKey(username);
       if (await this.users.usernameKeyExists(key)) continue;
       try {
-        const userId = await this.identities.createUserWithIdentity({ ...profile, username, usernameKey: key }, newIdentity(identity));
+        const userId = await this.identities.createUserWithIdentity(
+          { ...profile, username, usernameKey: key },
+          newIdentity(identity),
+        );
         this.logger.info({ userId, provider: identity.provider }, 'account created from provider identity');
         return this.accounts.getUser(userId);
       } catch (error) {
@@ -81,12 +99,19 @@ export class IdentitiesService {
         throw error;
       }
     }
-    throw new ServiceError('CONFLICT', 'Could not find a free username; please register with a username and password');
+    throw new ServiceError(
+      'CONFLICT',
+      'Could not find a free username; please register with a username and password',
+    );
   }
 }
 
 function newIdentity(identity: OAuthIdentity): NewIdentity {
-  return { provider: identity.provider, subject: identity.subject, email: identity.email?.slice(0, 320) ?? null };
+  return {
+    provider: identity.provider,
+    subject: identity.subject,
+    email: identity.email?.slice(0, 320) ?? null,
+  };
 }
 
 /** Profile of a new account; only a verified e-mail is kept, and no password is set. */

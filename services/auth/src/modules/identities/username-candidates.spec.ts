@@ -12,20 +12,32 @@ const profile = (fields: Partial<Parameters<typeof deriveUsernameBase>[0]>) => (
 
 describe('deriveUsernameBase', () => {
   it('prefers the provider username, then the e-mail local part, then the name', () => {
-    expect(deriveUsernameBase(profile({ preferredUsername: 'octocat', email: 'cat@example.com' }))).toBe('octocat');
-    expect(deriveUsernameBase(profile({ email: 'ana.silva@example.com', firstName: 'Ana' }))).toBe('ana.silva');
-    expect(deriveUsernameBase(profile({ firstName: 'Ana', lastName: 'Silva Costa' }))).toBe('Ana.Silva.Costa');
+    expect(deriveUsernameBase(profile({ preferredUsername: 'octocat', email: 'cat@example.com' }))).toBe(
+      'octocat',
+    );
+    expect(deriveUsernameBase(profile({ email: 'ana.silva@example.com', firstName: 'Ana' }))).toBe(
+      'ana.silva',
+    );
+    expect(deriveUsernameBase(profile({ firstName: 'Ana', lastName: 'Silva Costa' }))).toBe(
+      'Ana.Silva.Costa',
+    );
   });
 
   it('never takes an admin look-alike from the provider, whatever field it comes from', () => {
     expect(deriveUsernameBase(profile({ preferredUsername: 'Admin', email: 'ana@example.com' }))).toBe('ana');
-    expect(deriveUsernameBase(profile({ preferredUsername: 'аdmin', email: 'ad.min@example.com', firstName: 'Ana' }))).toBe('Ana');
+    expect(
+      deriveUsernameBase(
+        profile({ preferredUsername: 'аdmin', email: 'ad.min@example.com', firstName: 'Ana' }),
+      ),
+    ).toBe('Ana');
     expect(deriveUsernameBase(profile({ preferredUsername: 'ＡＤＭＩＮ' }))).toBe('user');
   });
 
   it('falls back to "user" when the profile has nothing usable', () => {
     expect(deriveUsernameBase(profile({}))).toBe('user');
-    expect(deriveUsernameBase(profile({ preferredUsername: '!!', email: 'x@example.com', firstName: 'Al' }))).toBe('user');
+    expect(
+      deriveUsernameBase(profile({ preferredUsername: '!!', email: 'x@example.com', firstName: 'Al' })),
+    ).toBe('user');
   });
 });
 
@@ -60,7 +72,17 @@ describe('toUsernameBase', () => {
 describe('usernameCandidates', () => {
   it('tries the base, then small numbers, then random digits', () => {
     const names = [...usernameCandidates('ana', () => 0.5)];
-    expect(names.slice(0, 9)).toEqual(['ana', 'ana2', 'ana3', 'ana4', 'ana5', 'ana6', 'ana7', 'ana8', 'ana9']);
+    expect(names.slice(0, 9)).toEqual([
+      'ana',
+      'ana2',
+      'ana3',
+      'ana4',
+      'ana5',
+      'ana6',
+      'ana7',
+      'ana8',
+      'ana9',
+    ]);
     expect(names[9]).toBe('ana500500');
     // The same random digits are not offered twice.
     expect(names).toHaveLength(10);
@@ -68,7 +90,7 @@ describe('usernameCandidates', () => {
 
   it('offers plenty of distinct names for a popular base', () => {
     let seed = 1;
-    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     const names = [...usernameCandidates('john', random)];
     expect(new Set(names).size).toBe(names.length);
     expect(names.length).toBeGreaterThan(40);

@@ -23,7 +23,10 @@ export function toUsernameBase(raw: string | null | undefined): string | null {
     .replace(/[^\p{L}\p{N}._-]/gu, '')
     .replace(/([._-])[._-]+/g, '$1')
     .replace(/^[._-]+|[._-]+$/g, '');
-  const base = Array.from(cleaned).slice(0, MAX_BASE_LENGTH).join('').replace(/[._-]+$/, '');
+  const base = Array.from(cleaned)
+    .slice(0, MAX_BASE_LENGTH)
+    .join('')
+    .replace(/[._-]+$/, '');
   if (Array.from(base).length < MIN_LENGTH || !USERNAME_PATTERN.test(base)) return null;
   return base;
 }
@@ -33,8 +36,12 @@ export function toUsernameBase(raw: string | null | undefined): string | null {
  * preferred username, then the e-mail's local part, then the name are tried in turn, and any
  * that reads like a reserved name (admin and its look-alikes) is skipped.
  */
-export function deriveUsernameBase(identity: Pick<OAuthIdentity, 'preferredUsername' | 'email' | 'firstName' | 'lastName'>): string {
-  const emailLocal = identity.email?.includes('@') ? identity.email.slice(0, identity.email.lastIndexOf('@')) : null;
+export function deriveUsernameBase(
+  identity: Pick<OAuthIdentity, 'preferredUsername' | 'email' | 'firstName' | 'lastName'>,
+): string {
+  const emailLocal = identity.email?.includes('@')
+    ? identity.email.slice(0, identity.email.lastIndexOf('@'))
+    : null;
   const fullName = [identity.firstName, identity.lastName].filter(Boolean).join(' ');
   const sources = [identity.preferredUsername, emailLocal, fullName, identity.firstName];
   for (const source of sources) {

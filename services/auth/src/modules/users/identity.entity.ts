@@ -1,4 +1,12 @@
-import { Column, CreateDateColumn, Entity, ManyToOne, PrimaryGeneratedColumn, Unique, JoinColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  ManyToOne,
+  PrimaryGeneratedColumn,
+  Unique,
+  JoinColumn,
+} from 'typeorm';
 import type { OAuthProvider } from '@warmpath/contracts';
 import { UserEntity } from './user.entity.js';
 

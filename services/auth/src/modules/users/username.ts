@@ -3,13 +3,17 @@
  * nothing that looks like "admin" may be registered: case, width (ｄ), zero-width characters,
  * accents and common homoglyphs (Cyrillic а, Greek ο, digit 0 for o...) are all folded.
  */
+// prettier-ignore
 // eslint-disable-next-line no-misleading-character-class -- the class lists invisible and joining code points on purpose
 const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/gu;
+// Lookup tables read best as tables.
+// prettier-ignore
 const HOMOGLYPHS: Record<string, string> = {
   а: 'a', ɑ: 'a', α: 'a', ạ: 'a', ԁ: 'd', ɗ: 'd', ｄ: 'd', е: 'e', ε: 'e', һ: 'h', і: 'i', ı: 'i', ι: 'i', ӏ: 'l',
   ј: 'j', к: 'k', κ: 'k', м: 'm', ṃ: 'm', ո: 'n', п: 'n', η: 'n', ν: 'v', о: 'o', ο: 'o', σ: 'o', р: 'p', ρ: 'p',
   ѕ: 's', т: 't', τ: 't', υ: 'u', ս: 'u', х: 'x', χ: 'x', у: 'y', γ: 'y', ᴍ: 'm', ɴ: 'n', ɪ: 'i', ᴀ: 'a', ᴅ: 'd',
 };
+// prettier-ignore
 const DIGIT_LOOKALIKES: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '|': 'i', l: 'i' };
 
 /** Allowed in a username (after NFKC): letters and digits of any script, dot, underscore, hyphen. */
@@ -17,18 +21,12 @@ export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u;
 
 /** The unique key of a username: same for every spelling a person would read as the same name. */
 export function usernameKey(username: string): string {
-  return username
-    .normalize('NFKC')
-    .replace(INVISIBLE, '')
-    .replace(/\s+/gu, '')
-    .toLowerCase();
+  return username.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/gu, '').toLowerCase();
 }
 
 /** A stricter skeleton for reserved names: also folds accents, homoglyphs, look-alike digits and separators. */
 function skeleton(username: string): string {
-  const base = usernameKey(username)
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '');
+  const base = usernameKey(username).normalize('NFKD').replace(/\p{M}/gu, '');
   return Array.from(base, (ch) => HOMOGLYPHS[ch] ?? ch)
     .map((ch) => DIGIT_LOOKALIKES[ch] ?? ch)
     .join('')

@@ -41,7 +41,12 @@ export class UsersRepository {
     return this.users.create(fields);
   }
 
-  async addIdentity(userId: number, provider: OAuthProvider, subject: string, email: string | null): Promise<void> {
+  async addIdentity(
+    userId: number,
+    provider: OAuthProvider,
+    subject: string,
+    email: string | null,
+  ): Promise<void> {
     await this.identities.insert({ userId, provider, subject, email });
   }
 }

@@ -1,6 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { RegisterRequest, UpdateProfileRequest, User } from '@warmpath/contracts';
-import { conflict, forbidden, invalid, LOGGER, notFound, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
+import {
+  conflict,
+  forbidden,
+  invalid,
+  LOGGER,
+  notFound,
+  SERVICE_CONFIG,
+  ServiceError,
+} from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import type { AuthConfig } from '../../config/auth.config.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
@@ -29,7 +37,13 @@ export class UsersService implements OnApplicationBootstrap {
     const existing = await this.users.findByUsernameKey(ADMIN_USERNAME);
     const admin =
       existing ??
-      this.users.create({ username: ADMIN_USERNAME, usernameKey: ADMIN_USERNAME, firstName: 'Admin', lastName: '', email: this.config.ADMIN_EMAIL });
+      this.users.create({
+        username: ADMIN_USERNAME,
+        usernameKey: ADMIN_USERNAME,
+        firstName: 'Admin',
+        lastName: '',
+        email: this.config.ADMIN_EMAIL,
+      });
     admin.passwordHash = passwordHash;
     try {
       await this.users.save(admin);
@@ -43,12 +57,17 @@ export class UsersService implements OnApplicationBootstrap {
     const username = request.username.trim().normalize('NFKC');
     if (!USERNAME_PATTERN.test(username)) {
       throw invalid('Username may only contain letters, digits, dots, underscores and hyphens', [
-        { field: 'username', message: 'Username may only contain letters, digits, dots, underscores and hyphens' },
+        {
+          field: 'username',
+          message: 'Username may only contain letters, digits, dots, underscores and hyphens',
+        },
       ]);
     }
     const key = usernameKey(username);
     if (isReservedUsername(username)) {
-      throw invalid('This username is not available', [{ field: 'username', message: 'This username is not available' }]);
+      throw invalid('This username is not available', [
+        { field: 'username', message: 'This username is not available' },
+      ]);
     }
     if (await this.users.usernameKeyExists(key)) throw conflict('Username already exists');
     const user = this.users.create({
@@ -100,7 +119,9 @@ export class UsersService implements OnApplicationBootstrap {
     const user = await this.users.findById(userId);
     if (!user) throw notFound('User not found');
     if (user.passwordHash && !(await this.hasher.verify(currentPassword, user.passwordHash))) {
-      throw invalid('Current password is incorrect', [{ field: 'currentPassword', message: 'Current password is incorrect' }]);
+      throw invalid('Current password is incorrect', [
+        { field: 'currentPassword', message: 'Current password is incorrect' },
+      ]);
     }
     user.passwordHash = await this.hasher.hash(newPassword);
     await this.users.save(user);

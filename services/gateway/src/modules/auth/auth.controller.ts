@@ -56,7 +56,8 @@ export class AuthController {
     try {
       user = await this.bus.request(authContracts.verifyPassword, body);
     } catch (error) {
-      if (error instanceof ServiceError && error.code === 'UNAUTHENTICATED') await this.limiter.recordFailure(body.username);
+      if (error instanceof ServiceError && error.code === 'UNAUTHENTICATED')
+        await this.limiter.recordFailure(body.username);
       throw error;
     }
     await this.limiter.recordSuccess(body.username);

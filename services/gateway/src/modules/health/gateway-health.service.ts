@@ -13,11 +13,18 @@ export class GatewayHealthService {
   ) {}
 
   async check(): Promise<GatewayHealth> {
-    const [own, ...backends] = await Promise.all([this.own.report(), ...BACKEND_SERVICES.map((s) => this.checkService(s))]);
+    const [own, ...backends] = await Promise.all([
+      this.own.report(),
+      ...BACKEND_SERVICES.map((s) => this.checkService(s)),
+    ]);
     const services: GatewayHealth['services'] = {
       gateway: {
         status: own.status,
-        detail: own.dependencies.filter((d) => !d.up).map((d) => `${d.name}: ${d.detail}`).join('; ') || undefined,
+        detail:
+          own.dependencies
+            .filter((d) => !d.up)
+            .map((d) => `${d.name}: ${d.detail}`)
+            .join('; ') || undefined,
       },
     };
     for (const [name, state] of backends) services[name] = state;
@@ -30,7 +37,11 @@ export class GatewayHealthService {
   private async checkService(service: (typeof BACKEND_SERVICES)[number]) {
     const started = performance.now();
     try {
-      const report = await this.bus.request(healthCheckContract(service), {}, { timeoutMs: this.config.HEALTH_TIMEOUT_MS });
+      const report = await this.bus.request(
+        healthCheckContract(service),
+        {},
+        { timeoutMs: this.config.HEALTH_TIMEOUT_MS },
+      );
       const down = report.dependencies.filter((d) => !d.up);
       return [
         service,
@@ -41,7 +52,10 @@ export class GatewayHealthService {
         },
       ] as const;
     } catch (error) {
-      return [service, { status: 'down' as const, detail: error instanceof Error ? error.message : String(error) }] as const;
+      return [
+        service,
+        { status: 'down' as const, detail: error instanceof Error ? error.message : String(error) },
+      ] as const;
     }
   }
 }

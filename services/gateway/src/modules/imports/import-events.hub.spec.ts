@@ -18,16 +18,37 @@ function hub() {
       return { unsubscribe: () => undefined };
     },
   } as unknown as NatsConnection;
-  const options: BusOptions = { service: 'gateway', natsUrl: 'nats://x', prefix: 'test', requestTimeoutMs: 1000 };
+  const options: BusOptions = {
+    service: 'gateway',
+    natsUrl: 'nats://x',
+    prefix: 'test',
+    requestTimeoutMs: 1000,
+  };
   const events = new ImportEventsHub(nc, options, pino({ level: 'silent' }));
   events.onApplicationBootstrap();
-  const deliver = (payload: unknown) => callback?.(null, { data: new TextEncoder().encode(JSON.stringify(payload)) });
+  const deliver = (payload: unknown) =>
+    callback?.(null, { data: new TextEncoder().encode(JSON.stringify(payload)) });
   return { events, deliver, subject: () => subject };
 }
 
 const progress = (rowsRead: number) => ({
-  id: ID, userId: 7, state: 'parsing', fileName: 'a.csv', sizeBytes: 1, rowsRead, imported: 0, updated: 0, unchanged: 0, skipped: 0,
-  relationships: 0, skippedRows: [], error: null, attempt: 1, createdAt: 'x', updatedAt: 'y', completedAt: null,
+  id: ID,
+  userId: 7,
+  state: 'parsing',
+  fileName: 'a.csv',
+  sizeBytes: 1,
+  rowsRead,
+  imported: 0,
+  updated: 0,
+  unchanged: 0,
+  skipped: 0,
+  relationships: 0,
+  skippedRows: [],
+  error: null,
+  attempt: 1,
+  createdAt: 'x',
+  updatedAt: 'y',
+  completedAt: null,
 });
 
 describe('ImportEventsHub', () => {

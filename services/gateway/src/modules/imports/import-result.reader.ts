@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { authContracts, networkImportContracts, type Connection, type ImportResult, type User } from '@warmpath/contracts';
+import {
+  authContracts,
+  networkImportContracts,
+  type Connection,
+  type ImportResult,
+  type User,
+} from '@warmpath/contracts';
 import { positionInfo } from '@warmpath/domain';
 import { BusClient } from '@warmpath/server-kit';
 

@@ -8,9 +8,23 @@ const ID = '9ee99033-9f71-4cd5-b33d-4e607981eee8';
 
 function status(overrides: Partial<ImportStatus>): ImportStatus {
   return {
-    id: ID, state: 'parsing', fileName: 'Connections.csv', sizeBytes: 10, rowsRead: 0, imported: 0, updated: 0, unchanged: 0,
-    skipped: 0, relationships: 0, skippedRows: [], error: null, attempt: 1, createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z', completedAt: null, ...overrides,
+    id: ID,
+    state: 'parsing',
+    fileName: 'Connections.csv',
+    sizeBytes: 10,
+    rowsRead: 0,
+    imported: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    relationships: 0,
+    skippedRows: [],
+    error: null,
+    attempt: 1,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    completedAt: null,
+    ...overrides,
   };
 }
 
@@ -67,7 +81,10 @@ describe('ImportWaiter', () => {
   });
 
   it('finds the end by reading again when an event was lost', async () => {
-    const { waiter, reads } = fakes([status({}), status({ state: 'failed', error: { code: 'NO_ROWS', message: 'x' } })]);
+    const { waiter, reads } = fakes([
+      status({}),
+      status({ state: 'failed', error: { code: 'NO_ROWS', message: 'x' } }),
+    ]);
     await expect(waiter.waitForEnd(ID, 1, 5000)).resolves.toMatchObject({ state: 'failed' });
     expect(reads()).toBe(2);
   });

@@ -9,7 +9,8 @@ const POLL_MS = 1000;
 
 /** Newer of two reports of the same import (events and reads may cross). */
 export function latestStatus(a: ImportStatus, b: ImportStatus): ImportStatus {
-  if (isTerminalImportState(a.state) !== isTerminalImportState(b.state)) return isTerminalImportState(a.state) ? a : b;
+  if (isTerminalImportState(a.state) !== isTerminalImportState(b.state))
+    return isTerminalImportState(a.state) ? a : b;
   if (a.attempt !== b.attempt) return a.attempt > b.attempt ? a : b;
   return a.updatedAt >= b.updatedAt ? a : b;
 }
@@ -42,7 +43,10 @@ export class ImportWaiter {
         const remaining = deadline - Date.now();
         if (isTerminalImportState(current.state) || remaining <= 0) return current;
         const woken = new Promise<void>((resolve) => (wake = resolve));
-        await Promise.race([woken, sleep(Math.min(remaining, POLL_MS), undefined, { signal: cancel.signal }).catch(() => undefined)]);
+        await Promise.race([
+          woken,
+          sleep(Math.min(remaining, POLL_MS), undefined, { signal: cancel.signal }).catch(() => undefined),
+        ]);
         if (seen.latest && isTerminalImportState(seen.latest.state)) return seen.latest;
       }
     } finally {

@@ -14,8 +14,22 @@ const ID = '9ee99033-9f71-4cd5-b33d-4e607981eee8';
 
 function status(overrides: Partial<ImportStatus> = {}): ImportStatus {
   return {
-    id: ID, state: 'queued', fileName: 'Connections.csv', sizeBytes: 10, rowsRead: 0, imported: 0, updated: 0, unchanged: 0,
-    skipped: 0, relationships: 0, skippedRows: [], error: null, attempt: 0, createdAt: 'x', updatedAt: 'x', completedAt: null,
+    id: ID,
+    state: 'queued',
+    fileName: 'Connections.csv',
+    sizeBytes: 10,
+    rowsRead: 0,
+    imported: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    relationships: 0,
+    skippedRows: [],
+    error: null,
+    attempt: 0,
+    createdAt: 'x',
+    updatedAt: 'x',
+    completedAt: null,
     ...overrides,
   };
 }
@@ -30,18 +44,34 @@ interface Scenario {
 /** The controller with fake collaborators; `removed` lists deleted uploads, `reply` records status and headers. */
 function scenario(options: Scenario) {
   const removed: string[] = [];
-  const receiver = { receive: async () => ({ id: ID, fileName: 'Connections.csv', sizeBytes: 10, digest: 'SHA-256=x' }) } as unknown as UploadReceiver;
+  const receiver = {
+    receive: async () => ({ id: ID, fileName: 'Connections.csv', sizeBytes: 10, digest: 'SHA-256=x' }),
+  } as unknown as UploadReceiver;
   const bucket = { remove: async (name: string) => void removed.push(name) } as unknown as UploadBucket;
   const bus = {
     request: async () => {
-      if (options.createFails) throw new ServiceError('SERVICE_UNAVAILABLE', 'No service answers imports.import.create');
+      if (options.createFails)
+        throw new ServiceError('SERVICE_UNAVAILABLE', 'No service answers imports.import.create');
       return { status: status(), joined: false };
     },
   } as unknown as BusClient;
-  const waiter = { waitForEnd: async () => options.final ?? status({ state: 'completed' }) } as unknown as ImportWaiter;
-  const results = { read: async () => (options.result === undefined ? { connections: [], relationships: [] } : options.result) } as unknown as ImportResultReader;
+  const waiter = {
+    waitForEnd: async () => options.final ?? status({ state: 'completed' }),
+  } as unknown as ImportWaiter;
+  const results = {
+    read: async () =>
+      options.result === undefined ? { connections: [], relationships: [] } : options.result,
+  } as unknown as ImportResultReader;
   const config = gatewayConfigSchema.parse({});
-  const controller = new ImportsController(receiver, bucket, bus, waiter, results, {} as ImportEventsHub, config);
+  const controller = new ImportsController(
+    receiver,
+    bucket,
+    bus,
+    waiter,
+    results,
+    {} as ImportEventsHub,
+    config,
+  );
   const sent = { code: 200, headers: {} as Record<string, string> };
   const reply = {
     status(code: number) {
@@ -67,7 +97,12 @@ describe('ImportsController (synchronous import routes)', () => {
 
   it('answers 202 with the import at once when asked to respond asynchronously', async () => {
     const { call, sent } = scenario({ prefer: 'respond-async' });
-    await expect(call()).resolves.toMatchObject({ id: ID, state: 'queued', statusUrl: `/api/imports/${ID}`, eventsUrl: `/api/imports/${ID}/events` });
+    await expect(call()).resolves.toMatchObject({
+      id: ID,
+      state: 'queued',
+      statusUrl: `/api/imports/${ID}`,
+      eventsUrl: `/api/imports/${ID}/events`,
+    });
     expect(sent).toEqual({ code: 202, headers: { location: `/api/imports/${ID}` } });
   });
 
@@ -81,9 +116,19 @@ describe('ImportsController (synchronous import routes)', () => {
   });
 
   it('turns a file that cannot be used into a 400 with its message, and giving up into a 503', async () => {
-    const bad = scenario({ final: status({ state: 'failed', error: { code: 'NO_ROWS', message: 'The file has a header but no connections.' } }) });
-    await expect(bad.call()).rejects.toMatchObject({ code: 'VALIDATION_FAILED', message: 'The file has a header but no connections.' });
-    const gaveUp = scenario({ final: status({ state: 'failed', error: { code: 'RETRIES_EXHAUSTED', message: 'try again' } }) });
+    const bad = scenario({
+      final: status({
+        state: 'failed',
+        error: { code: 'NO_ROWS', message: 'The file has a header but no connections.' },
+      }),
+    });
+    await expect(bad.call()).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The file has a header but no connections.',
+    });
+    const gaveUp = scenario({
+      final: status({ state: 'failed', error: { code: 'RETRIES_EXHAUSTED', message: 'try again' } }),
+    });
     await expect(gaveUp.call()).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });
 

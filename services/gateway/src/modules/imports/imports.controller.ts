@@ -52,13 +52,21 @@ export class ImportsController {
 
   @Post('network/import/authenticated')
   @HttpCode(200)
-  importFromDialog(@CurrentUserId() userId: number, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  importFromDialog(
+    @CurrentUserId() userId: number,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return this.importAndWait(userId, request, reply, IMPORT_DIALOG);
   }
 
   @Post('linkedin/import-csv')
   @HttpCode(200)
-  importFromDataDialog(@CurrentUserId() userId: number, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  importFromDataDialog(
+    @CurrentUserId() userId: number,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return this.importAndWait(userId, request, reply, DATA_DIALOG);
   }
 
@@ -70,13 +78,24 @@ export class ImportsController {
     let resultObject: string | null = null;
     try {
       const preview = await this.bus
-        .request(importsContracts.createPreview, { objectName: upload.id, fileName: upload.fileName }, { timeoutMs: this.config.IMPORT_SYNC_WAIT_MS })
+        .request(
+          importsContracts.createPreview,
+          { objectName: upload.id, fileName: upload.fileName },
+          { timeoutMs: this.config.IMPORT_SYNC_WAIT_MS },
+        )
         .catch(explainPreviewTimeout);
       resultObject = preview.resultObject;
       const body = await this.bucket.get(resultObject);
-      if (!body) throw new ServiceError('SERVICE_UNAVAILABLE', 'The import result is not available; please try again.');
+      if (!body)
+        throw new ServiceError(
+          'SERVICE_UNAVAILABLE',
+          'The import result is not available; please try again.',
+        );
       reply.raw.once('close', () => void this.bucket.remove(preview.resultObject));
-      await reply.status(200).header('content-type', 'application/json; charset=utf-8').send(Readable.fromWeb(body));
+      await reply
+        .status(200)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(Readable.fromWeb(body));
     } catch (error) {
       if (resultObject) await this.bucket.remove(resultObject);
       throw error;
@@ -92,7 +111,12 @@ export class ImportsController {
   }
 
   @Get('imports/:id/events')
-  async events(@CurrentUserId() userId: number, @Param('id') importId: string, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async events(
+    @CurrentUserId() userId: number,
+    @Param('id') importId: string,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     if (!UUID.test(importId)) throw notFound('Import not found');
     const events = this.hub.open(importId);
     let current: ImportStatus;
@@ -113,11 +137,15 @@ export class ImportsController {
   ): Promise<ImportResult | ImportAccepted> {
     const upload = await this.receiver.receive(request, reply, messages);
     const { status, joined } = await this.record(userId, upload);
-    if (/\brespond-async\b/i.test(String(request.headers.prefer ?? ''))) return accepted(reply, status, joined);
+    if (/\brespond-async\b/i.test(String(request.headers.prefer ?? '')))
+      return accepted(reply, status, joined);
     const final = await this.waiter.waitForEnd(status.id, userId, this.config.IMPORT_SYNC_WAIT_MS);
     if (final.state === 'failed') throw failureOf(final);
     if (final.state !== 'completed') return accepted(reply, final, joined);
-    return (await this.results.read(userId, this.config.IMPORT_SYNC_MAX_CONNECTIONS)) ?? accepted(reply, final, joined);
+    return (
+      (await this.results.read(userId, this.config.IMPORT_SYNC_MAX_CONNECTIONS)) ??
+      accepted(reply, final, joined)
+    );
   }
 
   private async record(userId: number, upload: ReceivedUpload) {
@@ -146,12 +174,18 @@ function accepted(reply: FastifyReply, status: ImportStatus, joined: boolean): I
 /** A file that cannot be used is the client's 400 with the reason; giving up after retries is a 503. */
 function failureOf(status: ImportStatus): ServiceError {
   const message = status.error?.message ?? 'The import failed.';
-  return new ServiceError(status.error?.code === 'RETRIES_EXHAUSTED' ? 'SERVICE_UNAVAILABLE' : 'VALIDATION_FAILED', message);
+  return new ServiceError(
+    status.error?.code === 'RETRIES_EXHAUSTED' ? 'SERVICE_UNAVAILABLE' : 'VALIDATION_FAILED',
+    message,
+  );
 }
 
 function explainPreviewTimeout(error: unknown): never {
   if (error instanceof ServiceError && error.code === 'SERVICE_TIMEOUT') {
-    throw new ServiceError('SERVICE_TIMEOUT', 'Reading the file took too long. Sign in to import large files in the background.');
+    throw new ServiceError(
+      'SERVICE_TIMEOUT',
+      'Reading the file took too long. Sign in to import large files in the background.',
+    );
   }
   throw error;
 }

@@ -13,7 +13,9 @@ describe('isCsvUpload (product-spec §5)', () => {
   });
 
   it('refuses anything else', () => {
-    expect(isCsvUpload('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Connections.xlsx')).toBe(false);
+    expect(
+      isCsvUpload('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Connections.xlsx'),
+    ).toBe(false);
     expect(isCsvUpload('text/plain', 'connections.csv.txt')).toBe(false);
   });
 });

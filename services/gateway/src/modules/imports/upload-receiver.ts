@@ -45,9 +45,14 @@ export class UploadReceiver {
     @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async receive(request: FastifyRequest, reply: FastifyReply, messages: UploadMessages): Promise<ReceivedUpload> {
+  async receive(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    messages: UploadMessages,
+  ): Promise<ReceivedUpload> {
     const maxBytes = this.config.IMPORT_MAX_FILE_BYTES;
-    if (Number(request.headers['content-length'] ?? 0) > maxBytes + MULTIPART_OVERHEAD_BYTES) this.refuseTooLarge(reply);
+    if (Number(request.headers['content-length'] ?? 0) > maxBytes + MULTIPART_OVERHEAD_BYTES)
+      this.refuseTooLarge(reply);
     if (!request.isMultipart()) throw invalid(messages.noFile);
     const part = await request.file({ limits: { fileSize: maxBytes }, throwFileSizeLimit: false });
     if (!part || part.fieldname !== 'file' || part.filename === '') {
@@ -67,7 +72,12 @@ export class UploadReceiver {
     try {
       const info = await this.bucket.put(id, Readable.toWeb(part.file) as ReadableStream<Uint8Array>);
       if (exceeded || part.file.truncated) throw new FileTooLargeError();
-      return { id, fileName: part.filename.slice(0, FILE_NAME_MAX), sizeBytes: info.size, digest: info.digest };
+      return {
+        id,
+        fileName: part.filename.slice(0, FILE_NAME_MAX),
+        sizeBytes: info.size,
+        digest: info.digest,
+      };
     } catch (error) {
       await this.bucket.remove(id);
       if (exceeded || error instanceof FileTooLargeError) this.refuseTooLarge(reply);

@@ -53,7 +53,11 @@ export class NetworkSnapshotService {
 
   /** Where the current snapshot is, asking the network service (which builds it first when needed). */
   ref(userId: number, recheck = false): Promise<NetworkSnapshotRef> {
-    return this.bus.request(networkGraphContracts.getGraph, { userId, recheck }, { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS });
+    return this.bus.request(
+      networkGraphContracts.getGraph,
+      { userId, recheck },
+      { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS },
+    );
   }
 
   /**
@@ -75,7 +79,10 @@ export class NetworkSnapshotService {
     let raw: string | null;
     let generation: string | null;
     try {
-      [raw, generation] = await this.redis.mget(networkSnapshotPointerKey(userId), networkGenerationKey(userId));
+      [raw, generation] = await this.redis.mget(
+        networkSnapshotPointerKey(userId),
+        networkGenerationKey(userId),
+      );
     } catch {
       return null; // The network service answers instead (503 when Redis is down for it too).
     }

@@ -38,7 +38,11 @@ export class NetworkController {
    * that accepts neither).
    */
   @Get()
-  async network(@CurrentUserId() userId: number, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async network(
+    @CurrentUserId() userId: number,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const current = await this.snapshots.current(userId);
     if (etagMatches(request.headers['if-none-match'], current.etag)) {
       setSnapshotHeaders(reply, current);
@@ -46,7 +50,11 @@ export class NetworkController {
       return;
     }
     const encoding = chooseEncoding(request.headers['accept-encoding']);
-    const { ref, bytes } = await this.snapshots.body(userId, current, encoding === 'identity' ? 'gzip' : encoding);
+    const { ref, bytes } = await this.snapshots.body(
+      userId,
+      current,
+      encoding === 'identity' ? 'gzip' : encoding,
+    );
     setSnapshotHeaders(reply, ref);
     reply.header('content-type', 'application/json; charset=utf-8');
     if (encoding === 'identity') {
@@ -71,14 +79,25 @@ export class NetworkController {
 
   /** The warmest introduction path to `to`, explained hop by hop (`workspaceId`: a pooled team graph). */
   @Get('paths')
-  findPath(@CurrentUserId() userId: number, @Query(new ZodPipe(findPathQuerySchema)) query: FindPathQuery): Promise<WarmPathView> {
-    return this.bus.request(networkPathContracts.findPath, { userId, ...query }, { timeoutMs: NETWORK_READ_TIMEOUT_MS });
+  findPath(
+    @CurrentUserId() userId: number,
+    @Query(new ZodPipe(findPathQuerySchema)) query: FindPathQuery,
+  ): Promise<WarmPathView> {
+    return this.bus.request(
+      networkPathContracts.findPath,
+      { userId, ...query },
+      { timeoutMs: NETWORK_READ_TIMEOUT_MS },
+    );
   }
 
   /** Counts by degree, top companies, categories, seniority and connections per year. */
   @Get('stats')
   stats(@CurrentUserId() userId: number): Promise<NetworkStatsView> {
-    return this.bus.request(networkStatsContracts.getStats, { userId }, { timeoutMs: NETWORK_READ_TIMEOUT_MS });
+    return this.bus.request(
+      networkStatsContracts.getStats,
+      { userId },
+      { timeoutMs: NETWORK_READ_TIMEOUT_MS },
+    );
   }
 }
 

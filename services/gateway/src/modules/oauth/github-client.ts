@@ -7,7 +7,12 @@ import type { GatewayConfig } from '../../config/gateway.config.js';
 import { OAuthFailure } from './oauth.exception.js';
 import type { GithubSettings } from './oauth-providers.js';
 import { pkceChallenge } from './oauth-state.js';
-import type { AuthorizationRedirect, AuthorizationStart, CodeGrant, ProviderClient } from './provider-client.js';
+import type {
+  AuthorizationRedirect,
+  AuthorizationStart,
+  CodeGrant,
+  ProviderClient,
+} from './provider-client.js';
 import { requestProviderJson } from './provider-http.js';
 import { githubEmailsSchema, githubUserSchema, identityFromGithub } from './provider-identity.js';
 
@@ -25,7 +30,10 @@ export class GithubClient implements ProviderClient<GithubSettings> {
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
-  async authorizationRedirect(settings: GithubSettings, start: AuthorizationStart): Promise<AuthorizationRedirect> {
+  async authorizationRedirect(
+    settings: GithubSettings,
+    start: AuthorizationStart,
+  ): Promise<AuthorizationRedirect> {
     const url = new URL(settings.authorizeUrl);
     const params = {
       client_id: settings.clientId,
@@ -41,8 +49,11 @@ export class GithubClient implements ProviderClient<GithubSettings> {
 
   async fetchIdentity(settings: GithubSettings, grant: CodeGrant): Promise<OAuthIdentity> {
     const accessToken = await this.exchangeCode(settings, grant);
-    const user = githubUserSchema.safeParse(await this.api(settings, '/user', accessToken, 'Could not read your GitHub profile'));
-    if (!user.success) throw new OAuthFailure('upstream', 'Could not read your GitHub profile', { cause: user.error });
+    const user = githubUserSchema.safeParse(
+      await this.api(settings, '/user', accessToken, 'Could not read your GitHub profile'),
+    );
+    if (!user.success)
+      throw new OAuthFailure('upstream', 'Could not read your GitHub profile', { cause: user.error });
     return identityFromGithub(user.data, await this.readEmails(settings, accessToken));
   }
 
@@ -64,22 +75,33 @@ export class GithubClient implements ProviderClient<GithubSettings> {
       failure,
     );
     const tokens = tokenResponseSchema.safeParse(body);
-    if (!tokens.success) throw new OAuthFailure('upstream', failure, { cause: new Error(JSON.stringify(body).slice(0, 300)) });
+    if (!tokens.success)
+      throw new OAuthFailure('upstream', failure, { cause: new Error(JSON.stringify(body).slice(0, 300)) });
     return tokens.data.access_token;
   }
 
   /** Optional: without the user:email grant (or on a hiccup) the account simply starts without a verified e-mail. */
   private async readEmails(settings: GithubSettings, accessToken: string) {
     try {
-      const emails = githubEmailsSchema.safeParse(await this.api(settings, '/user/emails', accessToken, 'emails'));
+      const emails = githubEmailsSchema.safeParse(
+        await this.api(settings, '/user/emails', accessToken, 'emails'),
+      );
       return emails.success ? emails.data : null;
     } catch (error) {
-      this.logger.warn({ err: error instanceof OAuthFailure ? error.cause : error }, 'GitHub e-mails could not be read');
+      this.logger.warn(
+        { err: error instanceof OAuthFailure ? error.cause : error },
+        'GitHub e-mails could not be read',
+      );
       return null;
     }
   }
 
-  private api(settings: GithubSettings, path: string, accessToken: string, failure: string): Promise<unknown> {
+  private api(
+    settings: GithubSettings,
+    path: string,
+    accessToken: string,
+    failure: string,
+  ): Promise<unknown> {
     return requestProviderJson(
       `${settings.apiUrl}${path}`,
       {

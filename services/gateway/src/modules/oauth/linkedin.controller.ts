@@ -17,7 +17,11 @@ export class LinkedinController {
 
   @Get()
   @Public()
-  async start(@CurrentSession() session: Session | null, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async start(
+    @CurrentSession() session: Session | null,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ) {
     let location: string;
     try {
       location = await this.flow.start('linkedin', session, request, reply);

@@ -16,7 +16,12 @@ export function readOAuthCookie(request: FastifyRequest): string | undefined {
 }
 
 /** SameSite=Lax: the provider sends the browser back with a top-level GET, which carries Lax cookies. */
-export function setOAuthCookie(reply: FastifyReply, request: FastifyRequest, config: GatewayConfig, binding: string): void {
+export function setOAuthCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  config: GatewayConfig,
+  binding: string,
+): void {
   reply.setCookie(OAUTH_COOKIE, binding, {
     httpOnly: true,
     sameSite: 'lax',
@@ -27,5 +32,10 @@ export function setOAuthCookie(reply: FastifyReply, request: FastifyRequest, con
 }
 
 export function clearOAuthCookie(reply: FastifyReply, request: FastifyRequest, config: GatewayConfig): void {
-  reply.clearCookie(OAUTH_COOKIE, { httpOnly: true, sameSite: 'lax', secure: isSecure(request, config), path: '/' });
+  reply.clearCookie(OAUTH_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(request, config),
+    path: '/',
+  });
 }

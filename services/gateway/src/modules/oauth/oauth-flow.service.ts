@@ -10,7 +10,12 @@ import type { Session } from '../session/session.store.js';
 import { SessionStore } from '../session/session.store.js';
 import { GithubClient } from './github-client.js';
 import { clearOAuthCookie, readOAuthCookie, setOAuthCookie } from './oauth-cookie.js';
-import { INVALID_STATE_MESSAGE, OAuthFailure, providerErrorMessage, UNKNOWN_PROVIDER_MESSAGE } from './oauth.exception.js';
+import {
+  INVALID_STATE_MESSAGE,
+  OAuthFailure,
+  providerErrorMessage,
+  UNKNOWN_PROVIDER_MESSAGE,
+} from './oauth.exception.js';
 import { PROVIDER_SETTINGS, type ProviderSettings, type ProviderSettingsMap } from './oauth-providers.js';
 import { checkState, hashBinding, randomToken } from './oauth-state.js';
 import { OAuthStateStore } from './oauth-state.store.js';
@@ -45,7 +50,12 @@ export class OAuthFlowService {
     return OAUTH_PROVIDERS.map((provider) => ({ provider, configured: this.providers[provider].configured }));
   }
 
-  async start(provider: OAuthProvider, session: Session | null, request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  async start(
+    provider: OAuthProvider,
+    session: Session | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<string> {
     const settings = this.configuredSettings(provider);
     const start = { state: randomToken(), nonce: randomToken(), codeVerifier: randomToken() };
     const binding = randomToken();
@@ -62,23 +72,40 @@ export class OAuthFlowService {
     return redirect.url;
   }
 
-  async finish(provider: OAuthProvider, query: unknown, session: Session | null, request: FastifyRequest, reply: FastifyReply): Promise<User> {
+  async finish(
+    provider: OAuthProvider,
+    query: unknown,
+    session: Session | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<User> {
     const settings = this.configuredSettings(provider);
     const params = callbackQuerySchema.safeParse(query ?? {});
-    if (!params.success) throw new OAuthFailure('invalid_request', INVALID_STATE_MESSAGE, { cause: params.error });
+    if (!params.success)
+      throw new OAuthFailure('invalid_request', INVALID_STATE_MESSAGE, { cause: params.error });
     const { code, state, error } = params.data;
     // Taken before anything else, so a state is spent even when the provider reports an error.
     const record = await this.states.take(state);
     if (error) throw new OAuthFailure('invalid_request', providerErrorMessage(settings.label, error));
     const check = checkState(record, { state, provider, binding: readOAuthCookie(request), now: Date.now() });
-    if (!check.ok) throw new OAuthFailure('invalid_request', INVALID_STATE_MESSAGE, { cause: new Error(`state ${check.problem}`) });
-    if (!code) throw new OAuthFailure('invalid_request', `${settings.label} did not send an authorization code`);
+    if (!check.ok)
+      throw new OAuthFailure('invalid_request', INVALID_STATE_MESSAGE, {
+        cause: new Error(`state ${check.problem}`),
+      });
+    if (!code)
+      throw new OAuthFailure('invalid_request', `${settings.label} did not send an authorization code`);
     const linkToUserId = check.record.linkToUserId;
     if (linkToUserId !== null && session?.userId !== linkToUserId) {
-      throw new OAuthFailure('invalid_request', 'You signed out or switched accounts during sign-in. Please try again.');
+      throw new OAuthFailure(
+        'invalid_request',
+        'You signed out or switched accounts during sign-in. Please try again.',
+      );
     }
     const grant: CodeGrant = { code, codeVerifier: check.record.codeVerifier, nonce: check.record.nonce };
-    const identity = settings.kind === 'oidc' ? await this.oidc.fetchIdentity(settings, grant) : await this.github.fetchIdentity(settings, grant);
+    const identity =
+      settings.kind === 'oidc'
+        ? await this.oidc.fetchIdentity(settings, grant)
+        : await this.github.fetchIdentity(settings, grant);
     const user = await this.bus.request(authContracts.signInWithProvider, { identity, linkToUserId });
     await this.startSession(user.id, request, reply);
     clearOAuthCookie(reply, request, this.config);
@@ -92,7 +119,11 @@ export class OAuthFlowService {
       this.logFailure(provider, error);
       return error.message;
     }
-    if (error instanceof ServiceError && ['VALIDATION_FAILED', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN'].includes(error.code)) return error.message;
+    if (
+      error instanceof ServiceError &&
+      ['VALIDATION_FAILED', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN'].includes(error.code)
+    )
+      return error.message;
     this.logger.error({ err: error, provider }, 'provider sign-in failed');
     return `${this.providers[provider].label} sign-in failed. Please try again.`;
   }
@@ -107,12 +138,18 @@ export class OAuthFlowService {
   private configuredSettings(provider: OAuthProvider): ProviderSettings {
     const settings = this.providers[provider];
     if (!settings) throw new OAuthFailure('unknown_provider', UNKNOWN_PROVIDER_MESSAGE);
-    if (!settings.configured) throw new OAuthFailure('not_configured', `${settings.label} sign-in is not configured`);
+    if (!settings.configured)
+      throw new OAuthFailure('not_configured', `${settings.label} sign-in is not configured`);
     return settings;
   }
 
-  private redirectFor(settings: ProviderSettings, start: { state: string; nonce: string; codeVerifier: string }): Promise<AuthorizationRedirect> {
-    return settings.kind === 'oidc' ? this.oidc.authorizationRedirect(settings, start) : this.github.authorizationRedirect(settings, start);
+  private redirectFor(
+    settings: ProviderSettings,
+    start: { state: string; nonce: string; codeVerifier: string },
+  ): Promise<AuthorizationRedirect> {
+    return settings.kind === 'oidc'
+      ? this.oidc.authorizationRedirect(settings, start)
+      : this.github.authorizationRedirect(settings, start);
   }
 
   /** Same as password sign-in: a new session id every time, and the previous session ends. */
@@ -125,6 +162,9 @@ export class OAuthFlowService {
   private logFailure(provider: OAuthProvider, failure: OAuthFailure): void {
     const cause = failure.cause instanceof Error ? failure.cause.message : failure.cause;
     const level = failure.kind === 'upstream' ? 'warn' : 'info';
-    this.logger[level]({ provider, kind: failure.kind, cause }, `provider sign-in refused: ${failure.message}`);
+    this.logger[level](
+      { provider, kind: failure.kind, cause },
+      `provider sign-in refused: ${failure.message}`,
+    );
   }
 }

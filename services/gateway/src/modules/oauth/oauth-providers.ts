@@ -1,7 +1,11 @@
 import type { OAuthProvider } from '@warmpath/contracts';
 import type { GatewayConfig } from '../../config/gateway.config.js';
 
-export const PROVIDER_LABELS: Record<OAuthProvider, string> = { linkedin: 'LinkedIn', google: 'Google', github: 'GitHub' };
+export const PROVIDER_LABELS: Record<OAuthProvider, string> = {
+  linkedin: 'LinkedIn',
+  google: 'Google',
+  github: 'GitHub',
+};
 
 interface CommonSettings {
   provider: OAuthProvider;
@@ -38,7 +42,12 @@ export const PROVIDER_SETTINGS = Symbol('PROVIDER_SETTINGS');
  * Google and GitHub come back to the SPA page /oauth/{provider}, which calls the API callback.
  */
 export function buildProviderSettings(config: GatewayConfig): ProviderSettingsMap {
-  const common = (provider: OAuthProvider, clientId: string | undefined, clientSecret: string | undefined, path: string) => ({
+  const common = (
+    provider: OAuthProvider,
+    clientId: string | undefined,
+    clientSecret: string | undefined,
+    path: string,
+  ) => ({
     provider,
     label: PROVIDER_LABELS[provider],
     clientId: clientId ?? '',
@@ -50,7 +59,12 @@ export function buildProviderSettings(config: GatewayConfig): ProviderSettingsMa
     linkedin: {
       kind: 'oidc',
       issuer: config.LINKEDIN_ISSUER,
-      ...common('linkedin', config.LINKEDIN_CLIENT_ID, config.LINKEDIN_CLIENT_SECRET, '/auth/linkedin/callback'),
+      ...common(
+        'linkedin',
+        config.LINKEDIN_CLIENT_ID,
+        config.LINKEDIN_CLIENT_SECRET,
+        '/auth/linkedin/callback',
+      ),
     },
     google: {
       kind: 'oidc',

@@ -1,7 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import { REDIS } from '../../infra/redis.provider.js';
-import { isWellFormedState, oauthStateRecordSchema, STATE_TTL_SECONDS, type OAuthStateRecord } from './oauth-state.js';
+import {
+  isWellFormedState,
+  oauthStateRecordSchema,
+  STATE_TTL_SECONDS,
+  type OAuthStateRecord,
+} from './oauth-state.js';
 
 const key = (state: string) => `oauth:state:${state}`;
 

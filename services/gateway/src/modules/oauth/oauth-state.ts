@@ -27,12 +27,15 @@ export const randomToken = (): string => randomBytes(32).toString('base64url');
 
 const STATE_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 /** Anything else cannot be one of ours, and is not worth a Redis round trip. */
-export const isWellFormedState = (state: string | undefined): state is string => !!state && STATE_FORMAT.test(state);
+export const isWellFormedState = (state: string | undefined): state is string =>
+  !!state && STATE_FORMAT.test(state);
 
-export const hashBinding = (binding: string): string => createHash('sha256').update(binding).digest('base64url');
+export const hashBinding = (binding: string): string =>
+  createHash('sha256').update(binding).digest('base64url');
 
 /** RFC 7636 S256: BASE64URL(SHA256(ASCII(code_verifier))). */
-export const pkceChallenge = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url');
+export const pkceChallenge = (verifier: string): string =>
+  createHash('sha256').update(verifier).digest('base64url');
 
 /**
  * Decides whether a returning browser may finish the sign-in its state names. The record was
@@ -46,7 +49,8 @@ export function checkState(
   if (!record) return { ok: false, problem: 'unknown' };
   if (expected.now - record.createdAt > STATE_TTL_SECONDS * 1000) return { ok: false, problem: 'expired' };
   if (record.provider !== expected.provider) return { ok: false, problem: 'wrong_provider' };
-  if (!expected.binding || !sameText(hashBinding(expected.binding), record.bindingHash)) return { ok: false, problem: 'wrong_browser' };
+  if (!expected.binding || !sameText(hashBinding(expected.binding), record.bindingHash))
+    return { ok: false, problem: 'wrong_browser' };
   return { ok: true, record };
 }
 

@@ -39,7 +39,11 @@ export const UNKNOWN_PROVIDER_MESSAGE = 'Unknown sign-in provider';
 
 /** The message for an `error` parameter sent back by the provider (the user refused, or it failed). */
 export function providerErrorMessage(label: string, error: string): string {
-  if (/^(access_denied|user_cancelled_login|user_cancelled_authorize|consent_required|login_required)$/.test(error)) {
+  if (
+    /^(access_denied|user_cancelled_login|user_cancelled_authorize|consent_required|login_required)$/.test(
+      error,
+    )
+  ) {
     return `${label} sign-in was cancelled`;
   }
   // The value comes from the query string: keep only a short code, never arbitrary text.

@@ -29,7 +29,9 @@ export class OAuthModule implements OnModuleInit {
 
   onModuleInit(): void {
     for (const name of halfConfiguredProviders(this.config)) {
-      this.logger.warn(`${name}_CLIENT_ID and ${name}_CLIENT_SECRET must both be set: ${name.toLowerCase()} sign-in stays off`);
+      this.logger.warn(
+        `${name}_CLIENT_ID and ${name}_CLIENT_SECRET must both be set: ${name.toLowerCase()} sign-in stays off`,
+      );
     }
   }
 }

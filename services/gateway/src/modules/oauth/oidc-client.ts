@@ -7,7 +7,12 @@ import type { GatewayConfig } from '../../config/gateway.config.js';
 import { OAuthFailure } from './oauth.exception.js';
 import type { OidcSettings } from './oauth-providers.js';
 import { pkceChallenge } from './oauth-state.js';
-import type { AuthorizationRedirect, AuthorizationStart, CodeGrant, ProviderClient } from './provider-client.js';
+import type {
+  AuthorizationRedirect,
+  AuthorizationStart,
+  CodeGrant,
+  ProviderClient,
+} from './provider-client.js';
 import { requestProviderJson } from './provider-http.js';
 import { identityFromOidcClaims, oidcClaimsSchema } from './provider-identity.js';
 
@@ -40,7 +45,10 @@ export class OidcClient implements ProviderClient<OidcSettings> {
 
   constructor(@Inject(SERVICE_CONFIG) private readonly config: GatewayConfig) {}
 
-  async authorizationRedirect(settings: OidcSettings, start: AuthorizationStart): Promise<AuthorizationRedirect> {
+  async authorizationRedirect(
+    settings: OidcSettings,
+    start: AuthorizationStart,
+  ): Promise<AuthorizationRedirect> {
     const discovery = await this.discover(settings);
     // LinkedIn's web flow refuses a code_verifier; PKCE is used where the provider advertises S256.
     const usesPkce = discovery.code_challenge_methods_supported?.includes('S256') ?? false;
@@ -52,7 +60,9 @@ export class OidcClient implements ProviderClient<OidcSettings> {
       scope: SCOPE,
       state: start.state,
       nonce: start.nonce,
-      ...(usesPkce ? { code_challenge: pkceChallenge(start.codeVerifier), code_challenge_method: 'S256' } : {}),
+      ...(usesPkce
+        ? { code_challenge: pkceChallenge(start.codeVerifier), code_challenge_method: 'S256' }
+        : {}),
     };
     for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
     return { url: url.toString(), usesPkce };
@@ -66,7 +76,10 @@ export class OidcClient implements ProviderClient<OidcSettings> {
       ? await this.readUserinfo(settings, discovery.userinfo_endpoint, tokens.access_token, idClaims.sub)
       : {};
     const claims = oidcClaimsSchema.safeParse({ ...idClaims, ...profile });
-    if (!claims.success) throw new OAuthFailure('upstream', `${settings.label} returned an incomplete profile`, { cause: claims.error });
+    if (!claims.success)
+      throw new OAuthFailure('upstream', `${settings.label} returned an incomplete profile`, {
+        cause: claims.error,
+      });
     return identityFromOidcClaims(settings.provider, claims.data);
   }
 
@@ -80,7 +93,10 @@ export class OidcClient implements ProviderClient<OidcSettings> {
       `${settings.label} sign-in is unavailable right now`,
     ).then((body) => {
       const parsed = discoverySchema.safeParse(body);
-      if (!parsed.success) throw new OAuthFailure('upstream', `${settings.label} sign-in is unavailable right now`, { cause: parsed.error });
+      if (!parsed.success)
+        throw new OAuthFailure('upstream', `${settings.label} sign-in is unavailable right now`, {
+          cause: parsed.error,
+        });
       return parsed.data;
     });
     this.documents.set(settings.issuer, { document, expiresAt: Date.now() + DISCOVERY_TTL_MS });
@@ -118,7 +134,12 @@ export class OidcClient implements ProviderClient<OidcSettings> {
     return tokens.data;
   }
 
-  private async verifyIdToken(settings: OidcSettings, discovery: DiscoveryDocument, idToken: string, nonce: string) {
+  private async verifyIdToken(
+    settings: OidcSettings,
+    discovery: DiscoveryDocument,
+    idToken: string,
+    nonce: string,
+  ) {
     const failure = `${settings.label} returned an identity token that could not be verified`;
     let payload: JWTPayload;
     try {
@@ -131,8 +152,10 @@ export class OidcClient implements ProviderClient<OidcSettings> {
     } catch (error) {
       throw new OAuthFailure('upstream', failure, { cause: error });
     }
-    if (payload.nonce !== nonce) throw new OAuthFailure('upstream', failure, { cause: new Error('nonce mismatch') });
-    if (typeof payload.sub !== 'string' || !payload.sub) throw new OAuthFailure('upstream', failure, { cause: new Error('no sub') });
+    if (payload.nonce !== nonce)
+      throw new OAuthFailure('upstream', failure, { cause: new Error('nonce mismatch') });
+    if (typeof payload.sub !== 'string' || !payload.sub)
+      throw new OAuthFailure('upstream', failure, { cause: new Error('no sub') });
     return { ...payload, sub: payload.sub };
   }
 
@@ -145,7 +168,8 @@ export class OidcClient implements ProviderClient<OidcSettings> {
     );
     const info = z.looseObject({ sub: z.string() }).safeParse(body);
     // OIDC Core 5.3.2: a userinfo answer for another subject must not be used.
-    if (!info.success || info.data.sub !== subject) throw new OAuthFailure('upstream', failure, { cause: info.error ?? new Error('sub mismatch') });
+    if (!info.success || info.data.sub !== subject)
+      throw new OAuthFailure('upstream', failure, { cause: info.error ?? new Error('sub mismatch') });
     return info.data;
   }
 

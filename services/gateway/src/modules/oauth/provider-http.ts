@@ -13,7 +13,11 @@ export interface ProviderRequest {
  * and bodies that are not JSON all become an `upstream` failure with the caller's message
  * (the user sees it); the details go in the cause, for the logs.
  */
-export async function requestProviderJson(url: string, request: ProviderRequest, failureMessage: string): Promise<unknown> {
+export async function requestProviderJson(
+  url: string,
+  request: ProviderRequest,
+  failureMessage: string,
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -33,7 +37,9 @@ export async function requestProviderJson(url: string, request: ProviderRequest,
   }
   const text = await response.text().catch(() => '');
   if (!response.ok) {
-    throw new OAuthFailure('upstream', failureMessage, { cause: new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`) });
+    throw new OAuthFailure('upstream', failureMessage, {
+      cause: new Error(`${url} answered ${response.status}: ${text.slice(0, 300)}`),
+    });
   }
   try {
     return JSON.parse(text) as unknown;

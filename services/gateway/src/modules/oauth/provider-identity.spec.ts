@@ -1,6 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { providerErrorMessage } from './oauth.exception.js';
-import { githubEmailsSchema, githubUserSchema, identityFromGithub, identityFromOidcClaims, oidcClaimsSchema } from './provider-identity.js';
+import {
+  githubEmailsSchema,
+  githubUserSchema,
+  identityFromGithub,
+  identityFromOidcClaims,
+  oidcClaimsSchema,
+} from './provider-identity.js';
 
 describe('identityFromOidcClaims', () => {
   it('maps the standard claims of a LinkedIn profile', () => {
@@ -40,7 +46,13 @@ describe('identityFromOidcClaims', () => {
 });
 
 describe('identityFromGithub', () => {
-  const user = githubUserSchema.parse({ id: 583231, login: 'octocat', name: 'The Octocat', email: 'public@example.com', avatar_url: 'https://x/y.png' });
+  const user = githubUserSchema.parse({
+    id: 583231,
+    login: 'octocat',
+    name: 'The Octocat',
+    email: 'public@example.com',
+    avatar_url: 'https://x/y.png',
+  });
 
   it('uses the numeric id as subject and the primary verified address', () => {
     const emails = githubEmailsSchema.parse([
@@ -60,7 +72,10 @@ describe('identityFromGithub', () => {
   });
 
   it('falls back to the public e-mail, unverified, when the addresses could not be read', () => {
-    expect(identityFromGithub(user, null)).toMatchObject({ email: 'public@example.com', emailVerified: false });
+    expect(identityFromGithub(user, null)).toMatchObject({
+      email: 'public@example.com',
+      emailVerified: false,
+    });
   });
 });
 
@@ -72,7 +87,9 @@ describe('providerErrorMessage', () => {
 
   it('keeps only a short code of anything else, never text from the query string', () => {
     expect(providerErrorMessage('GitHub', 'server_error')).toBe('GitHub sign-in failed (server_error)');
-    expect(providerErrorMessage('GitHub', '<script>alert(1)</script>')).toBe('GitHub sign-in failed (scriptalert1script)');
+    expect(providerErrorMessage('GitHub', '<script>alert(1)</script>')).toBe(
+      'GitHub sign-in failed (scriptalert1script)',
+    );
     expect(providerErrorMessage('GitHub', '!!!')).toBe('GitHub sign-in failed (unknown error)');
   });
 });

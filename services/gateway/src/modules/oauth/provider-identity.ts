@@ -20,7 +20,10 @@ export const oidcClaimsSchema = z.object({
 });
 export type OidcClaims = z.input<typeof oidcClaimsSchema>;
 
-export function identityFromOidcClaims(provider: OAuthProvider, claims: z.output<typeof oidcClaimsSchema>): OAuthIdentity {
+export function identityFromOidcClaims(
+  provider: OAuthProvider,
+  claims: z.output<typeof oidcClaimsSchema>,
+): OAuthIdentity {
   const [first, last] = splitName(claims.name);
   return {
     provider,
@@ -44,7 +47,9 @@ export const githubUserSchema = z.object({
 });
 
 /** GET /user/emails */
-export const githubEmailsSchema = z.array(z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() }));
+export const githubEmailsSchema = z.array(
+  z.object({ email: z.string(), primary: z.boolean(), verified: z.boolean() }),
+);
 
 /**
  * GitHub's subject is the numeric id (a login can be renamed and reused). The e-mail is the

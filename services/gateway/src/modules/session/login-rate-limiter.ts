@@ -28,7 +28,10 @@ export class LoginRateLimiter {
       .get(this.usernameKey(username))
       .expire(clientKey, window, 'NX')
       .exec()) as [[null, number], [null, string | null]];
-    if (attempts > this.config.LOGIN_MAX_ATTEMPTS_PER_CLIENT || Number(failures ?? 0) >= this.config.LOGIN_MAX_FAILURES_PER_USERNAME) {
+    if (
+      attempts > this.config.LOGIN_MAX_ATTEMPTS_PER_CLIENT ||
+      Number(failures ?? 0) >= this.config.LOGIN_MAX_FAILURES_PER_USERNAME
+    ) {
       throw new ServiceError('RATE_LIMITED', TOO_MANY_ATTEMPTS);
     }
   }

@@ -13,7 +13,12 @@ function isSecure(request: FastifyRequest, config: GatewayConfig): boolean {
 }
 
 /** httpOnly (no script can read it), SameSite=Lax (no cross-site POSTs), Secure behind TLS. */
-export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, config: GatewayConfig, id: string): void {
+export function setSessionCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  config: GatewayConfig,
+  id: string,
+): void {
   reply.setCookie(SESSION_COOKIE, id, {
     httpOnly: true,
     sameSite: 'lax',
@@ -23,6 +28,15 @@ export function setSessionCookie(reply: FastifyReply, request: FastifyRequest, c
   });
 }
 
-export function clearSessionCookie(reply: FastifyReply, request: FastifyRequest, config: GatewayConfig): void {
-  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: isSecure(request, config), path: '/' });
+export function clearSessionCookie(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  config: GatewayConfig,
+): void {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(request, config),
+    path: '/',
+  });
 }

@@ -18,7 +18,10 @@ export class SessionGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<SessionRequest>();
-    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     const cookie = readSessionCookie(request);
     request.session = cookie ? await this.sessions.touch(cookie) : null;
     if (!isPublic && !request.session) throw unauthenticated('Not authenticated');
@@ -35,5 +38,6 @@ export const CurrentUserId = createParamDecorator((_data: unknown, context: Exec
 
 /** The session, or null for an anonymous visitor (public routes). */
 export const CurrentSession = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): Session | null => context.switchToHttp().getRequest<SessionRequest>().session ?? null,
+  (_data: unknown, context: ExecutionContext): Session | null =>
+    context.switchToHttp().getRequest<SessionRequest>().session ?? null,
 );

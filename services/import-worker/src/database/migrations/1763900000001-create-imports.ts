@@ -34,7 +34,9 @@ export class CreateImports1763900000001 implements MigrationInterface {
     await db.query(`
       CREATE UNIQUE INDEX "imports_running_file" ON "imports"."imports" ("user_id", "digest")
       WHERE "state" IN ('queued', 'parsing', 'saving', 'linking')`);
-    await db.query(`CREATE INDEX "imports_user_created" ON "imports"."imports" ("user_id", "created_at" DESC)`);
+    await db.query(
+      `CREATE INDEX "imports_user_created" ON "imports"."imports" ("user_id", "created_at" DESC)`,
+    );
   }
 
   async down(db: QueryRunner): Promise<void> {

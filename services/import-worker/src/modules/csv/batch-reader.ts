@@ -1,5 +1,10 @@
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { readBatchesInThread, SpareParseThread, type BatchReadOptions, type EncodedBatch } from './threaded-reader.js';
+import {
+  readBatchesInThread,
+  SpareParseThread,
+  type BatchReadOptions,
+  type EncodedBatch,
+} from './threaded-reader.js';
 
 /** How the runner turns an upload into staging batches; a parse thread in production, one kept warm. */
 @Injectable()

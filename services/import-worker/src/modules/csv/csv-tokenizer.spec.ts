@@ -47,7 +47,9 @@ function fastCsv(text: string): Promise<string[][] | 'error'> {
  * spaces at the very end) and about unquoted spaces; lines are checked by the tests above.
  */
 function blankRowsAlike(rows: string[][]): string[][] {
-  return rows.map((cells) => cells.map((cell) => cell.trim())).filter((cells) => !cells.every((cell) => cell === ''));
+  return rows
+    .map((cells) => cells.map((cell) => cell.trim()))
+    .filter((cells) => !cells.every((cell) => cell === ''));
 }
 
 describe('CsvTokenizer', () => {
@@ -84,13 +86,19 @@ describe('CsvTokenizer', () => {
 
   it('refuses text after a closing quote, on its line', () => {
     for (const pieces of splits('a,b\n"multi\nline",x\n"Ana" Silva,y\n')) {
-      expect(syntaxErrorOf(...pieces)).toMatchObject({ line: 4, parserMessage: expect.stringContaining("expected: ','") });
+      expect(syntaxErrorOf(...pieces)).toMatchObject({
+        line: 4,
+        parserMessage: expect.stringContaining("expected: ','"),
+      });
     }
   });
 
   it('refuses a quote never closed, naming the line it opens on', () => {
     for (const pieces of splits('a,b\nc,d\ne,"f\ng,h\n')) {
-      expect(syntaxErrorOf(...pieces)).toMatchObject({ line: 3, parserMessage: expect.stringContaining('missing closing') });
+      expect(syntaxErrorOf(...pieces)).toMatchObject({
+        line: 3,
+        parserMessage: expect.stringContaining('missing closing'),
+      });
     }
   });
 
@@ -106,7 +114,7 @@ describe('CsvTokenizer', () => {
   it('reads random text as fast-csv did, as far as the row rules can tell', async () => {
     // A fixed-seed generator: the same cases on every run.
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const alphabet = ['a', 'bc', ',', ',', '"', '""', '\n', '\r\n', '\r', ' ', 'é'];
     let compared = 0;
     for (let n = 0; n < 1500; n++) {
@@ -120,7 +128,10 @@ describe('CsvTokenizer', () => {
         if (!(error instanceof CsvSyntaxError)) throw error;
         actual = 'error';
       }
-      expect({ text: JSON.stringify(text), rows: actual }).toEqual({ text: JSON.stringify(text), rows: expected === 'error' ? expected : blankRowsAlike(expected) });
+      expect({ text: JSON.stringify(text), rows: actual }).toEqual({
+        text: JSON.stringify(text),
+        rows: expected === 'error' ? expected : blankRowsAlike(expected),
+      });
       compared++;
     }
     expect(compared).toBe(1500);

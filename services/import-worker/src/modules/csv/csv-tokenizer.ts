@@ -186,7 +186,8 @@ export class CsvTokenizer {
 
   /** The end of the text: the last row without a line break, or the error of a quote never closed. */
   end(rows: CsvRow[]): void {
-    if (this.state === QUOTED) throw new CsvSyntaxError(this.quoteLine, `Parse Error: missing closing: '"' in line ${this.quoteLine}`);
+    if (this.state === QUOTED)
+      throw new CsvSyntaxError(this.quoteLine, `Parse Error: missing closing: '"' in line ${this.quoteLine}`);
     // The last cell: a field in progress, or an empty one after a final comma.
     if (this.state !== FIELD_START || this.cells.length > 0) {
       this.pushCell(this.takeField('', -1, -1));
@@ -233,7 +234,8 @@ export class CsvTokenizer {
     for (let k = from; k < to; k++) {
       const c = text.charCodeAt(k);
       if (c === CR) this.line++;
-      else if (c === LF && !(k > 0 ? text.charCodeAt(k - 1) === CR : this.previousChunkEndedWithCr)) this.line++;
+      else if (c === LF && !(k > 0 ? text.charCodeAt(k - 1) === CR : this.previousChunkEndedWithCr))
+        this.line++;
     }
   }
 }

@@ -7,7 +7,8 @@ async function* chunks(...parts: Uint8Array[]): AsyncGenerator<Uint8Array> {
 
 const utf16be = (text: string): Uint8Array => {
   const bytes = new Uint8Array(text.length * 2);
-  for (let i = 0; i < text.length; i++) [bytes[i * 2], bytes[i * 2 + 1]] = [text.charCodeAt(i) >> 8, text.charCodeAt(i) & 0xff];
+  for (let i = 0; i < text.length; i++)
+    [bytes[i * 2], bytes[i * 2 + 1]] = [text.charCodeAt(i) >> 8, text.charCodeAt(i) & 0xff];
   return bytes;
 };
 
@@ -19,7 +20,9 @@ describe('decodeUpload', () => {
   });
 
   it('reads UTF-16 big-endian with a byte-order mark', async () => {
-    expect(await collectText(decodeUpload(chunks(utf16be('\uFEFFFirst Name,Last Name\n'))))).toBe('First Name,Last Name\n');
+    expect(await collectText(decodeUpload(chunks(utf16be('\uFEFFFirst Name,Last Name\n'))))).toBe(
+      'First Name,Last Name\n',
+    );
   });
 
   it('refuses binary files before decoding anything', async () => {
@@ -30,7 +33,10 @@ describe('decodeUpload', () => {
   it('refuses invalid UTF-8 with its line, also past the first chunk', async () => {
     const head = new TextEncoder().encode('a,b\n'.repeat(5000));
     const bad = Uint8Array.from([0x63, 0x2c, 0xff, 0x0a]);
-    await expect(collectText(decodeUpload(chunks(head, bad)))).rejects.toMatchObject({ code: 'INVALID_UTF8', message: expect.stringContaining('near line 5001') });
+    await expect(collectText(decodeUpload(chunks(head, bad)))).rejects.toMatchObject({
+      code: 'INVALID_UTF8',
+      message: expect.stringContaining('near line 5001'),
+    });
   });
 
   it('releases the upload stream when reading stops early', async () => {

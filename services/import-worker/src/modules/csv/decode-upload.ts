@@ -1,4 +1,9 @@
-import { createUtf8Validator, detectFileEncoding, ENCODING_SAMPLE_BYTES, ImportFileError } from '@warmpath/domain';
+import {
+  createUtf8Validator,
+  detectFileEncoding,
+  ENCODING_SAMPLE_BYTES,
+  ImportFileError,
+} from '@warmpath/domain';
 
 interface TextDecoding {
   decode(chunk: Uint8Array): string;

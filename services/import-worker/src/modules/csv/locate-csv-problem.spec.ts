@@ -30,7 +30,10 @@ describe('locateCsvProblem', () => {
   });
 
   it('counts CRLF as one line break and a lone CR as one', async () => {
-    await expect(locateCsvProblem(chunks('a\r\nb\rc,"d'))).resolves.toEqual({ kind: 'unterminated-quote', line: 3 });
+    await expect(locateCsvProblem(chunks('a\r\nb\rc,"d'))).resolves.toEqual({
+      kind: 'unterminated-quote',
+      line: 3,
+    });
   });
 
   it('follows state across chunk boundaries, a CRLF split between chunks included', async () => {

@@ -11,8 +11,13 @@ describe('errors crossing the parse thread boundary', () => {
   it('keep a bad file a permanent failure with its code and message', () => {
     const back = acrossThreads(ImportFileError.invalidUtf8(6));
     expect(back).toBeInstanceOf(ImportFileError);
-    expect(permanentFailureOf(back)).toEqual({ code: 'INVALID_UTF8', message: ImportFileError.invalidUtf8(6).message });
-    expect(permanentFailureOf(acrossThreads(ImportFailureError.textAfterQuote(9)))).toMatchObject({ code: 'MALFORMED_CSV' });
+    expect(permanentFailureOf(back)).toEqual({
+      code: 'INVALID_UTF8',
+      message: ImportFileError.invalidUtf8(6).message,
+    });
+    expect(permanentFailureOf(acrossThreads(ImportFailureError.textAfterQuote(9)))).toMatchObject({
+      code: 'MALFORMED_CSV',
+    });
   });
 
   it('keep a syntax error explainable, with its line and the parser message', () => {

@@ -33,7 +33,8 @@ export type FromParseThread =
   | { type: 'failed'; error: ThreadError; stats: ReadStats };
 
 export function toThreadError(error: unknown): ThreadError {
-  if (error instanceof CsvSyntaxError) return { name: error.name, message: error.message, line: error.line, parserMessage: error.parserMessage };
+  if (error instanceof CsvSyntaxError)
+    return { name: error.name, message: error.message, line: error.line, parserMessage: error.parserMessage };
   if (error instanceof ImportFailureError || isImportFileError(error)) {
     return { name: error.name, message: error.message, code: error.code };
   }
@@ -43,7 +44,8 @@ export function toThreadError(error: unknown): ThreadError {
 /** The error again as the class it was, so the runner tells a bad file from a transient failure. */
 export function fromThreadError(error: ThreadError): Error {
   if (error.name === 'CsvSyntaxError') return new CsvSyntaxError(error.line ?? 1, error.parserMessage ?? '');
-  if (error.name === 'ImportFailureError') return new ImportFailureError(error.code ?? 'MALFORMED_CSV', error.message);
+  if (error.name === 'ImportFailureError')
+    return new ImportFailureError(error.code ?? 'MALFORMED_CSV', error.message);
   if (isImportFileError(error)) return new ImportFileError(error.code as ImportFileErrorCode, error.message);
   return new Error(error.message);
 }

@@ -56,7 +56,11 @@ async function* chunksFromMain(): AsyncGenerator<Uint8Array> {
 const data = await starts.take();
 const stats = newReadStats();
 try {
-  const batches = readConnectionBatches(chunksFromMain(), { stats, now: new Date(data.now), batchRows: data.batchRows });
+  const batches = readConnectionBatches(chunksFromMain(), {
+    stats,
+    now: new Date(data.now),
+    batchRows: data.batchRows,
+  });
   for await (const batch of batches) {
     send({ type: 'batch', rowCount: batch.length, copyText: encodeStagedRows(batch), stats });
     // The next batch is parsed once the main thread took this one (backpressure).

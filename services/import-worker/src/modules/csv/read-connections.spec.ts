@@ -48,7 +48,12 @@ describe('readConnectionBatches', () => {
   it("reads LinkedIn's current export after its preamble, numbering rows by file line", async () => {
     const rows = [
       buildExportRow({ firstName: 'Ana', lastName: 'Silva', company: 'Acme, Inc.', position: 'CTO' }),
-      buildExportRow({ firstName: 'Ben', lastName: 'Okafor', company: 'Acme', position: 'Senior Software Engineer' }),
+      buildExportRow({
+        firstName: 'Ben',
+        lastName: 'Okafor',
+        company: 'Acme',
+        position: 'Senior Software Engineer',
+      }),
     ];
     const { batches, stats } = await readAll(buildLinkedInCsv(rows));
     expect(stats).toEqual({ rowsRead: 2, usable: 2, skipped: 0, skippedRows: [] });
@@ -86,7 +91,10 @@ describe('readConnectionBatches', () => {
   });
 
   it('keeps counting lines past quoted fields that hold line breaks', async () => {
-    const rows = [buildExportRow({ position: 'Engineer\nand writer' }), buildExportRow({ firstName: '', lastName: '' })];
+    const rows = [
+      buildExportRow({ position: 'Engineer\nand writer' }),
+      buildExportRow({ firstName: '', lastName: '' }),
+    ];
     const { stats } = await readAll(buildLinkedInCsv(rows));
     expect(stats.skippedRows).toEqual([{ line: 7, reason: 'Missing first and last name' }]);
   });
@@ -106,7 +114,12 @@ describe('readConnectionBatches', () => {
         yield chunk;
       }
     }
-    const reader = readConnectionBatches(counting(), { stats: newReadStats(), now: NOW, batchRows: 500, reopen: async () => counting() });
+    const reader = readConnectionBatches(counting(), {
+      stats: newReadStats(),
+      now: NOW,
+      batchRows: 500,
+      reopen: async () => counting(),
+    });
     await reader.next();
     expect(pulled).toBeLessThan(bytes.length / 2);
     await reader.return(undefined);
@@ -115,7 +128,9 @@ describe('readConnectionBatches', () => {
   it('skips and reports unusable rows without failing the file, up to 100 of them', async () => {
     const good = buildExportRow();
     const bad = Array.from({ length: 120 }, () => buildExportRow({ firstName: '', lastName: ' ' }));
-    const { stats } = await readAll(buildLinkedInCsv([good, ...bad, buildExportRow({ company: 'A'.repeat(100_000) })]));
+    const { stats } = await readAll(
+      buildLinkedInCsv([good, ...bad, buildExportRow({ company: 'A'.repeat(100_000) })]),
+    );
     expect(stats).toMatchObject({ rowsRead: 122, usable: 1, skipped: 121 });
     expect(stats.skippedRows).toHaveLength(100);
     expect(stats.skippedRows[0]).toEqual({ line: 6, reason: 'Missing first and last name' });

@@ -119,7 +119,10 @@ export async function* readConnectionBatches(
 }
 
 /** Finds the header among the first lines and takes the data rows read with them. */
-function readHeader(head: readonly CsvRow[], take: (row: CsvRow, columns: ConnectionColumns) => void): ConnectionColumns {
+function readHeader(
+  head: readonly CsvRow[],
+  take: (row: CsvRow, columns: ConnectionColumns) => void,
+): ConnectionColumns {
   const header = findHeaderRow(head.map((row) => row.cells));
   for (const row of head.slice(header.index + 1)) take(row, header.columns);
   return header.columns;

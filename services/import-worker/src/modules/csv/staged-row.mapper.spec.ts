@@ -18,10 +18,26 @@ describe('StagedRowMapper', () => {
   const mapper = new StagedRowMapper();
 
   it('adds category and seniority, and a name key beside the URL key', () => {
-    const row = mapper.toStagedRow(normalised(['Ana', 'Silva', 'linkedin.com/in/ana', '', 'Acme Inc', 'Senior Engineer', '4 Nov 2023']), 5);
+    const row = mapper.toStagedRow(
+      normalised(['Ana', 'Silva', 'linkedin.com/in/ana', '', 'Acme Inc', 'Senior Engineer', '4 Nov 2023']),
+      5,
+    );
     expect(row).toEqual([
-      5, 'url:https://www.linkedin.com/in/ana', 'name:ana silva|acme', 'Ana', 'Silva', null, 'https://www.linkedin.com/in/ana',
-      'Acme Inc', 'acme', 'Senior Engineer', '2023-11-04', null, null, 'engineering', 5,
+      5,
+      'url:https://www.linkedin.com/in/ana',
+      'name:ana silva|acme',
+      'Ana',
+      'Silva',
+      null,
+      'https://www.linkedin.com/in/ana',
+      'Acme Inc',
+      'acme',
+      'Senior Engineer',
+      '2023-11-04',
+      null,
+      null,
+      'engineering',
+      5,
     ]);
   });
 
@@ -33,7 +49,15 @@ describe('StagedRowMapper', () => {
 
   it('never underestimates the size of a row in a staging message', () => {
     const samples = [
-      ['Ana', 'Silva', 'https://www.linkedin.com/in/ana', 'ana@example.com', 'Acme, Inc.', 'CTO', '24 Nov 2023'],
+      [
+        'Ana',
+        'Silva',
+        'https://www.linkedin.com/in/ana',
+        'ana@example.com',
+        'Acme, Inc.',
+        'CTO',
+        '24 Nov 2023',
+      ],
       ['José', 'Müller', '', '', 'Société Générale', 'Directeur "Général"', ''],
       ['田中', '太郎', '', '', '株式会社テスト', 'エンジニア\nリード', ''],
       ['Emoji 🚀', 'Back\\slash', '', '', 'Tab\tCompany', 'x', ''],

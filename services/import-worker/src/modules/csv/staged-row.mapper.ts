@@ -1,5 +1,10 @@
 import type { StagedRow } from '@warmpath/contracts';
-import { analysePosition, connectionMatchKey, type NormalisedConnection, type PositionAnalysis } from '@warmpath/domain';
+import {
+  analysePosition,
+  connectionMatchKey,
+  type NormalisedConnection,
+  type PositionAnalysis,
+} from '@warmpath/domain';
 
 /** Column sizes of network.import_staging: a key is cut rather than the batch refused. */
 const KEY_MAX = 700;
@@ -20,7 +25,12 @@ export class StagedRowMapper {
     const companyKey = row.companyKey && row.companyKey.slice(0, COMPANY_KEY_MAX);
     // The name key lets a later export with profile URLs adopt people first imported without one.
     const nameKey = row.linkedinUrl
-      ? connectionMatchKey({ firstName: row.firstName, lastName: row.lastName, linkedinUrl: null, companyKey: row.companyKey })
+      ? connectionMatchKey({
+          firstName: row.firstName,
+          lastName: row.lastName,
+          linkedinUrl: null,
+          companyKey: row.companyKey,
+        })
       : row.matchKey;
     return [
       line,

@@ -2,7 +2,12 @@ import { encodeStagedRows } from '@warmpath/contracts';
 import { Worker } from 'node:worker_threads';
 import type { FromParseThread, ToParseThread } from './parse-thread.protocol.js';
 import { fromThreadError } from './parse-thread.protocol.js';
-import { CsvSyntaxError, explainCsvSyntaxError, readConnectionBatches, type ReadStats } from './read-connections.js';
+import {
+  CsvSyntaxError,
+  explainCsvSyntaxError,
+  readConnectionBatches,
+  type ReadStats,
+} from './read-connections.js';
 
 /** A staging batch, ready to send: rows as COPY text. */
 export interface EncodedBatch {
@@ -107,8 +112,12 @@ export async function* readBatchesInThread(
 }
 
 /** The same batches without a thread (tests, and previews that need the rows themselves). */
-export async function* readBatchesInProcess(source: AsyncIterable<Uint8Array>, options: BatchReadOptions): AsyncGenerator<EncodedBatch> {
-  for await (const rows of readConnectionBatches(source, options)) yield { rowCount: rows.length, copyText: encodeStagedRows(rows) };
+export async function* readBatchesInProcess(
+  source: AsyncIterable<Uint8Array>,
+  options: BatchReadOptions,
+): AsyncGenerator<EncodedBatch> {
+  for await (const rows of readConnectionBatches(source, options))
+    yield { rowCount: rows.length, copyText: encodeStagedRows(rows) };
 }
 
 async function explain(error: Error, reopen: () => Promise<AsyncIterable<Uint8Array>>): Promise<Error> {

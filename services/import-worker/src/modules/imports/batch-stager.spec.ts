@@ -3,8 +3,27 @@ import { encodeStagedRows, type StagedRow } from '@warmpath/contracts';
 import type { BusClient } from '@warmpath/server-kit';
 import { BatchStager } from './batch-stager.js';
 
-const ROW: StagedRow = [5, 'url:x', 'name:ana|', 'Ana', '', null, 'x', null, null, null, null, null, null, 'other', 3];
-const batch = (rows: number) => ({ rowCount: rows, copyText: encodeStagedRows(Array.from({ length: rows }, () => ROW)) });
+const ROW: StagedRow = [
+  5,
+  'url:x',
+  'name:ana|',
+  'Ana',
+  '',
+  null,
+  'x',
+  null,
+  null,
+  null,
+  null,
+  null,
+  null,
+  'other',
+  3,
+];
+const batch = (rows: number) => ({
+  rowCount: rows,
+  copyText: encodeStagedRows(Array.from({ length: rows }, () => ROW)),
+});
 
 /** A bus whose staging answers are released by the test, one by one. */
 function fakeBus() {
@@ -12,7 +31,10 @@ function fakeBus() {
   const bus = {
     request: (_contract: unknown, payload: { rowCount: number; copyText: string }) =>
       new Promise((resolve, reject) => {
-        calls.push({ ...payload, settle: (error) => (error ? reject(error) : resolve({ staged: payload.rowCount })) });
+        calls.push({
+          ...payload,
+          settle: (error) => (error ? reject(error) : resolve({ staged: payload.rowCount })),
+        });
       }),
   } as unknown as BusClient;
   return { bus, calls };
@@ -25,7 +47,10 @@ describe('BatchStager', () => {
     const { bus, calls } = fakeBus();
     const stager = new BatchStager(bus, target, 2, 1000);
     await stager.push(batch(2));
-    expect(calls[0]).toMatchObject({ rowCount: 2, copyText: expect.stringMatching(/^5\turl:x\t.*\n5\turl:x\t.*\n$/s) });
+    expect(calls[0]).toMatchObject({
+      rowCount: 2,
+      copyText: expect.stringMatching(/^5\turl:x\t.*\n5\turl:x\t.*\n$/s),
+    });
     calls[0]?.settle();
     await stager.drain();
     expect(stager.staged).toBe(2);

@@ -29,10 +29,13 @@ export class ImportProgress {
 
   tick(): void {
     const memory = memoryMb();
-    for (const key of Object.keys(memory) as (keyof MemoryMb)[]) this.peakMemory[key] = Math.max(this.peakMemory[key], memory[key]);
+    for (const key of Object.keys(memory) as (keyof MemoryMb)[])
+      this.peakMemory[key] = Math.max(this.peakMemory[key], memory[key]);
     if (this.saving || Date.now() - this.lastSave < this.intervalMs) return;
     this.saving = this.save({ state: 'parsing' })
-      .catch((error: unknown) => this.logger.warn({ err: error, importId: this.entity.id }, 'progress not saved'))
+      .catch((error: unknown) =>
+        this.logger.warn({ err: error, importId: this.entity.id }, 'progress not saved'),
+      )
       .finally(() => (this.saving = null));
   }
 
@@ -46,7 +49,11 @@ export class ImportProgress {
   }
 
   fail(failure: ImportFailure): Promise<void> {
-    return this.enter('failed', { errorCode: failure.code, errorMessage: failure.message, completedAt: new Date() });
+    return this.enter('failed', {
+      errorCode: failure.code,
+      errorMessage: failure.message,
+      completedAt: new Date(),
+    });
   }
 
   private async save(patch: ImportPatch): Promise<void> {
@@ -59,7 +66,8 @@ export class ImportProgress {
       ...patch,
     });
     // Null: a newer attempt owns the import now (this one lost its job); it reports for itself.
-    if (saved) this.bus.publish(importsContracts.importProgressed, { ...toImportStatus(saved), userId: saved.userId });
+    if (saved)
+      this.bus.publish(importsContracts.importProgressed, { ...toImportStatus(saved), userId: saved.userId });
   }
 }
 
@@ -68,5 +76,9 @@ export type MemoryMb = Record<'rss' | 'heapTotal' | 'external', number>;
 /** The process' memory in MB (the parse thread's heap counts in rss only). */
 export function memoryMb(): MemoryMb {
   const { rss, heapTotal, external } = process.memoryUsage();
-  return { rss: Math.round(rss / 1e6), heapTotal: Math.round(heapTotal / 1e6), external: Math.round(external / 1e6) };
+  return {
+    rss: Math.round(rss / 1e6),
+    heapTotal: Math.round(heapTotal / 1e6),
+    external: Math.round(external / 1e6),
+  };
 }

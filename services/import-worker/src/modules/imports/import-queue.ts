@@ -35,7 +35,10 @@ export class ImportQueue implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly imports: ImportsRepository,
   ) {
     this.connection = bullConnection(config);
-    this.queue = new Queue<ImportJobData>(IMPORT_QUEUE, { connection: this.connection, prefix: bullPrefix(config.REDIS_PREFIX) });
+    this.queue = new Queue<ImportJobData>(IMPORT_QUEUE, {
+      connection: this.connection,
+      prefix: bullPrefix(config.REDIS_PREFIX),
+    });
     registerQueueDepthGauge(this.queue);
   }
 
@@ -59,7 +62,8 @@ export class ImportQueue implements OnApplicationBootstrap, OnApplicationShutdow
     try {
       const unfinished = await this.imports.findUnfinished();
       for (const entity of unfinished) await this.enqueue(entity.id);
-      if (unfinished.length) this.logger.info({ count: unfinished.length }, 'unfinished imports queued again');
+      if (unfinished.length)
+        this.logger.info({ count: unfinished.length }, 'unfinished imports queued again');
     } catch (error) {
       this.logger.warn({ err: error }, 'could not re-queue unfinished imports');
     }

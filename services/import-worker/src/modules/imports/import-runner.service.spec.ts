@@ -17,9 +17,26 @@ const IMPORT_ID = '9ee99033-9f71-4cd5-b33d-4e607981eee8';
 function entity(): ImportEntity {
   const now = new Date();
   return Object.assign(new (class {} as new () => ImportEntity)(), {
-    id: IMPORT_ID, userId: 7, state: 'parsing', fileName: 'Connections.csv', sizeBytes: '10', digest: 'SHA-256=x', objectName: IMPORT_ID,
-    attempt: 1, rowsRead: 0, imported: 0, updated: 0, unchanged: 0, skipped: 0, relationships: 0, skippedRows: [],
-    errorCode: null, errorMessage: null, createdAt: now, updatedAt: now, completedAt: null,
+    id: IMPORT_ID,
+    userId: 7,
+    state: 'parsing',
+    fileName: 'Connections.csv',
+    sizeBytes: '10',
+    digest: 'SHA-256=x',
+    objectName: IMPORT_ID,
+    attempt: 1,
+    rowsRead: 0,
+    imported: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    relationships: 0,
+    skippedRows: [],
+    errorCode: null,
+    errorMessage: null,
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
   } satisfies ImportEntity);
 }
 
@@ -54,7 +71,8 @@ function harness(file: Uint8Array, options: { failStage?: Error; missingUpload?:
         if (options.failStage) throw options.failStage;
         return { staged: payload.rowCount };
       }
-      if (contract === networkImportContracts.commit) return { inserted: 3, updated: 0, unchanged: 0, touchedCompanies: 1, alreadyCommitted: false };
+      if (contract === networkImportContracts.commit)
+        return { inserted: 3, updated: 0, unchanged: 0, touchedCompanies: 1, alreadyCommitted: false };
       if (contract === networkImportContracts.link) return { relationships: 2, version: '2' };
       return { discarded: 0 };
     },
@@ -70,11 +88,18 @@ const run = (runner: ImportRunner, isFinalAttempt = false, signal = new AbortCon
 
 describe('ImportRunner', () => {
   it('stages the rows, merges, relinks and completes, then drops the upload', async () => {
-    const { runner, stored, states, requests, removed } = harness(new TextEncoder().encode(generateLinkedInCsv(3)));
+    const { runner, stored, states, requests, removed } = harness(
+      new TextEncoder().encode(generateLinkedInCsv(3)),
+    );
     await run(runner);
     expect(states).toEqual(['parsing', 'saving', 'linking', 'completed']);
     expect(requests).toEqual(['network.import.stage', 'network.import.commit', 'network.import.link']);
-    expect(stored).toMatchObject({ rowsRead: 3, imported: 3, relationships: 2, completedAt: expect.any(Date) });
+    expect(stored).toMatchObject({
+      rowsRead: 3,
+      imported: 3,
+      relationships: 2,
+      completedAt: expect.any(Date),
+    });
     expect(removed).toEqual([IMPORT_ID]);
   });
 
@@ -82,20 +107,27 @@ describe('ImportRunner', () => {
     const { runner, stored, states, requests, removed } = harness(BAD_FILES.headerOnly());
     await run(runner);
     expect(states.at(-1)).toBe('failed');
-    expect(stored).toMatchObject({ errorCode: 'NO_ROWS', errorMessage: 'The file has a header but no connections.' });
+    expect(stored).toMatchObject({
+      errorCode: 'NO_ROWS',
+      errorMessage: 'The file has a header but no connections.',
+    });
     expect(requests).toEqual(['network.import.discard']);
     expect(removed).toEqual([IMPORT_ID]);
   });
 
   it('puts the import back in the queue and rethrows a transient failure, keeping the upload', async () => {
-    const { runner, stored, removed } = harness(new TextEncoder().encode(generateLinkedInCsv(3)), { failStage: new Error('no responders') });
+    const { runner, stored, removed } = harness(new TextEncoder().encode(generateLinkedInCsv(3)), {
+      failStage: new Error('no responders'),
+    });
     await expect(run(runner)).rejects.toThrow('no responders');
     expect(stored.state).toBe('queued');
     expect(removed).toEqual([]);
   });
 
   it('fails the import with a clear message when the last try fails transiently', async () => {
-    const { runner, stored, requests } = harness(new TextEncoder().encode(generateLinkedInCsv(3)), { failStage: new Error('timeout') });
+    const { runner, stored, requests } = harness(new TextEncoder().encode(generateLinkedInCsv(3)), {
+      failStage: new Error('timeout'),
+    });
     await run(runner, true);
     expect(stored).toMatchObject({ state: 'failed', errorCode: 'RETRIES_EXHAUSTED' });
     expect(requests).toContain('network.import.discard');

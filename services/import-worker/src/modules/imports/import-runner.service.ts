@@ -43,16 +43,38 @@ export class ImportRunner {
   async run(importId: string, options: RunOptions): Promise<void> {
     const entity = await this.imports.startAttempt(importId);
     if (!entity) return;
-    const progress = new ImportProgress(entity, this.imports, this.bus, this.logger, this.config.IMPORT_PROGRESS_INTERVAL_MS);
+    const progress = new ImportProgress(
+      entity,
+      this.imports,
+      this.bus,
+      this.logger,
+      this.config.IMPORT_PROGRESS_INTERVAL_MS,
+    );
     const log = this.logger.child({ importId, attempt: entity.attempt });
-    log.info({ fileName: entity.fileName, sizeBytes: entity.sizeBytes, memoryMb: memoryMb() }, 'import started');
+    log.info(
+      { fileName: entity.fileName, sizeBytes: entity.sizeBytes, memoryMb: memoryMb() },
+      'import started',
+    );
     try {
       const timings = await this.importFile(entity, progress, options.signal);
-      log.info({ rows: progress.stats.rowsRead, skipped: progress.stats.skipped, ...timings, peakMb: progress.peakMemory }, 'import completed');
+      log.info(
+        {
+          rows: progress.stats.rowsRead,
+          skipped: progress.stats.skipped,
+          ...timings,
+          peakMb: progress.peakMemory,
+        },
+        'import completed',
+      );
     } catch (error) {
-      const failure = permanentFailureOf(error) ?? (options.isFinalAttempt && !options.signal.aborted ? ImportFailureError.retriesExhausted() : null);
+      const failure =
+        permanentFailureOf(error) ??
+        (options.isFinalAttempt && !options.signal.aborted ? ImportFailureError.retriesExhausted() : null);
       if (!failure) {
-        log.warn({ err: error }, options.signal.aborted ? 'import interrupted by shutdown' : 'import try failed, will retry');
+        log.warn(
+          { err: error },
+          options.signal.aborted ? 'import interrupted by shutdown' : 'import try failed, will retry',
+        );
         await progress.enter('queued').catch(() => undefined);
         throw error;
       }
@@ -63,10 +85,19 @@ export class ImportRunner {
   }
 
   /** Answers how long each phase took (ms), for the logs and the benchmark. */
-  private async importFile(entity: ImportEntity, progress: ImportProgress, signal: AbortSignal): Promise<PhaseTimings> {
+  private async importFile(
+    entity: ImportEntity,
+    progress: ImportProgress,
+    signal: AbortSignal,
+  ): Promise<PhaseTimings> {
     const started = Date.now();
     const target = { importId: entity.id, userId: entity.userId, attempt: entity.attempt };
-    const stager = new BatchStager(this.bus, target, this.config.IMPORT_STAGE_IN_FLIGHT, this.config.IMPORT_STAGE_TIMEOUT_MS);
+    const stager = new BatchStager(
+      this.bus,
+      target,
+      this.config.IMPORT_STAGE_IN_FLIGHT,
+      this.config.IMPORT_STAGE_TIMEOUT_MS,
+    );
     const batches = this.reader.read(await this.uploads.read(entity.objectName), {
       stats: progress.stats,
       now: new Date(),
@@ -91,8 +122,16 @@ export class ImportRunner {
     await progress.enter('saving');
     const commit = await this.bus.request(networkImportContracts.commit, target, { timeoutMs });
     const saved = Date.now();
-    await progress.enter('linking', { imported: commit.inserted, updated: commit.updated, unchanged: commit.unchanged });
-    const link = await this.bus.request(networkImportContracts.link, { importId: entity.id, userId: entity.userId }, { timeoutMs });
+    await progress.enter('linking', {
+      imported: commit.inserted,
+      updated: commit.updated,
+      unchanged: commit.unchanged,
+    });
+    const link = await this.bus.request(
+      networkImportContracts.link,
+      { importId: entity.id, userId: entity.userId },
+      { timeoutMs },
+    );
     const linked = Date.now();
     await progress.complete({ relationships: link.relationships });
     await this.uploads.remove(entity.objectName);

@@ -1,4 +1,9 @@
-import { Inject, Injectable, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { BusClient, LOGGER, SERVICE_CONFIG } from '@warmpath/server-kit';
 import { DelayedError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -59,7 +64,10 @@ export class ImportProcessor implements OnApplicationBootstrap, BeforeApplicatio
     this.running.add(controller);
     try {
       const attempts = job.opts.attempts ?? 1;
-      await this.runner.run(job.data.importId, { signal: controller.signal, isFinalAttempt: job.attemptsMade + 1 >= attempts });
+      await this.runner.run(job.data.importId, {
+        signal: controller.signal,
+        isFinalAttempt: job.attemptsMade + 1 >= attempts,
+      });
     } catch (error) {
       if (this.closing && token) {
         await job.moveToDelayed(Date.now() + REQUEUE_DELAY_MS, token);
@@ -83,7 +91,10 @@ export class ImportProcessor implements OnApplicationBootstrap, BeforeApplicatio
       const entity = await this.imports.findById(job.data.importId);
       if (!entity || entity.state === 'completed' || entity.state === 'failed') return;
       const progress = new ImportProgress(entity, this.imports, this.bus, this.logger, 0);
-      await progress.fail({ code: 'RETRIES_EXHAUSTED', message: ImportFailureError.retriesExhausted().message });
+      await progress.fail({
+        code: 'RETRIES_EXHAUSTED',
+        message: ImportFailureError.retriesExhausted().message,
+      });
     } catch (failure) {
       this.logger.error({ err: failure, importId: job.data.importId }, 'could not record a failed import');
     }

@@ -21,13 +21,18 @@ export class ImportsHandler {
   ) {}
 
   @HandleRequest(importsContracts.createImport)
-  async create(request: RequestOf<typeof importsContracts.createImport>): Promise<ReplyOf<typeof importsContracts.createImport>> {
+  async create(
+    request: RequestOf<typeof importsContracts.createImport>,
+  ): Promise<ReplyOf<typeof importsContracts.createImport>> {
     const { entity, joined } = await this.imports.createOrJoin(request);
     const status = toImportStatus(entity);
     if (joined) {
       // The running import already has these bytes.
       await this.uploads.remove(request.objectName);
-      this.logger.info({ importId: entity.id, userId: entity.userId }, 'upload joined the running import of the same file');
+      this.logger.info(
+        { importId: entity.id, userId: entity.userId },
+        'upload joined the running import of the same file',
+      );
       return { status, joined };
     }
     await this.queue.enqueue(entity.id);

@@ -9,6 +9,15 @@ import { ImportsHandler } from './imports.handler.js';
 import { ImportsRepository } from './imports.repository.js';
 
 @Module({
-  providers: [ImportsRepository, UploadStore, BatchReader, ImportQueue, ImportRunner, ImportProcessor, PreviewService, ImportsHandler],
+  providers: [
+    ImportsRepository,
+    UploadStore,
+    BatchReader,
+    ImportQueue,
+    ImportRunner,
+    ImportProcessor,
+    PreviewService,
+    ImportsHandler,
+  ],
 })
 export class ImportsModule {}

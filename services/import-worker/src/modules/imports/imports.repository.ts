@@ -40,9 +40,17 @@ export class ImportsRepository {
          VALUES ($1, $2, 'queued', $3, $4, $5, $6)
          ON CONFLICT ("user_id", "digest") WHERE "state" IN ('queued', 'parsing', 'saving', 'linking') DO NOTHING
          RETURNING "id"`,
-        [request.importId, request.userId, request.fileName, request.sizeBytes, request.digest, request.objectName],
+        [
+          request.importId,
+          request.userId,
+          request.fileName,
+          request.sizeBytes,
+          request.digest,
+          request.objectName,
+        ],
       );
-      if (inserted.length > 0) return { entity: await this.imports.findOneByOrFail({ id: request.importId }), joined: false };
+      if (inserted.length > 0)
+        return { entity: await this.imports.findOneByOrFail({ id: request.importId }), joined: false };
       const running = await this.imports.findOneBy({
         userId: request.userId,
         digest: request.digest,

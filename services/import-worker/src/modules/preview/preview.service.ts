@@ -28,7 +28,9 @@ export class PreviewService {
 
   async preview(objectName: string, now = new Date()): Promise<PreviewReply> {
     const people = await this.readPeople(objectName, now);
-    const links = generateCompanyLinks(people.map(({ id, company, position }) => ({ id, company, position })));
+    const links = generateCompanyLinks(
+      people.map(({ id, company, position }) => ({ id, company, position })),
+    );
     const createdAt = now.toISOString();
     const relationships: Relationship[] = links.map((link, index) => ({
       id: `r${index + 1}`,
@@ -66,8 +68,23 @@ export class PreviewService {
 }
 
 function previewConnection(row: StagedRow, now: Date, createdAt: string): Connection {
-  const [line, , , firstName, lastName, email, linkedinUrl, company, , position, connectedOn, industry, location, category, seniority] =
-    row;
+  const [
+    line,
+    ,
+    ,
+    firstName,
+    lastName,
+    email,
+    linkedinUrl,
+    company,
+    ,
+    position,
+    connectedOn,
+    industry,
+    location,
+    category,
+    seniority,
+  ] = row;
   return {
     id: `p${line}`,
     userId: ANONYMOUS_USER_ID,

@@ -27,7 +27,9 @@ export class CreateNetwork1763800000001 implements MigrationInterface {
         "updated_at" timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT "connections_owner_match" UNIQUE ("owner_user_id", "match_key")
       )`);
-    await db.query(`CREATE INDEX "connections_owner_company" ON "network"."connections" ("owner_user_id", "company_key")`);
+    await db.query(
+      `CREATE INDEX "connections_owner_company" ON "network"."connections" ("owner_user_id", "company_key")`,
+    );
     await db.query(`
       CREATE TABLE "network"."relationships" (
         "id" BIGSERIAL PRIMARY KEY,
@@ -40,7 +42,9 @@ export class CreateNetwork1763800000001 implements MigrationInterface {
         "company_key" varchar(200),
         "created_at" timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE INDEX "relationships_owner_company" ON "network"."relationships" ("owner_user_id", "company_key")`);
+    await db.query(
+      `CREATE INDEX "relationships_owner_company" ON "network"."relationships" ("owner_user_id", "company_key")`,
+    );
     await db.query(`
       CREATE TABLE "network"."network_versions" (
         "owner_user_id" int PRIMARY KEY,

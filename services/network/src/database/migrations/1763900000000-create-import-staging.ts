@@ -31,7 +31,9 @@ export class CreateImportStaging1763900000000 implements MigrationInterface {
         "seniority" smallint NOT NULL,
         "staged_at" timestamptz NOT NULL DEFAULT now()
       )`);
-    await db.query(`CREATE INDEX "import_staging_import" ON "network"."import_staging" ("import_id", "attempt")`);
+    await db.query(
+      `CREATE INDEX "import_staging_import" ON "network"."import_staging" ("import_id", "attempt")`,
+    );
     await db.query(`
       CREATE TABLE "network"."import_commits" (
         "import_id" uuid PRIMARY KEY,

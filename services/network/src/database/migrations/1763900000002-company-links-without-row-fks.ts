@@ -13,8 +13,12 @@ export class CompanyLinksWithoutRowFks1763900000002 implements MigrationInterfac
   name = 'CompanyLinksWithoutRowFks1763900000002';
 
   async up(db: QueryRunner): Promise<void> {
-    await db.query(`ALTER TABLE "network"."relationships" DROP CONSTRAINT IF EXISTS "relationships_source_id_fkey"`);
-    await db.query(`ALTER TABLE "network"."relationships" DROP CONSTRAINT IF EXISTS "relationships_target_id_fkey"`);
+    await db.query(
+      `ALTER TABLE "network"."relationships" DROP CONSTRAINT IF EXISTS "relationships_source_id_fkey"`,
+    );
+    await db.query(
+      `ALTER TABLE "network"."relationships" DROP CONSTRAINT IF EXISTS "relationships_target_id_fkey"`,
+    );
     await db.query(`
       CREATE FUNCTION "network"."delete_links_of_deleted_people"() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

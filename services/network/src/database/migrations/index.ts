@@ -3,4 +3,8 @@ import { CreateImportStaging1763900000000 } from './1763900000000-create-import-
 import { CompanyLinksWithoutRowFks1763900000002 } from './1763900000002-company-links-without-row-fks.js';
 
 // Migrations of the network schema, in order. Never edit one that has shipped: add a new one.
-export const migrations = [CreateNetwork1763800000001, CreateImportStaging1763900000000, CompanyLinksWithoutRowFks1763900000002];
+export const migrations = [
+  CreateNetwork1763800000001,
+  CreateImportStaging1763900000000,
+  CompanyLinksWithoutRowFks1763900000002,
+];

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { networkGraphContracts, networkImportContracts, type NetworkSnapshotRef, type PayloadOf, type RequestOf } from '@warmpath/contracts';
+import {
+  networkGraphContracts,
+  networkImportContracts,
+  type NetworkSnapshotRef,
+  type PayloadOf,
+  type RequestOf,
+} from '@warmpath/contracts';
 import { HandleEvent, HandleRequest } from '@warmpath/server-kit';
 import { utcDay } from './network-reader.service.js';
 import { OwnProfileClient } from './own-profile.client.js';

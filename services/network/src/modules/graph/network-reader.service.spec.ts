@@ -56,7 +56,9 @@ describe('NetworkReader', () => {
 
   it('leaves out a company link whose ends are not both in the network', async () => {
     const { repository, reader } = readerWith();
-    repository.networks.get(7)?.relationships.push(buildRelationshipRow({ id: '101', source_id: '1', target_id: '999' }));
+    repository.networks
+      .get(7)
+      ?.relationships.push(buildRelationshipRow({ id: '101', source_id: '1', target_id: '999' }));
     expect((await reader.current(7, undefined, DAY_ONE)).companyLinks.map((l) => l.id)).toEqual(['100']);
   });
 
@@ -69,8 +71,16 @@ describe('NetworkReader', () => {
 
   it('drops the least recently used networks beyond its budget of people', async () => {
     const { repository, reader } = readerWith(3);
-    repository.networks.set(8, { version: '1', connections: [buildConnectionRow({ id: '9', owner_user_id: 8 })], relationships: [] });
-    repository.networks.set(9, { version: '1', connections: [buildConnectionRow({ id: '10', owner_user_id: 9 })], relationships: [] });
+    repository.networks.set(8, {
+      version: '1',
+      connections: [buildConnectionRow({ id: '9', owner_user_id: 8 })],
+      relationships: [],
+    });
+    repository.networks.set(9, {
+      version: '1',
+      connections: [buildConnectionRow({ id: '10', owner_user_id: 9 })],
+      relationships: [],
+    });
     reader.maxCachedPeople = 4;
     await reader.current(7, undefined, DAY_ONE); // 3 people
     await reader.current(8, undefined, DAY_ONE); // 4

@@ -10,7 +10,11 @@ export const networkRedisProvider: FactoryProvider<Redis> = {
   provide: NETWORK_REDIS,
   inject: [SERVICE_CONFIG],
   useFactory: (config: NetworkConfig) =>
-    new Redis(config.REDIS_URL, { keyPrefix: config.REDIS_PREFIX, maxRetriesPerRequest: 2, enableOfflineQueue: true }),
+    new Redis(config.REDIS_URL, {
+      keyPrefix: config.REDIS_PREFIX,
+      maxRetriesPerRequest: 2,
+      enableOfflineQueue: true,
+    }),
 };
 
 @Injectable()

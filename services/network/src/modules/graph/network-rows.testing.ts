@@ -23,8 +23,17 @@ export function buildConnectionRow(overrides: Partial<ConnectionRow> = {}): Conn
   };
 }
 
-export function buildRelationshipRow(overrides: Partial<RelationshipRow> & Pick<RelationshipRow, 'source_id' | 'target_id'>): RelationshipRow {
-  return { id: '100', type: 'company-role', strength: 150, company: 'Acme', created_at: '2026-01-01T00:00:00.000Z', ...overrides };
+export function buildRelationshipRow(
+  overrides: Partial<RelationshipRow> & Pick<RelationshipRow, 'source_id' | 'target_id'>,
+): RelationshipRow {
+  return {
+    id: '100',
+    type: 'company-role',
+    strength: 150,
+    company: 'Acme',
+    created_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** A repository double: versions and rows per user, and a count of full loads. */

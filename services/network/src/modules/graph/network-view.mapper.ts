@@ -1,5 +1,12 @@
 import type { CompanySummary, Connection, Relationship, User } from '@warmpath/contracts';
-import { COMPANY_LINK_STRENGTH, WARMTH, computeYearsConnected, edgeWarmth, positionInfo, topCompanies } from '@warmpath/domain';
+import {
+  COMPANY_LINK_STRENGTH,
+  WARMTH,
+  computeYearsConnected,
+  edgeWarmth,
+  positionInfo,
+  topCompanies,
+} from '@warmpath/domain';
 import type { ConnectionRow, RelationshipRow } from './network.repository.js';
 
 /** The id of a user's own node (and of a teammate's node in a workspace graph). */
@@ -87,7 +94,11 @@ const STRENGTH_PER_WARMTH = COMPANY_LINK_STRENGTH.role / WARMTH.strongestCompany
 
 /** The explicit link from a user's node to a person they know (type 'connection'). */
 export function toKnowsLink(person: Connection, knowerUserId: number): Relationship {
-  const warmth = edgeWarmth({ type: 'connection', yearsConnected: person.yearsConnected, hasWorkedWith: person.hasWorkedWith });
+  const warmth = edgeWarmth({
+    type: 'connection',
+    yearsConnected: person.yearsConnected,
+    hasWorkedWith: person.hasWorkedWith,
+  });
   return {
     id: knowsLinkId(knowerUserId, person.id),
     sourceId: userNodeId(knowerUserId),

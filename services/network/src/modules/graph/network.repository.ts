@@ -54,7 +54,8 @@ export const CONNECTION_COLUMNS = `id::text AS id, owner_user_id, first_name, la
  * sort's runs exploit, where Postgres sorted the whole wide rows, on disk past work_mem (1.6-3 s
  * for 300,000 people and their 600,000 company links).
  */
-export const byTextId = (a: { id: string }, b: { id: string }): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+export const byTextId = (a: { id: string }, b: { id: string }): number =>
+  a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 const VERSION_SQL = 'SELECT version::text AS version FROM network.network_versions WHERE owner_user_id = $1';
 
@@ -71,7 +72,11 @@ export class NetworkRepository {
     const runner = this.dataSource.createQueryRunner('slave');
     try {
       const client = (await runner.connect()) as pg.PoolClient;
-      const result = await client.query<{ version: string }>({ name: 'network-version', text: VERSION_SQL, values: [ownerUserId] });
+      const result = await client.query<{ version: string }>({
+        name: 'network-version',
+        text: VERSION_SQL,
+        values: [ownerUserId],
+      });
       return result.rows[0]?.version ?? '0';
     } finally {
       await runner.release();
@@ -95,7 +100,11 @@ export class NetworkRepository {
          FROM network.relationships WHERE owner_user_id = $1`,
         [ownerUserId],
       );
-      return { version, connections: connections.sort(byTextId), relationships: relationships.sort(byTextId) };
+      return {
+        version,
+        connections: connections.sort(byTextId),
+        relationships: relationships.sort(byTextId),
+      };
     });
   }
 

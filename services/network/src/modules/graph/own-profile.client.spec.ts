@@ -42,11 +42,21 @@ describe('OwnProfileClient', () => {
 
   it('keeps only what the own node shows', async () => {
     const { profiles } = client([user('Maya')]);
-    expect(await profiles.get(7, 0)).toEqual({ id: 7, firstName: 'Maya', lastName: 'Chen', email: 'm@x.org', avatarUrl: null, createdAt: '2026-01-01T00:00:00.000Z' });
+    expect(await profiles.get(7, 0)).toEqual({
+      id: 7,
+      firstName: 'Maya',
+      lastName: 'Chen',
+      email: 'm@x.org',
+      avatarUrl: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
   });
 
   it('does not remember a failure: the next read asks again', async () => {
-    const { profiles, calls } = client([new ServiceError('SERVICE_UNAVAILABLE', 'No service answers auth.user.get'), user('Maya')]);
+    const { profiles, calls } = client([
+      new ServiceError('SERVICE_UNAVAILABLE', 'No service answers auth.user.get'),
+      user('Maya'),
+    ]);
     await expect(profiles.get(7, 0)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     expect((await profiles.get(7, 1)).firstName).toBe('Maya');
     expect(calls()).toBe(2);

@@ -1,5 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { networkGenerationKey, networkSnapshotPointerKey, type NetworkSnapshotPointer } from '@warmpath/contracts';
+import {
+  networkGenerationKey,
+  networkSnapshotPointerKey,
+  type NetworkSnapshotPointer,
+} from '@warmpath/contracts';
 import type { Redis } from 'ioredis';
 import { NETWORK_REDIS } from './network-redis.provider.js';
 import { redisUnavailable } from './snapshot.store.js';

@@ -9,7 +9,14 @@ import { LARGE_SNAPSHOT_BYTES, SnapshotService } from './snapshot.service.js';
 import type { SnapshotBlobs, SnapshotStore } from './snapshot.store.js';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
-const PROFILE = { id: 7, firstName: 'Maya', lastName: 'Chen', email: 'm@x.org', avatarUrl: null, createdAt: '2026-01-01T00:00:00.000Z' };
+const PROFILE = {
+  id: 7,
+  firstName: 'Maya',
+  lastName: 'Chen',
+  email: 'm@x.org',
+  avatarUrl: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 class MemoryStore {
   readonly saved = new Map<string, { ref: NetworkSnapshotRef; blobs: SnapshotBlobs }>();
@@ -27,14 +34,22 @@ function setup() {
   const repository = new FakeNetworkRepository();
   repository.networks.set(7, {
     version: '5',
-    connections: [buildConnectionRow({ id: '1', company: 'Acme' }), buildConnectionRow({ id: '2', company: 'Acme' })],
+    connections: [
+      buildConnectionRow({ id: '1', company: 'Acme' }),
+      buildConnectionRow({ id: '2', company: 'Acme' }),
+    ],
     relationships: [buildRelationshipRow({ source_id: '1', target_id: '2' })],
   });
   const profile = { ...PROFILE };
   const profiles = { get: async () => ({ ...profile }) } as unknown as OwnProfileClient;
   const store = new MemoryStore();
   const repo = repository as unknown as NetworkRepository;
-  const service = new SnapshotService(repo, new NetworkReader(repo), profiles, store as unknown as SnapshotStore);
+  const service = new SnapshotService(
+    repo,
+    new NetworkReader(repo),
+    profiles,
+    store as unknown as SnapshotStore,
+  );
   return { repository, store, service, profile };
 }
 
@@ -48,7 +63,11 @@ describe('SnapshotService', () => {
     const { blobs } = store.saved.get(ref.key) as { blobs: SnapshotBlobs };
     const json = brotliDecompressSync(blobs.br).toString();
     expect(gunzipSync(blobs.gzip).toString()).toBe(json);
-    expect(ref.bytes).toEqual({ identity: Buffer.byteLength(json), br: blobs.br.length, gzip: blobs.gzip.length });
+    expect(ref.bytes).toEqual({
+      identity: Buffer.byteLength(json),
+      br: blobs.br.length,
+      gzip: blobs.gzip.length,
+    });
     const data = networkDataSchema.parse(JSON.parse(json));
     expect(data.connections.map((c) => c.id)).toEqual(['u7', '1', '2']);
     expect(data.relationships.map((r) => r.id)).toEqual(['u7-1', 'u7-2', '100']);
@@ -99,7 +118,12 @@ describe('SnapshotService', () => {
     repository.networks.set(7, {
       version: '9',
       connections: Array.from({ length: people }, (_, i) =>
-        buildConnectionRow({ id: String(i + 1), company: `Company ${i % 40}`, position: 'Senior Software Engineer', linkedin_url: `https://www.linkedin.com/in/person-${i}` }),
+        buildConnectionRow({
+          id: String(i + 1),
+          company: `Company ${i % 40}`,
+          position: 'Senior Software Engineer',
+          linkedin_url: `https://www.linkedin.com/in/person-${i}`,
+        }),
       ),
       relationships: [buildRelationshipRow({ source_id: '1', target_id: '2' })],
     });
@@ -111,6 +135,10 @@ describe('SnapshotService', () => {
     const data = networkDataSchema.parse(JSON.parse(json));
     expect(data.connections).toHaveLength(people + 1);
     expect(data.relationships).toHaveLength(people + 1);
-    expect(ref).toMatchObject({ connections: people + 1, relationships: people + 1, bytes: { identity: Buffer.byteLength(json) } });
+    expect(ref).toMatchObject({
+      connections: people + 1,
+      relationships: people + 1,
+      bytes: { identity: Buffer.byteLength(json) },
+    });
   });
 });

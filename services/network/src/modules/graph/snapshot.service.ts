@@ -51,7 +51,10 @@ export class SnapshotService {
    */
   async ensure(userId: number, options: { recheck?: boolean; now?: Date } = {}): Promise<NetworkSnapshotRef> {
     const now = options.now ?? new Date();
-    const [version, profile] = await Promise.all([this.repository.findVersion(userId), this.profiles.get(userId)]);
+    const [version, profile] = await Promise.all([
+      this.repository.findVersion(userId),
+      this.profiles.get(userId),
+    ]);
     const key = networkSnapshotKey(userId, fingerprint(version, profile, now));
     const known = options.recheck ? undefined : this.known.get(key);
     if (known) return known;
@@ -74,7 +77,12 @@ export class SnapshotService {
     return ref;
   }
 
-  private async build(userId: number, version: string, profile: OwnProfile, now: Date): Promise<NetworkSnapshotRef> {
+  private async build(
+    userId: number,
+    version: string,
+    profile: OwnProfile,
+    now: Date,
+  ): Promise<NetworkSnapshotRef> {
     const network = await this.reader.current(userId, version, now);
     const data: NetworkData = {
       connections: [toOwnNode(profile), ...network.people],
@@ -111,6 +119,15 @@ export class SnapshotService {
 
 /** Everything the JSON depends on besides the rows: the version, the own profile, the day (yearsConnected). */
 function fingerprint(version: string, profile: OwnProfile, now: Date): string {
-  const parts = [SNAPSHOT_FORMAT, version, utcDay(now), profile.firstName, profile.lastName, profile.email, profile.avatarUrl ?? '', profile.createdAt];
+  const parts = [
+    SNAPSHOT_FORMAT,
+    version,
+    utcDay(now),
+    profile.firstName,
+    profile.lastName,
+    profile.email,
+    profile.avatarUrl ?? '',
+    profile.createdAt,
+  ];
   return `${version}-${createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 16)}`;
 }

@@ -9,7 +9,8 @@ export const SNAPSHOT_TTL_SECONDS = 26 * 3600;
 /** A replaced snapshot stays readable this long, for a gateway that was just told its key. */
 export const REPLACED_SNAPSHOT_TTL_SECONDS = 60;
 
-export const SNAPSHOTS_UNAVAILABLE = 'Your network cannot be loaded right now: its snapshot store is unavailable. Please try again in a moment.';
+export const SNAPSHOTS_UNAVAILABLE =
+  'Your network cannot be loaded right now: its snapshot store is unavailable. Please try again in a moment.';
 
 /**
  * A Redis failure (down, unreachable, refusing writes) is a temporary outage of this service's
@@ -58,7 +59,11 @@ export class SnapshotStore {
     const previous = await this.redis.get(currentKey(userId));
     const write = this.redis
       .multi()
-      .hset(ref.key, { [SNAPSHOT_FIELDS.br]: blobs.br, [SNAPSHOT_FIELDS.gzip]: blobs.gzip, [META_FIELD]: JSON.stringify(ref) })
+      .hset(ref.key, {
+        [SNAPSHOT_FIELDS.br]: blobs.br,
+        [SNAPSHOT_FIELDS.gzip]: blobs.gzip,
+        [META_FIELD]: JSON.stringify(ref),
+      })
       .expire(ref.key, SNAPSHOT_TTL_SECONDS)
       .set(currentKey(userId), ref.key, 'EX', SNAPSHOT_TTL_SECONDS);
     if (previous && previous !== ref.key) write.expire(previous, REPLACED_SNAPSHOT_TTL_SECONDS);

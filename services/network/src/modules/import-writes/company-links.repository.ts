@@ -7,7 +7,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import copyStreams from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
-import { bumpNetworkVersion, inTransaction, lockOwnerNetwork, readNetworkVersion, withClient } from './pg-client.js';
+import {
+  bumpNetworkVersion,
+  inTransaction,
+  lockOwnerNetwork,
+  readNetworkVersion,
+  withClient,
+} from './pg-client.js';
 
 export interface LinkResult {
   /** Where the time went (ms), for the logs. */
@@ -61,7 +67,14 @@ export class CompanyLinksRepository {
            WHERE "import_id" = $1`,
           [importId, relationships],
         );
-        return { relationships, version, linkedNow: !commit.linked, inserted: commit.inserted, updated: commit.updated, timings };
+        return {
+          relationships,
+          version,
+          linkedNow: !commit.linked,
+          inserted: commit.inserted,
+          updated: commit.updated,
+          timings,
+        };
       }),
     );
   }
@@ -77,7 +90,11 @@ export class CompanyLinksRepository {
     return row;
   }
 
-  private async replaceLinks(client: pg.PoolClient, userId: number, touched: string[]): Promise<Record<string, number>> {
+  private async replaceLinks(
+    client: pg.PoolClient,
+    userId: number,
+    touched: string[],
+  ): Promise<Record<string, number>> {
     const started = Date.now();
     const people = await client.query<CompanyLinkPerson>(
       `SELECT "id"::text AS "id", "company", "position" FROM "network"."connections"
@@ -100,7 +117,12 @@ export class CompanyLinksRepository {
         ),
       ),
     );
-    return { loadMs: loaded - started, generateMs: generated - loaded, writeMs: Date.now() - generated, links: links.length };
+    return {
+      loadMs: loaded - started,
+      generateMs: generated - loaded,
+      writeMs: Date.now() - generated,
+      links: links.length,
+    };
   }
 }
 

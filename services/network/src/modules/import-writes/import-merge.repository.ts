@@ -12,8 +12,18 @@ export interface CommitRequest {
 
 // Columns an import writes. Notes and has_worked_with belong to the user and are never touched.
 const PERSON_COLUMNS = [
-  'first_name', 'last_name', 'email', 'linkedin_url', 'company', 'company_key', 'position', 'industry', 'location',
-  'connected_on', 'category', 'seniority',
+  'first_name',
+  'last_name',
+  'email',
+  'linkedin_url',
+  'company',
+  'company_key',
+  'position',
+  'industry',
+  'location',
+  'connected_on',
+  'category',
+  'seniority',
 ];
 const quoted = PERSON_COLUMNS.map((column) => `"${column}"`);
 
@@ -120,7 +130,9 @@ export class ImportMergeRepository {
           [request.importId, summary.inserted, summary.updated, summary.unchanged, summary.touched],
         );
         if (summary.inserted + summary.updated > 0) await bumpNetworkVersion(client, request.userId);
-        await client.query('DELETE FROM "network"."import_staging" WHERE "import_id" = $1', [request.importId]);
+        await client.query('DELETE FROM "network"."import_staging" WHERE "import_id" = $1', [
+          request.importId,
+        ]);
         const { touched, ...counts } = summary;
         return { ...counts, touchedCompanies: touched.length, alreadyCommitted: false };
       }),
@@ -156,7 +168,12 @@ export class ImportMergeRepository {
   }
 
   private async previousCommit(client: pg.PoolClient, importId: string): Promise<CommitImportReply> {
-    const result = await client.query<{ inserted: number; updated: number; unchanged: number; touched: number }>(
+    const result = await client.query<{
+      inserted: number;
+      updated: number;
+      unchanged: number;
+      touched: number;
+    }>(
       `SELECT "inserted", "updated", "unchanged", cardinality("touched_companies") AS "touched"
        FROM "network"."import_commits" WHERE "import_id" = $1`,
       [importId],

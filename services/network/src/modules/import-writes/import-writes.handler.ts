@@ -1,5 +1,11 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { networkImportContracts, type CommitImportReply, type ReplyOf, type RequestOf, type ResultPage } from '@warmpath/contracts';
+import {
+  networkImportContracts,
+  type CommitImportReply,
+  type ReplyOf,
+  type RequestOf,
+  type ResultPage,
+} from '@warmpath/contracts';
 import { BusClient, HandleRequest, LOGGER } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import { SnapshotPointerStore } from '../graph/snapshot-pointer.store.js';
@@ -43,7 +49,14 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
 
   @HandleRequest(networkImportContracts.stageRows)
   async stageRows(request: RequestOf<typeof networkImportContracts.stageRows>): Promise<{ staged: number }> {
-    return { staged: await this.staging.stageRows(request.importId, request.attempt, request.rowCount, request.copyText) };
+    return {
+      staged: await this.staging.stageRows(
+        request.importId,
+        request.attempt,
+        request.rowCount,
+        request.copyText,
+      ),
+    };
   }
 
   @HandleRequest(networkImportContracts.commit)
@@ -53,16 +66,24 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
     // After the commit, before the answer (a retry answers the same and bumps again: harmless).
     await this.pointers.bump(request.userId);
     const { timings, ...counts } = reply;
-    this.logger.info({ importId: request.importId, ms: Date.now() - started, ...counts, ...timings }, 'import merged');
+    this.logger.info(
+      { importId: request.importId, ms: Date.now() - started, ...counts, ...timings },
+      'import merged',
+    );
     return counts;
   }
 
   @HandleRequest(networkImportContracts.link)
-  async link(request: RequestOf<typeof networkImportContracts.link>): Promise<ReplyOf<typeof networkImportContracts.link>> {
+  async link(
+    request: RequestOf<typeof networkImportContracts.link>,
+  ): Promise<ReplyOf<typeof networkImportContracts.link>> {
     const started = Date.now();
     const result = await this.links.relink(request.importId, request.userId);
     await this.pointers.bump(request.userId);
-    this.logger.info({ importId: request.importId, ms: Date.now() - started, ...result.timings }, 'import relinked');
+    this.logger.info(
+      { importId: request.importId, ms: Date.now() - started, ...result.timings },
+      'import relinked',
+    );
     // A retry that finds the links already made has nothing new to announce.
     if (result.linkedNow) {
       this.bus.publish(networkImportContracts.importCompleted, {

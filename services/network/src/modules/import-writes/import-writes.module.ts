@@ -9,6 +9,12 @@ import { StagingRepository } from './staging.repository.js';
 /** Staging, merge, company links and result pages of imports (the import worker drives them over NATS). */
 @Module({
   imports: [GraphModule],
-  providers: [StagingRepository, ImportMergeRepository, CompanyLinksRepository, ImportResultRepository, ImportWritesHandler],
+  providers: [
+    StagingRepository,
+    ImportMergeRepository,
+    CompanyLinksRepository,
+    ImportResultRepository,
+    ImportWritesHandler,
+  ],
 })
 export class ImportWritesModule {}

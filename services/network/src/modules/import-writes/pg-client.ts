@@ -5,7 +5,10 @@ import type { DataSource } from 'typeorm';
  * Runs `work` on one raw pg connection of the service's TypeORM pool: COPY needs the driver's
  * client (pg-copy-streams), and the merge runs several statements in one transaction.
  */
-export async function withClient<T>(dataSource: DataSource, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  dataSource: DataSource,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const runner = dataSource.createQueryRunner('master');
   try {
     const client = (await runner.connect()) as pg.PoolClient;

@@ -4,7 +4,21 @@ import { withImportColumns } from './staging.repository.js';
 
 const ID = '9ee99033-9f71-4cd5-b33d-4e607981eee8';
 const row = (line: number, position: string | null): StagedRow => [
-  line, `url:${line}`, `name:${line}`, 'Ana', 'Silva', null, null, null, null, position, null, null, null, 'other', 3,
+  line,
+  `url:${line}`,
+  `name:${line}`,
+  'Ana',
+  'Silva',
+  null,
+  null,
+  null,
+  null,
+  position,
+  null,
+  null,
+  null,
+  'other',
+  3,
 ];
 
 describe('withImportColumns', () => {
@@ -12,7 +26,9 @@ describe('withImportColumns', () => {
     const text = withImportColumns(ID, 2, 2, encodeStagedRows([row(5, 'CTO'), row(6, null)]));
     const lines = text.split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toBe(`${ID}\t2\t5\turl:5\tname:5\tAna\tSilva\t\\N\t\\N\t\\N\t\\N\tCTO\t\\N\t\\N\t\\N\tother\t3`);
+    expect(lines[0]).toBe(
+      `${ID}\t2\t5\turl:5\tname:5\tAna\tSilva\t\\N\t\\N\t\\N\t\\N\tCTO\t\\N\t\\N\t\\N\tother\t3`,
+    );
     expect(lines[1]?.startsWith(`${ID}\t2\t6\t`)).toBe(true);
     expect(lines[2]).toBe('');
   });

@@ -22,7 +22,10 @@ export class StagingRepository {
   async stageRows(importId: string, attempt: number, rowCount: number, copyText: string): Promise<number> {
     const text = withImportColumns(importId, attempt, rowCount, copyText);
     return withClient(this.dataSource, async (client) => {
-      const committed = await client.query('SELECT 1 FROM "network"."import_commits" WHERE "import_id" = $1', [importId]);
+      const committed = await client.query(
+        'SELECT 1 FROM "network"."import_commits" WHERE "import_id" = $1',
+        [importId],
+      );
       if (committed.rowCount) return 0;
       const copy = client.query(
         copyStreams.from(`COPY "network"."import_staging" (${STAGING_COLUMNS.join(', ')}) FROM STDIN`),
@@ -34,7 +37,10 @@ export class StagingRepository {
 
   /** Drops every staged row of an import (all attempts). */
   async discard(importId: string): Promise<number> {
-    const result = await this.dataSource.query('DELETE FROM "network"."import_staging" WHERE "import_id" = $1', [importId]);
+    const result = await this.dataSource.query(
+      'DELETE FROM "network"."import_staging" WHERE "import_id" = $1',
+      [importId],
+    );
     return affectedRows(result);
   }
 
@@ -57,7 +63,12 @@ function affectedRows(result: unknown): number {
  * The batch's rows with the import id and attempt put in front of each, from the request rather
  * than from the text. Refuses a batch whose row count is not the one announced.
  */
-export function withImportColumns(importId: string, attempt: number, rowCount: number, copyText: string): string {
+export function withImportColumns(
+  importId: string,
+  attempt: number,
+  rowCount: number,
+  copyText: string,
+): string {
   if (!copyText.endsWith('\n') || countLines(copyText) !== rowCount) {
     throw invalid(`Staging batch of import ${importId} does not hold ${rowCount} rows`);
   }

@@ -11,7 +11,11 @@ export class NotesRepository {
    * same statement (so snapshots, paths and stats built before the change are never served again).
    * Null when the owner has no such connection: nothing is written then.
    */
-  async updateNotes(ownerUserId: number, connectionId: string, notes: string | null): Promise<ConnectionRow | null> {
+  async updateNotes(
+    ownerUserId: number,
+    connectionId: string,
+    notes: string | null,
+  ): Promise<ConnectionRow | null> {
     const rows: ConnectionRow[] = await this.dataSource.query(
       `WITH updated AS (
          UPDATE network.connections SET notes = $3, updated_at = now()

@@ -26,9 +26,12 @@ describe('NotesService', () => {
     expect(await pointers.generation(7)).toBe(String(Number(before) + 1));
   });
 
-  it('is NOT_FOUND when the user has no such connection (someone else\'s included), and changes nothing', async () => {
+  it("is NOT_FOUND when the user has no such connection (someone else's included), and changes nothing", async () => {
     const before = await pointers.generation(7);
-    await expect(service(null).update(7, '4', 'x')).rejects.toMatchObject({ code: 'NOT_FOUND', message: CONNECTION_NOT_FOUND });
+    await expect(service(null).update(7, '4', 'x')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: CONNECTION_NOT_FOUND,
+    });
     expect(await pointers.generation(7)).toBe(before);
   });
 });

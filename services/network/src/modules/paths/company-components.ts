@@ -18,14 +18,17 @@ export interface CompanyComponents {
   readonly links: readonly (readonly Relationship[])[];
 }
 
-export function splitByCompanyLinks(people: readonly Connection[], companyLinks: readonly Relationship[]): CompanyComponents {
+export function splitByCompanyLinks(
+  people: readonly Connection[],
+  companyLinks: readonly Relationship[],
+): CompanyComponents {
   const indexOf = new Map(people.map((person, index) => [person.id, index] as const));
   const parent = Int32Array.from(people, (_, index) => index);
   const root = (node: number): number => {
     let top = node;
     while (parent[top] !== top) top = parent[top] as number;
     // Path compression: later finds are near O(1).
-    for (let step = node; parent[step] !== top; ) {
+    for (let step = node; parent[step] !== top;) {
       const next = parent[step] as number;
       parent[step] = top;
       step = next;
@@ -53,7 +56,8 @@ export function splitByCompanyLinks(people: readonly Connection[], companyLinks:
   const links: Relationship[][] = members.map(() => []);
   for (const link of companyLinks) {
     const component = componentOf.get(link.sourceId);
-    if (component !== undefined && componentOf.has(link.targetId)) (links[component] as Relationship[]).push(link);
+    if (component !== undefined && componentOf.has(link.targetId))
+      (links[component] as Relationship[]).push(link);
   }
   return { componentOf, members, links };
 }

@@ -2,11 +2,22 @@ import { describe, expect, it } from '@jest/globals';
 import { ServiceError } from '@warmpath/server-kit';
 import { NetworkReader } from '../graph/network-reader.service.js';
 import type { NetworkRepository } from '../graph/network.repository.js';
-import { buildConnectionRow, buildRelationshipRow, FakeNetworkRepository } from '../graph/network-rows.testing.js';
+import {
+  buildConnectionRow,
+  buildRelationshipRow,
+  FakeNetworkRepository,
+} from '../graph/network-rows.testing.js';
 import type { OwnProfileClient } from '../graph/own-profile.client.js';
 import { PathsService, WORKSPACE_NOT_FOUND } from './paths.service.js';
 
-const PROFILE = { id: 7, firstName: 'Maya', lastName: 'Chen', email: 'm@x.org', avatarUrl: null, createdAt: '2026-01-01T00:00:00.000Z' };
+const PROFILE = {
+  id: 7,
+  firstName: 'Maya',
+  lastName: 'Chen',
+  email: 'm@x.org',
+  avatarUrl: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 // You have known Ana 11 years; Carla (same team as Ana at Acme) you met this year; Dan sits alone.
 function setup() {
@@ -15,8 +26,21 @@ function setup() {
   repository.networks.set(7, {
     version: '2',
     connections: [
-      buildConnectionRow({ id: '1', first_name: 'Ana', last_name: 'Silva', company: 'Acme', category: 'engineering', connected_on: `${thisYear - 11}-01-01` }),
-      buildConnectionRow({ id: '2', first_name: 'Carla', last_name: 'Ruiz', company: 'Acme', category: 'engineering' }),
+      buildConnectionRow({
+        id: '1',
+        first_name: 'Ana',
+        last_name: 'Silva',
+        company: 'Acme',
+        category: 'engineering',
+        connected_on: `${thisYear - 11}-01-01`,
+      }),
+      buildConnectionRow({
+        id: '2',
+        first_name: 'Carla',
+        last_name: 'Ruiz',
+        company: 'Acme',
+        category: 'engineering',
+      }),
       buildConnectionRow({ id: '3', first_name: 'Dan', last_name: 'Lee' }),
     ],
     relationships: [buildRelationshipRow({ id: '50', source_id: '1', target_id: '2' })],
@@ -40,7 +64,12 @@ describe('PathsService', () => {
       ['50', 'company-role'],
     ]);
     expect(path.hops).toEqual([
-      expect.objectContaining({ kind: 'knows', linkId: 'u7-1', yearsConnected: 11, explanation: 'You know Ana Silva (11 years)' }),
+      expect.objectContaining({
+        kind: 'knows',
+        linkId: 'u7-1',
+        yearsConnected: 11,
+        explanation: 'You know Ana Silva (11 years)',
+      }),
       expect.objectContaining({ kind: 'company', linkId: '50', sharedCompany: 'Acme', sameFunction: true }),
     ]);
     expect(path.warmth).toBeCloseTo(0.72, 5);
@@ -52,11 +81,17 @@ describe('PathsService', () => {
   });
 
   it('is NOT_FOUND for someone outside the network', async () => {
-    await expect(setup().find(7, { to: '99' })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Connection not found' });
+    await expect(setup().find(7, { to: '99' })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Connection not found',
+    });
     await expect(setup().find(8, { to: '1' })).rejects.toBeInstanceOf(ServiceError);
   });
 
   it('is NOT_FOUND for a workspace graph until pooled graphs are plugged in', async () => {
-    await expect(setup().find(7, { to: '1', workspaceId: 3 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND });
+    await expect(setup().find(7, { to: '1', workspaceId: 3 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: WORKSPACE_NOT_FOUND,
+    });
   });
 });

@@ -59,13 +59,19 @@ export class PathsService {
  */
 function personalPathGraph(network: LoadedNetwork, profile: OwnProfile, targetId: string): PathGraph {
   const own = toOwnNode(profile);
-  const components = network.memo(COMPONENTS, () => splitByCompanyLinks(network.people, network.companyLinks));
+  const components = network.memo(COMPONENTS, () =>
+    splitByCompanyLinks(network.people, network.companyLinks),
+  );
   const component = components.componentOf.get(targetId) ?? -1;
   const graphs = network.memo(COMPONENT_GRAPHS, () => new Map<number, WarmthGraph>());
   let warmth = graphs.get(component);
   if (!warmth) {
     // Who-knows-whom comes from knownBy, so the explicit 'connection' links are not needed here.
-    warmth = buildWarmthGraph([own, ...(components.members[component] ?? [])], components.links[component] ?? [], own.id);
+    warmth = buildWarmthGraph(
+      [own, ...(components.members[component] ?? [])],
+      components.links[component] ?? [],
+      own.id,
+    );
     if (graphs.size >= MAX_COMPONENT_GRAPHS) graphs.clear();
     graphs.set(component, warmth);
   }
@@ -73,6 +79,7 @@ function personalPathGraph(network: LoadedNetwork, profile: OwnProfile, targetId
     version: network.version,
     warmth,
     node: (id: string): Connection | undefined => (id === own.id ? own : network.person(id)),
-    companyLink: (id: string) => network.memo(COMPANY_LINKS, () => new Map(network.companyLinks.map((l) => [l.id, l]))).get(id),
+    companyLink: (id: string) =>
+      network.memo(COMPANY_LINKS, () => new Map(network.companyLinks.map((l) => [l.id, l]))).get(id),
   };
 }

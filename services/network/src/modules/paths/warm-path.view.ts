@@ -16,11 +16,20 @@ export interface PathGraph {
  * The warmest path as the API answers it: full nodes, the links travelled (the same ids as
  * GET /api/network, implied links included) and, per hop, libs/domain's warmth, sentence and facts.
  */
-export function toWarmPathView(graph: PathGraph, fromId: string, toId: string, path: WarmPath | null): WarmPathView {
-  if (!path) return { found: false, fromId, toId, warmth: 0, nodes: [], links: [], hops: [], version: graph.version };
+export function toWarmPathView(
+  graph: PathGraph,
+  fromId: string,
+  toId: string,
+  path: WarmPath | null,
+): WarmPathView {
+  if (!path)
+    return { found: false, fromId, toId, warmth: 0, nodes: [], links: [], hops: [], version: graph.version };
   const nodes = path.nodes.map((id) => requireNode(graph, id));
   const links = path.hops.map((hop) => linkOf(graph, hop));
-  const hops: WarmPathHopView[] = path.hops.map((hop, index) => ({ ...hop, linkId: (links[index] as Relationship).id }));
+  const hops: WarmPathHopView[] = path.hops.map((hop, index) => ({
+    ...hop,
+    linkId: (links[index] as Relationship).id,
+  }));
   return { found: true, fromId, toId, warmth: path.warmth, nodes, links, hops, version: graph.version };
 }
 
