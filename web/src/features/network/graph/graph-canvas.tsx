@@ -1,5 +1,5 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { createGraphEngine, type GraphEngine, type LayoutName } from '../../../graph';
 import { usePublishGraphEngine } from './graph-engine-context';
 
@@ -51,7 +51,9 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
     };
   }, [publish]);
 
-  useEffect(() => {
+  // In the commit itself (a layout effect): nobody may see the new data with the old graph's
+  // 'settled' flag. setGraph only starts the sliced build, so this costs nothing noticeable.
+  useLayoutEffect(() => {
     containerRef.current?.setAttribute('data-settled', 'false');
     engineRef.current?.setGraph({ connections, relationships });
   }, [connections, relationships]);
