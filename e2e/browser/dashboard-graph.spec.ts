@@ -41,6 +41,9 @@ async function graphCentre(page: Page): Promise<{ x: number; y: number }> {
 
 /** Picks Zelda in the top bar's search: she is selected and the camera flies to her. */
 async function chooseZelda(page: Page): Promise<void> {
+  // The view fits itself about 500 ms after the layout settles: a search chosen before that would
+  // be flown away from again.
+  await waitForStill(page.getByTestId('network-graph'));
   await page.getByLabel('Search your network').fill('Quartermaine');
   await page.locator('.ant-select-item-option').filter({ hasText: 'Zelda Quartermaine' }).click();
   await expect(page.getByRole('complementary', { name: 'Connection Details' })).toContainText(

@@ -32,7 +32,8 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
     onSelectRef.current = onSelect;
   }, [onSelect]);
 
-  useEffect(() => {
+  // A layout effect, declared first: the engine exists before the data effect below hands it people.
+  useLayoutEffect(() => {
     const engine = createGraphEngine(containerRef.current as HTMLDivElement);
     engineRef.current = engine;
     appliedLayout.current = 'force';
