@@ -2,7 +2,12 @@ import { DEFAULT_FILTERS } from '@warmpath/domain';
 import { describe, expect, it } from 'vitest';
 import { buildTestNetwork } from '../test-connections';
 import { NetworkDataCore } from './network-data-core';
-import { PEOPLE_PER_MESSAGE, type DataRequest, type DataResponse, type Unnumbered } from './network-data-protocol';
+import {
+  PEOPLE_PER_MESSAGE,
+  type DataRequest,
+  type DataResponse,
+  type Unnumbered,
+} from './network-data-protocol';
 
 const URL_ = 'http://localhost/api/network';
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -37,7 +42,7 @@ describe('the network-data worker core', () => {
     { firstName: 'Zelda', lastName: 'Quartermaine', company: 'Northwind', connectionDegree: 2 },
   ]);
 
-  it('streams people and links, then counts colleagues by company spelling', async () => {
+  it('streams people and links, then counts colleagues and the sidebar options by company spelling', async () => {
     const { ask } = coreWith([json(200, network, { etag: 'W/"v1"' })]);
     const messages = await ask(load());
     const people = messages.flatMap((m) => (m.kind === 'people' ? m.people : []));
@@ -47,6 +52,11 @@ describe('the network-data worker core', () => {
     const loaded = last(messages);
     expect(loaded).toMatchObject({ kind: 'loaded', dataset: 1, unchanged: false });
     expect([...(loaded as Extract<DataResponse, { kind: 'loaded' }>).colleagues]).toEqual([0, 1, 1, 0]);
+    // The sidebar's lists: spellings of one company counted together, no industry or location data.
+    const { options } = loaded as Extract<DataResponse, { kind: 'loaded' }>;
+    expect(options.companies.map((c) => c.count)).toEqual([2, 1]);
+    expect(options.industries).toEqual([]);
+    expect(options.locations).toEqual([]);
   });
 
   it('sends a network of more than one slice in several messages', async () => {
