@@ -29,6 +29,11 @@ const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
 const steps = [
   [
+    'formatting (prettier --check; `npm run format` fixes it)',
+    bin('prettier'),
+    ['--check', '.', '--log-level', 'warn'],
+  ],
+  [
     'lint, typecheck, unit tests, build',
     bin('nx'),
     ['run-many', '-t', 'lint', 'typecheck', 'test', 'build', '--output-style=static', '--parallel=2'],

@@ -22,7 +22,11 @@ export default defineConfig({
   },
   server: {
     host: '127.0.0.1',
-    proxy: { '/api': 'http://127.0.0.1:3000', '/auth/linkedin': 'http://127.0.0.1:3000', '/sample_connections.csv': 'http://127.0.0.1:3000' },
+    proxy: {
+      '/api': 'http://127.0.0.1:3000',
+      '/auth/linkedin': 'http://127.0.0.1:3000',
+      '/sample_connections.csv': 'http://127.0.0.1:3000',
+    },
   },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
 });

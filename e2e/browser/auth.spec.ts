@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { newUser } from '../support/users.js';
 
-test('a new user registers, stays signed in across a reload, logs out and signs in again', async ({ page }) => {
+test('a new user registers, stays signed in across a reload, logs out and signs in again', async ({
+  page,
+}) => {
   const user = newUser({ firstName: 'Bea', lastName: 'Okafor' });
   await page.goto('/');
   await expect(page).toHaveURL(/\/auth/);
@@ -63,10 +65,15 @@ test('a signed-out visitor is sent to /auth and comes back where they were going
   await form.getByLabel('Password').fill(user.password);
   await form.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByRole('form', { name: 'Profile' }).getByLabel('First name')).toHaveValue(user.firstName);
+  await expect(page.getByRole('form', { name: 'Profile' }).getByLabel('First name')).toHaveValue(
+    user.firstName,
+  );
 });
 
-test('the admin sees the Admin link and every user; a non-admin visiting /admin lands on /', async ({ page, browser }) => {
+test('the admin sees the Admin link and every user; a non-admin visiting /admin lands on /', async ({
+  page,
+  browser,
+}) => {
   const member = newUser({ firstName: 'Carla', lastName: 'Ruiz' });
   const memberPage = await browser.newPage();
   await memberPage.request.post('/api/register', { data: { ...member, confirmPassword: member.password } });

@@ -1,10 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { newUser } from '../support/users.js';
 
-test('the dashboard graph runs under the content security policy: only the layout worker may compile code', async ({ page }) => {
+test('the dashboard graph runs under the content security policy: only the layout worker may compile code', async ({
+  page,
+}) => {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy|unsafe-eval|graph renderer/i.test(message.text())) problems.push(message.text());
+    if (/Content Security Policy|unsafe-eval|graph renderer/i.test(message.text()))
+      problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   const user = newUser();
@@ -17,7 +20,8 @@ test('the dashboard graph runs under the content security policy: only the layou
 
   const workerCsp: string[] = [];
   page.on('response', (response) => {
-    if (/\/assets\/layout\.worker-/.test(response.url())) workerCsp.push(response.headers()['content-security-policy'] ?? '');
+    if (/\/assets\/layout\.worker-/.test(response.url()))
+      workerCsp.push(response.headers()['content-security-policy'] ?? '');
   });
   await page.goto('/');
   await expect(page.getByText(/^Showing: 150 connections/)).toBeVisible();

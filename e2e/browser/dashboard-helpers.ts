@@ -25,14 +25,20 @@ export const FORMULA_ROW: ExportRow = {
 };
 
 /** A realistic export: `count` generated people plus the named ones. */
-export function exportCsv(count: number, extra: readonly ExportRow[] = [ZELDA, FORMULA_ROW], seed = 7): string {
+export function exportCsv(
+  count: number,
+  extra: readonly ExportRow[] = [ZELDA, FORMULA_ROW],
+  seed = 7,
+): string {
   return buildLinkedInCsv([...generateExportRows(count, { seed }), ...extra]);
 }
 
 /** Registers through the API; the page shares the session cookie. */
 export async function registerThroughApi(page: Page, overrides: Partial<TestUser> = {}): Promise<TestUser> {
   const user = newUser(overrides);
-  const response = await page.request.post('/api/register', { data: { ...user, confirmPassword: user.password } });
+  const response = await page.request.post('/api/register', {
+    data: { ...user, confirmPassword: user.password },
+  });
   expect(response.status()).toBe(201);
   return user;
 }
@@ -48,7 +54,10 @@ export async function importThroughApi(request: APIRequestContext, csv: string):
   if (response.status() === 200) return;
   const { id } = (await response.json()) as ImportStatus;
   await expect
-    .poll(async () => ((await (await request.get(`/api/imports/${id}`)).json()) as ImportStatus).state, { timeout: 120_000, intervals: [250, 500, 1000] })
+    .poll(async () => ((await (await request.get(`/api/imports/${id}`)).json()) as ImportStatus).state, {
+      timeout: 120_000,
+      intervals: [250, 500, 1000],
+    })
     .toBe('completed');
 }
 

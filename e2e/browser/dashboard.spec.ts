@@ -1,8 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { newUser } from '../support/users.js';
-import { exportCsv, importThroughApi, networkOf, registerThroughApi, showingLine, ZELDA } from './dashboard-helpers.js';
+import {
+  exportCsv,
+  importThroughApi,
+  networkOf,
+  registerThroughApi,
+  showingLine,
+  ZELDA,
+} from './dashboard-helpers.js';
 
-test('a new user registers, imports their LinkedIn export through the dialog and sees their network', async ({ page }) => {
+test('a new user registers, imports their LinkedIn export through the dialog and sees their network', async ({
+  page,
+}) => {
   const user = newUser({ firstName: 'Iris', lastName: 'Novak' });
   await page.goto('/auth?tab=register');
   const form = page.getByRole('form', { name: 'Register' });
@@ -20,24 +29,35 @@ test('a new user registers, imports their LinkedIn export through the dialog and
   const dialog = page.getByRole('dialog').filter({ hasText: 'Import LinkedIn Connections' });
   await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
   await expect(page.getByText('No file selected')).toBeVisible();
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
   await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
   await expect(page.getByText('Invalid file format')).toBeVisible();
 
   // The sample the dialog links to, downloaded as a user would.
-  await expect(dialog.getByRole('link', { name: 'sample CSV file' })).toHaveAttribute('href', '/sample_connections.csv');
+  await expect(dialog.getByRole('link', { name: 'sample CSV file' })).toHaveAttribute(
+    'href',
+    '/sample_connections.csv',
+  );
   const sample = await page.request.get('/sample_connections.csv');
   expect(sample.status()).toBe(200);
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'sample_connections.csv', mimeType: 'text/csv', buffer: await sample.body() });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'sample_connections.csv', mimeType: 'text/csv', buffer: await sample.body() });
   await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
-  await expect(dialog.getByText(/^Imported \d+ connections and \d+ relationships\.$/)).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText(/^Imported \d+ connections and \d+ relationships\.$/)).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(dialog.getByLabel('Import counters')).toContainText('Rows read: 150');
   await expect(page.getByText('Import successful')).toBeVisible();
 
   const network = await networkOf(page.request);
   const people = network.connections.filter((c) => !c.isUser).length;
   expect(people).toBe(150);
-  await expect(dialog.getByText(`Imported ${people} connections and ${network.relationships.length} relationships.`)).toBeVisible();
+  await expect(
+    dialog.getByText(`Imported ${people} connections and ${network.relationships.length} relationships.`),
+  ).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(page.getByText(showingLine(people, network.relationships.length))).toBeVisible();
   await expect(page.getByTestId('network-graph').locator('canvas')).toBeVisible();
@@ -54,7 +74,9 @@ test.describe('with an imported network', () => {
     await expect(page.getByText(/^Showing: \d+ connections/)).toBeVisible();
   });
 
-  test('search selects a person; details show real data, the warmest path, private notes and a warm intro', async ({ page }) => {
+  test('search selects a person; details show real data, the warmest path, private notes and a warm intro', async ({
+    page,
+  }) => {
     const search = page.getByLabel('Search your network');
     await search.fill('quarter');
     const options = page.locator('.ant-select-item-option');
@@ -69,14 +91,18 @@ test.describe('with an imported network', () => {
     await expect(details.getByText('VP of Sales at Northwind Traders')).toBeVisible();
     await expect(details.getByText(ZELDA.email)).toBeVisible();
     await expect(details.getByRole('link', { name: 'LinkedIn profile' })).toHaveAttribute('href', ZELDA.url);
-    await expect(details.getByLabel('Warmest introduction path')).toContainText(/You know Zelda Quartermaine \(\d+ years?\)/);
+    await expect(details.getByLabel('Warmest introduction path')).toContainText(
+      /You know Zelda Quartermaine \(\d+ years?\)/,
+    );
     await expect(page).toHaveURL(/person=\d+/);
 
     await details.getByLabel('Private notes').fill('Met at the Lisbon meetup. <b>not markup</b>');
     await details.getByRole('button', { name: 'Save notes' }).click();
     await expect(page.getByText('Notes saved')).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('complementary', { name: 'Connection Details' }).getByLabel('Private notes')).toHaveValue('Met at the Lisbon meetup. <b>not markup</b>');
+    await expect(
+      page.getByRole('complementary', { name: 'Connection Details' }).getByLabel('Private notes'),
+    ).toHaveValue('Met at the Lisbon meetup. <b>not markup</b>');
 
     await page.getByRole('button', { name: 'Generate warm intro' }).click();
     const intro = page.getByTestId('warm-intro-text');
@@ -100,7 +126,9 @@ test.describe('with an imported network', () => {
     await expect(page.getByText(`Page 2 of ${Math.ceil(rows / 50)}`)).toBeVisible();
     await page.getByPlaceholder('Search connections...').fill('northwind');
     await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
-    const northwind = network.connections.filter((c) => c.company?.toLowerCase().includes('northwind')).length;
+    const northwind = network.connections.filter((c) =>
+      c.company?.toLowerCase().includes('northwind'),
+    ).length;
     await expect(page.getByText(`${northwind} connections`, { exact: true })).toBeVisible();
     await page.getByPlaceholder('Search connections...').fill('no such person anywhere');
     await expect(page.getByText('No connections matching your search')).toBeVisible();
@@ -121,7 +149,9 @@ test.describe('with an imported network', () => {
     await expect(page.getByText('Showing: 0 connections • 0 relationships')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Fly-by Tour' })).toBeDisabled();
     await expect(sidebar.getByLabel('Industry')).toBeDisabled();
-    await expect(sidebar.getByText('Your imported data has no industry column, so there is nothing to filter by yet.')).toBeVisible();
+    await expect(
+      sidebar.getByText('Your imported data has no industry column, so there is nothing to filter by yet.'),
+    ).toBeVisible();
     await expect(sidebar.getByRole('list', { name: 'Seniority' })).toBeVisible();
   });
 
@@ -131,9 +161,15 @@ test.describe('with an imported network', () => {
     await page.getByText('Filtered connections (CSV)').click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^warmpath-connections-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString('utf8'));
+    const text = await (
+      await file.createReadStream()
+    )
+      .toArray()
+      .then((chunks) => Buffer.concat(chunks).toString('utf8'));
     const line = text.split('\r\n').find((l) => l.includes('evil.example'));
-    expect(line).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)",'\+Plus,'@Formula Corp,'-Minus Manager,,https:\/\/www\.linkedin\.com\/in\/formula-person,1st,\d+,2020-01-01,,,$/);
+    expect(line).toMatch(
+      /^"'=HYPERLINK\(""http:\/\/evil\.example"",""click""\)",'\+Plus,'@Formula Corp,'-Minus Manager,,https:\/\/www\.linkedin\.com\/in\/formula-person,1st,\d+,2020-01-01,,,$/,
+    );
     expect(text.split('\r\n').filter((l) => /^[=+\-@]/.test(l))).toEqual([]);
   });
 
@@ -154,7 +190,11 @@ test.describe('with an imported network', () => {
     await fresh.goto(link);
     await expect(fresh.getByText(showing, { exact: true })).toBeVisible();
     await expect(fresh.getByPlaceholder('Search connections...')).toBeVisible();
-    await expect(fresh.getByRole('complementary', { name: 'Connection Details' }).getByText('Zelda Quartermaine', { exact: true })).toBeVisible();
+    await expect(
+      fresh
+        .getByRole('complementary', { name: 'Connection Details' })
+        .getByText('Zelda Quartermaine', { exact: true }),
+    ).toBeVisible();
     await fresh.getByText('Graph', { exact: true }).click();
     await expect(fresh.getByRole('radio', { name: 'Circular' })).toBeChecked();
     await fresh.close();
@@ -169,9 +209,15 @@ test('rows the import cannot use are listed with their line and reason', async (
   await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
   await expect(page.getByText('No File Selected')).toBeVisible();
   const nameless = { ...ZELDA, firstName: '', lastName: '', url: 'https://www.linkedin.com/in/nameless' };
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'Connections.csv', mimeType: 'text/csv', buffer: Buffer.from(exportCsv(5, [nameless, ZELDA])) });
+  await dialog.getByLabel('CSV file').setInputFiles({
+    name: 'Connections.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(exportCsv(5, [nameless, ZELDA])),
+  });
   await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
-  await expect(dialog.getByText('Imported 6 connections and', { exact: false })).toBeVisible({ timeout: 30_000 });
+  await expect(dialog.getByText('Imported 6 connections and', { exact: false })).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByText('Import Successful')).toBeVisible();
   await expect(dialog.getByLabel('Import counters')).toContainText('Skipped: 1');
   await dialog.getByText('Skipped rows (1)').click();

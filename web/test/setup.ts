@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // jsdom lacks a few browser APIs that antd relies on.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
@@ -19,3 +21,7 @@ if (!window.ResizeObserver) {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
 }
+
+// findBy/waitFor wait up to 5 s instead of 1 s: on a 2-core CI machine running other projects'
+// tests beside these, antd's first renders and React transitions can take over a second.
+configure({ asyncUtilTimeout: 5000 });

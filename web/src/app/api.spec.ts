@@ -3,7 +3,9 @@ import { errorMessage } from './api';
 
 describe('errorMessage', () => {
   it('prefers the JSON message of an error response', () => {
-    expect(errorMessage({ status: 400, data: { message: 'Passwords don\'t match', error: 'x' } })).toBe("Passwords don't match");
+    expect(errorMessage({ status: 400, data: { message: "Passwords don't match", error: 'x' } })).toBe(
+      "Passwords don't match",
+    );
   });
 
   it('falls back to the error field', () => {
@@ -15,7 +17,9 @@ describe('errorMessage', () => {
   });
 
   it('names a network failure', () => {
-    expect(errorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe('TypeError: Failed to fetch');
+    expect(errorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(
+      'TypeError: Failed to fetch',
+    );
   });
 
   it('uses the fallback when there is nothing to read', () => {

@@ -27,7 +27,8 @@ export function errorMessage(error: unknown, fallback = 'Request failed'): strin
       if (typeof data.message === 'string') return data.message;
       if (typeof data.error === 'string') return data.error;
     }
-    if (typeof e.status === 'number') return `${e.status}: ${typeof data === 'string' && data ? data : 'Request failed'}`;
+    if (typeof e.status === 'number')
+      return `${e.status}: ${typeof data === 'string' && data ? data : 'Request failed'}`;
     if ('error' in e && typeof e.error === 'string') return e.error;
   }
   return typeof e.message === 'string' ? e.message : fallback;

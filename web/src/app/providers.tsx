@@ -8,7 +8,13 @@ import { createStore } from './store';
 /** Toasts: one at a time, closing after 5 s (product-spec §9). */
 const NOTIFICATION_CONFIG = { maxCount: 1, duration: 5, placement: 'bottomRight' as const };
 
-export function Providers({ children, store }: { children: ReactNode; store?: ReturnType<typeof createStore> }) {
+export function Providers({
+  children,
+  store,
+}: {
+  children: ReactNode;
+  store?: ReturnType<typeof createStore>;
+}) {
   const appStore = useMemo(() => store ?? createStore(), [store]);
   const [dark] = useDarkMode();
   return (

@@ -14,9 +14,30 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: '/', element: <ProtectedRoute><DashboardPage /></ProtectedRoute> },
-      { path: '/profile', element: <ProtectedRoute><ProfilePage /></ProtectedRoute> },
-      { path: '/admin', element: <ProtectedRoute adminOnly><AdminPage /></ProtectedRoute> },
+      {
+        path: '/',
+        element: (
+          <ProtectedRoute>
+            <DashboardPage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: '/profile',
+        element: (
+          <ProtectedRoute>
+            <ProfilePage />
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: '/admin',
+        element: (
+          <ProtectedRoute adminOnly>
+            <AdminPage />
+          </ProtectedRoute>
+        ),
+      },
       { path: '/auth', element: <AuthPage /> },
       { path: '/auth-success', element: <AuthSuccessPage /> },
       { path: '/oauth/:provider', element: <OAuthPage /> },

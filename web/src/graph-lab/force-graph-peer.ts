@@ -23,10 +23,22 @@ interface PeerOptions {
  * the main thread) with its settings: cooldownTicks 100, warmupTicks 200, alpha decay 0.01,
  * velocity decay 0.1, link distances 20 (company) / 80.
  */
-export function mountForceGraphPeer(container: HTMLElement, network: GeneratedNetwork, options: PeerOptions): GraphLabHooks {
+export function mountForceGraphPeer(
+  container: HTMLElement,
+  network: GeneratedNetwork,
+  options: PeerOptions,
+): GraphLabHooks {
   const hex = (color: number): string => `#${color.toString(16).padStart(6, '0')}`;
-  const nodes: PeerNode[] = network.connections.map((c) => ({ id: c.id, size: nodeSize(c), color: hex(NODE_COLORS[nodeCategory(c, false)]) }));
-  const links: PeerLink[] = network.relationships.map((r) => ({ source: r.sourceId, target: r.targetId, isCompany: isCompanyLink(r.type) }));
+  const nodes: PeerNode[] = network.connections.map((c) => ({
+    id: c.id,
+    size: nodeSize(c),
+    color: hex(NODE_COLORS[nodeCategory(c, false)]),
+  }));
+  const links: PeerLink[] = network.relationships.map((r) => ({
+    source: r.sourceId,
+    target: r.targetId,
+    isCompany: isCompanyLink(r.type),
+  }));
   const frames: { at: number; ms: number }[] = [];
   let frameStart = 0;
   const t0 = performance.mark('graph-lab:t0').startTime;
@@ -47,7 +59,9 @@ export function mountForceGraphPeer(container: HTMLElement, network: GeneratedNe
     workerFrames: () => [],
     nodeScreenPosition: (id) => {
       const node = nodes.find((n) => n.id === id);
-      return node && node.x !== undefined && node.y !== undefined ? graph.graph2ScreenCoords(node.x, node.y) : null;
+      return node && node.x !== undefined && node.y !== undefined
+        ? graph.graph2ScreenCoords(node.x, node.y)
+        : null;
     },
     nodeIds: () => nodes.map((node) => node.id),
     personName: (id) => personName(network, id),
@@ -82,7 +96,8 @@ export function mountForceGraphPeer(container: HTMLElement, network: GeneratedNe
       if (hooks.settledAt === null) hooks.settledAt = performance.mark('graph-lab:settled').startTime;
     })
     .onNodeClick((node) => hooks.clicks.push(node.id));
-  const linkForce = graph.d3Force('link') as unknown as { distance(fn: (link: PeerLink) => number): void } | undefined;
+  const linkForce = graph.d3Force('link') as unknown as
+    { distance(fn: (link: PeerLink) => number): void } | undefined;
   linkForce?.distance((link) => (link.isCompany ? 20 : 80));
   // After the hooks are published: force-graph's 200 warm-up ticks run in one task, and at
   // 30,000 people the benchmark must still find the page to time it out.

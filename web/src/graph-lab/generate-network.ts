@@ -7,9 +7,13 @@ export interface GeneratedNetwork {
   relationships: Relationship[];
 }
 
+// prettier-ignore
 const FIRST = ['Ana', 'Ben', 'Chloé', 'Dev', 'Eli', 'Fatima', 'Gus', 'Hana', 'Ivan', 'Jo', 'Kai', 'Lena', 'Mo', 'Nia', 'Omar', 'Pia', 'Raj', 'Sara', 'Tom', 'Uma', 'Vik', 'Wen', 'Yara', 'Zoe'];
+// prettier-ignore
 const LAST = ['Abe', 'Berg', 'Costa', 'Diaz', 'Evans', 'Fox', 'Garcia', 'Hill', 'Ito', 'Jensen', 'Khan', 'Lopez', 'Meyer', 'Nowak', 'Okafor', 'Park', 'Quinn', 'Rossi', 'Singh', 'Tanaka', 'Ueda', 'Vidal', 'Wong', 'Young'];
+// prettier-ignore
 const STEMS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Stark', 'Wayne', 'Hooli', 'Vandelay', 'Cyberdyne', 'Soylent', 'Tyrell', 'Wonka', 'Aperture', 'Massive', 'Pied Piper', 'Oscorp'];
+// prettier-ignore
 const SUFFIXES = ['', ' Labs', ' Systems', ' Group', ' Capital', ' Health', ' Cloud', ' Partners', ' AI', ' Bank'];
 
 /** Under 1 % of LinkedIn rows have no company; they stay unlinked except to their owner. */
@@ -30,7 +34,15 @@ export function generateNetwork(size: number, seed = 1): GeneratedNetwork {
   connections[0].id = 'u1';
   const teammateCount = size > 20 ? TEAMMATES : 0;
   for (let t = 0; t < teammateCount; t++) {
-    const mate = buildPerson(connections.length, pick(random, FIRST), pick(random, LAST), 'Acme', pick(random, TITLES), 1, random);
+    const mate = buildPerson(
+      connections.length,
+      pick(random, FIRST),
+      pick(random, LAST),
+      'Acme',
+      pick(random, TITLES),
+      1,
+      random,
+    );
     mate.isTeammate = true;
     mate.id = `u${t + 2}`;
     connections.push(mate);
@@ -38,7 +50,17 @@ export function generateNetwork(size: number, seed = 1): GeneratedNetwork {
   for (const [company, count] of companySizes(size - connections.length, random)) {
     for (let i = 0; i < count; i++) {
       const degree = random() < 0.8 ? 1 : random() < 0.75 ? 2 : 3;
-      connections.push(buildPerson(connections.length, pick(random, FIRST), pick(random, LAST), company, pick(random, TITLES), degree, random));
+      connections.push(
+        buildPerson(
+          connections.length,
+          pick(random, FIRST),
+          pick(random, LAST),
+          company,
+          pick(random, TITLES),
+          degree,
+          random,
+        ),
+      );
     }
   }
   return { connections, relationships: buildRelationships(connections, teammateCount, random) };
@@ -72,7 +94,15 @@ function companyName(index: number): string {
   return round === 0 ? `${stem}${suffix}` : `${stem}${suffix} ${round + 1}`;
 }
 
-function buildPerson(index: number, first: string, last: string, company: string | null, title: Title, degree: number, random: Random): Connection {
+function buildPerson(
+  index: number,
+  first: string,
+  last: string,
+  company: string | null,
+  title: Title,
+  degree: number,
+  random: Random,
+): Connection {
   const years = degree === 0 ? null : Math.floor(random() * 15);
   return {
     id: String(index),
@@ -103,13 +133,23 @@ function buildPerson(index: number, first: string, last: string, company: string
 function buildRelationships(people: Connection[], teammates: number, random: Random): Relationship[] {
   const links: Relationship[] = [];
   const add = (a: Connection, b: Connection, type: RelationshipType, strength: number): void => {
-    links.push({ id: String(-(links.length + 1)), sourceId: a.id, targetId: b.id, strength, createdAt: '2024-01-01T00:00:00.000Z', type, company: type.startsWith('company') ? a.company : null, userId: 1 });
+    links.push({
+      id: String(-(links.length + 1)),
+      sourceId: a.id,
+      targetId: b.id,
+      strength,
+      createdAt: '2024-01-01T00:00:00.000Z',
+      type,
+      company: type.startsWith('company') ? a.company : null,
+      userId: 1,
+    });
   };
   const you = people[0];
   for (let t = 1; t <= teammates; t++) add(you, people[t], 'teammate', 200);
   for (const person of people.slice(teammates + 1)) {
     if (person.connectionDegree === 1) add(you, person, 'connection', 20 + (person.yearsConnected ?? 0) * 5);
-    else if (person.connectionDegree === 2 && teammates > 0) add(people[1 + Math.floor(random() * teammates)], person, 'connection', 40);
+    else if (person.connectionDegree === 2 && teammates > 0)
+      add(people[1 + Math.floor(random() * teammates)], person, 'connection', 40);
   }
   for (const staff of groupByCompany(people.slice(teammates + 1)).values()) addCompanyLinks(staff, add);
   return links;
@@ -123,7 +163,10 @@ function addCompanyLinks(staff: Connection[], add: AddLink): void {
   if (staff.length <= 15) {
     for (let i = 0; i < staff.length; i++) {
       for (let j = i + 1; j < staff.length; j++) {
-        const close = staff[i].positionInfo.category === staff[j].positionInfo.category || isExecutive(staff[i]) || isExecutive(staff[j]);
+        const close =
+          staff[i].positionInfo.category === staff[j].positionInfo.category ||
+          isExecutive(staff[i]) ||
+          isExecutive(staff[j]);
         add(staff[i], staff[j], close ? 'company-role' : 'company-general', close ? 150 : 50);
       }
     }

@@ -1,6 +1,7 @@
 import type { GraphEngine, GraphHover } from '../graph';
 
-const PANEL = 'position:absolute;background:rgba(15,23,42,.92);border:1px solid #334155;border-radius:6px;padding:6px 10px;';
+const PANEL =
+  'position:absolute;background:rgba(15,23,42,.92);border:1px solid #334155;border-radius:6px;padding:6px 10px;';
 const DEGREE = ['You', '1st degree', '2nd degree', '3rd degree'];
 
 /** The toolbar, hover card and tour caption a host app would draw around the engine. */
@@ -8,7 +9,10 @@ export function mountLabChrome(container: HTMLElement, engine: GraphEngine) {
   const toolbar = element('div', `${PANEL}left:8px;bottom:8px;display:flex;gap:4px;flex-wrap:wrap;`);
   const tooltip = element('div', `${PANEL}display:none;pointer-events:none;max-width:260px;`);
   tooltip.dataset.testid = 'graph-tooltip';
-  const caption = element('div', `${PANEL}display:none;left:50%;top:12px;transform:translateX(-50%);font-size:15px;`);
+  const caption = element(
+    'div',
+    `${PANEL}display:none;left:50%;top:12px;transform:translateX(-50%);font-size:15px;`,
+  );
   caption.dataset.testid = 'tour-caption';
   let isFlyBy = false;
   const flyBy = button('Fly-by Tour', () => {
@@ -30,7 +34,10 @@ export function mountLabChrome(container: HTMLElement, engine: GraphEngine) {
     button('Fit', () => engine.fitToScreen()),
     button('Guided tour', () => engine.startGuidedTour()),
     flyBy,
-    button('Export PNG', () => void engine.exportPng().then(download, (error: unknown) => console.error(error))),
+    button(
+      'Export PNG',
+      () => void engine.exportPng().then(download, (error: unknown) => console.error(error)),
+    ),
   );
   container.append(toolbar, tooltip, caption);
   return {
@@ -40,7 +47,12 @@ export function mountLabChrome(container: HTMLElement, engine: GraphEngine) {
       const { node } = hover;
       const role = [node.position, node.company].filter(Boolean).join(' at ');
       tooltip.innerHTML = '';
-      tooltip.append(line(`${node.firstName} ${node.lastName}`, 'font-weight:600'), line(role), line(DEGREE[Math.min(node.connectionDegree, 3)], 'color:#94a3b8'), line('Click for more details', 'color:#64748b;font-size:11px'));
+      tooltip.append(
+        line(`${node.firstName} ${node.lastName}`, 'font-weight:600'),
+        line(role),
+        line(DEGREE[Math.min(node.connectionDegree, 3)], 'color:#94a3b8'),
+        line('Click for more details', 'color:#64748b;font-size:11px'),
+      );
       tooltip.style.left = `${hover.x + 12}px`;
       tooltip.style.top = `${hover.y + 12}px`;
     },
@@ -60,7 +72,8 @@ function element(tag: string, style: string): HTMLElement {
 function button(label: string, onClick: () => void): HTMLButtonElement {
   const el = document.createElement('button');
   el.textContent = label;
-  el.style.cssText = 'background:#1e293b;color:#e2e8f0;border:1px solid #334155;border-radius:4px;padding:3px 8px;cursor:pointer;';
+  el.style.cssText =
+    'background:#1e293b;color:#e2e8f0;border:1px solid #334155;border-radius:4px;padding:3px 8px;cursor:pointer;';
   el.addEventListener('click', onClick);
   return el;
 }

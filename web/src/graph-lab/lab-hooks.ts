@@ -41,7 +41,11 @@ declare global {
 /** Long tasks of the whole page, from load on; the benchmark keeps those after t0. */
 export function observeLongTasks(): { start: number; duration: number }[] {
   const tasks: { start: number; duration: number }[] = [];
-  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('longtask')) return tasks;
+  if (
+    typeof PerformanceObserver === 'undefined' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('longtask')
+  )
+    return tasks;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) tasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });

@@ -28,6 +28,13 @@ const generateMs = performance.now() - generatedAt;
 // is charged to the engine.
 void engineReady.then(() =>
   setTimeout(() => {
-    window.__graphLab = engine === 'force-graph' ? mountForceGraphPeer(container, network, { generateMs, longTasks }) : mountWarmpathLab(container, network, { generateMs, longTasks, autoFit: params.get('autofit') !== '0' });
+    window.__graphLab =
+      engine === 'force-graph'
+        ? mountForceGraphPeer(container, network, { generateMs, longTasks })
+        : mountWarmpathLab(container, network, {
+            generateMs,
+            longTasks,
+            autoFit: params.get('autofit') !== '0',
+          });
   }, 50),
 );

@@ -10,7 +10,11 @@ interface LabOptions {
 }
 
 /** Our engine on the generated data, with a tooltip, a caption line and a toolbar. */
-export function mountWarmpathLab(container: HTMLElement, network: GeneratedNetwork, options: LabOptions): GraphLabHooks {
+export function mountWarmpathLab(
+  container: HTMLElement,
+  network: GeneratedNetwork,
+  options: LabOptions,
+): GraphLabHooks {
   const t0 = performance.mark('graph-lab:t0').startTime;
   const engine = createGraphEngine(container, { autoFit: options.autoFit });
   engine.setGraph(network);

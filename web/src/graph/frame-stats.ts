@@ -25,7 +25,8 @@ export class FrameStats {
     const frames = [];
     for (let i = Math.max(0, this.count - CAPACITY); i < this.count; i++) {
       const slot = i % CAPACITY;
-      if (this.at[slot] >= since) frames.push({ at: this.at[slot], ms: this.ms[slot], kind: this.kind[slot] });
+      if (this.at[slot] >= since)
+        frames.push({ at: this.at[slot], ms: this.ms[slot], kind: this.kind[slot] });
     }
     return frames;
   }

@@ -16,7 +16,16 @@ import { RenderClient } from './render/render-client';
 import { toRenderGraph } from './render/render-graph';
 import { runSliced } from './sliced-task';
 import { TourController } from './tours/tour-controller';
-import type { GraphData, GraphEngine, GraphEngineOptions, GraphEngineStats, GraphEventHandler, GraphEventName, GraphHighlight, LayoutName } from './types';
+import type {
+  GraphData,
+  GraphEngine,
+  GraphEngineOptions,
+  GraphEngineStats,
+  GraphEventHandler,
+  GraphEventName,
+  GraphHighlight,
+  LayoutName,
+} from './types';
 import { YouPulse } from './you-pulse';
 
 /**
@@ -74,10 +83,14 @@ class Engine implements GraphEngine {
       onPositionsReturned: () => this.hasNewPositions && this.loop.request(),
       onPresented: (at) => this.model && this.measured.presented(at),
     });
-    this.supervisor = new LayoutSupervisor({ onPositions: () => this.loop.request(), onStats: (stats) => (this.measured.worker = stats) });
+    this.supervisor = new LayoutSupervisor({
+      onPositions: () => this.loop.request(),
+      onStats: (stats) => (this.measured.worker = stats),
+    });
     this.director = new LayoutDirector(this.supervisor, {
       showPositions: (positions) => this.showPositions(positions),
-      fit: (ms, padding, when) => (when === 'now' ? this.fitToScreen(ms, padding) : (this.fitOnSettle = { ms, padding })),
+      fit: (ms, padding, when) =>
+        when === 'now' ? this.fitToScreen(ms, padding) : (this.fitOnSettle = { ms, padding }),
       flyToOrigin: (zoom, ms) => this.flyTo(0, 0, zoom, ms),
       viewport: () => this.viewport,
     });
@@ -155,7 +168,12 @@ class Engine implements GraphEngine {
   centerOn(nodeId: string, zoom?: number, durationMs = 1000): void {
     const index = this.model?.indexById.get(nodeId);
     if (index === undefined) return;
-    this.flyTo(this.positions[index * 2], this.positions[index * 2 + 1], zoom ?? this.camera.state.zoom, durationMs);
+    this.flyTo(
+      this.positions[index * 2],
+      this.positions[index * 2 + 1],
+      zoom ?? this.camera.state.zoom,
+      durationMs,
+    );
   }
 
   startGuidedTour(): void {
@@ -177,7 +195,12 @@ class Engine implements GraphEngine {
   nodeScreenPosition(nodeId: string): { x: number; y: number } | null {
     const index = this.model?.indexById.get(nodeId);
     if (index === undefined) return null;
-    const [x, y] = worldToScreen(this.camera.state, this.viewport, this.positions[index * 2], this.positions[index * 2 + 1]);
+    const [x, y] = worldToScreen(
+      this.camera.state,
+      this.viewport,
+      this.positions[index * 2],
+      this.positions[index * 2 + 1],
+    );
     return { x, y };
   }
 
@@ -215,7 +238,14 @@ class Engine implements GraphEngine {
     this.hasSettled = false;
     this.pointer.reset();
     this.highlight.setModel(model);
-    if (isFirst) this.camera.jumpTo(fitBounds(boundsOf(positions, model.nodes.length, 20) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 }, this.viewport, GRAPH.fitPadding));
+    if (isFirst)
+      this.camera.jumpTo(
+        fitBounds(
+          boundsOf(positions, model.nodes.length, 20) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 },
+          this.viewport,
+          GRAPH.fitPadding,
+        ),
+      );
     this.renderer.setCamera(this.camera.state);
     this.renderer.setGraph(toRenderGraph(model, radii, this.highlight.colors, positions));
     this.renderer.setFlags(this.highlight.flags());
@@ -254,7 +284,8 @@ class Engine implements GraphEngine {
 
   private settle(): void {
     this.measured.settled();
-    if (!this.hasSettled && this.options.autoFit) this.autoFitTimer = setTimeout(() => this.fitToScreen(), GRAPH.autoFitDelayMs);
+    if (!this.hasSettled && this.options.autoFit)
+      this.autoFitTimer = setTimeout(() => this.fitToScreen(), GRAPH.autoFitDelayMs);
     else if (this.fitOnSettle) this.fitToScreen(this.fitOnSettle.ms, this.fitOnSettle.padding);
     this.fitOnSettle = null;
     this.hasSettled = true;
@@ -279,7 +310,12 @@ class Engine implements GraphEngine {
   private placePulse(): void {
     const you = this.model?.youIndex ?? -1;
     if (you < 0) return this.pulse.hide();
-    const [x, y] = worldToScreen(this.camera.state, this.viewport, this.positions[you * 2], this.positions[you * 2 + 1]);
+    const [x, y] = worldToScreen(
+      this.camera.state,
+      this.viewport,
+      this.positions[you * 2],
+      this.positions[you * 2 + 1],
+    );
     this.pulse.place(x, y, Math.max(this.radii[you] * this.camera.state.zoom, MIN_NODE_RADIUS_PX));
   }
 

@@ -66,7 +66,8 @@ export class HighlightState {
     }
     const links = new Set<number>(this.resolveLinks(model));
     if (this.tourNodes.length > 0 && model.youIndex >= 0) {
-      for (const node of this.tourNodes) for (const link of linksBetween(model, node, new Set([model.youIndex]))) links.add(link);
+      for (const node of this.tourNodes)
+        for (const link of linksBetween(model, node, new Set([model.youIndex]))) links.add(link);
     }
     this.highlightedNodes = nodes;
     this.highlightedLinks = [...links];
@@ -77,7 +78,9 @@ export class HighlightState {
     if (this.appLinkIds.length === 0) return [];
     if (!this.linkIndexById) {
       const byId = new Map<string, number>();
-      model.relationshipOfLink.forEach((relationship, link) => byId.set(model.relationships[relationship].id, link));
+      model.relationshipOfLink.forEach((relationship, link) =>
+        byId.set(model.relationships[relationship].id, link),
+      );
       this.linkIndexById = byId;
     }
     const links: number[] = [];

@@ -38,7 +38,15 @@ export class YouPulse {
   /** Centre (CSS px in the container) and on-screen radius of YOU, or null to hide. */
   place(x: number, y: number, radius: number): void {
     const size = Math.max(10, radius * 2 + 4);
-    Object.assign(this.ring.style, { display: 'block', left: `${x}px`, top: `${y}px`, width: `${size}px`, height: `${size}px`, marginLeft: `${-size / 2}px`, marginTop: `${-size / 2}px` });
+    Object.assign(this.ring.style, {
+      display: 'block',
+      left: `${x}px`,
+      top: `${y}px`,
+      width: `${size}px`,
+      height: `${size}px`,
+      marginLeft: `${-size / 2}px`,
+      marginTop: `${-size / 2}px`,
+    });
   }
 
   hide(): void {

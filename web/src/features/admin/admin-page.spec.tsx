@@ -48,8 +48,30 @@ describe('AdminPage', () => {
 
   it('lists users with their LinkedIn state and creation date', async () => {
     answer(200, [
-      { id: 7, username: 'ana', firstName: 'Ana', lastName: 'Silva', email: 'a@x.org', avatarUrl: null, linkedinId: 'abc', createdAt: '2026-01-02T03:04:05Z', isAdmin: false, providers: ['linkedin'] },
-      { id: 8, username: 'ben', firstName: 'Ben', lastName: 'Ode', email: 'b@x.org', avatarUrl: null, linkedinId: null, createdAt: '2026-01-02T03:04:05Z', isAdmin: false, providers: [] },
+      {
+        id: 7,
+        username: 'ana',
+        firstName: 'Ana',
+        lastName: 'Silva',
+        email: 'a@x.org',
+        avatarUrl: null,
+        linkedinId: 'abc',
+        createdAt: '2026-01-02T03:04:05Z',
+        isAdmin: false,
+        providers: ['linkedin'],
+      },
+      {
+        id: 8,
+        username: 'ben',
+        firstName: 'Ben',
+        lastName: 'Ode',
+        email: 'b@x.org',
+        avatarUrl: null,
+        linkedinId: null,
+        createdAt: '2026-01-02T03:04:05Z',
+        isAdmin: false,
+        providers: [],
+      },
     ]);
     renderPage();
     expect(await screen.findByText('Ana Silva')).toBeTruthy();
@@ -71,7 +93,21 @@ describe('formatCreated', () => {
 
 describe('AdminPage order', () => {
   it('lists the newest accounts first', async () => {
-    answer(200, [1, 2, 3].map((id) => ({ id, username: `user${id}`, firstName: 'U', lastName: String(id), email: `${id}@x.org`, avatarUrl: null, linkedinId: null, createdAt: '2026-01-02T03:04:05Z', isAdmin: false, providers: [] })));
+    answer(
+      200,
+      [1, 2, 3].map((id) => ({
+        id,
+        username: `user${id}`,
+        firstName: 'U',
+        lastName: String(id),
+        email: `${id}@x.org`,
+        avatarUrl: null,
+        linkedinId: null,
+        createdAt: '2026-01-02T03:04:05Z',
+        isAdmin: false,
+        providers: [],
+      })),
+    );
     renderPage();
     await screen.findByText('user3');
     const names = screen.getAllByText(/^user\d$/).map((el) => el.textContent);

@@ -24,7 +24,11 @@ export function AuthPage() {
       <Card style={{ width: 420, maxWidth: '100%' }}>
         <Tabs
           activeKey={tab}
-          onChange={(key) => setParams((p) => (key === 'register' ? p.set('tab', 'register') : p.delete('tab'), p), { replace: true })}
+          onChange={(key) =>
+            setParams((p) => (key === 'register' ? p.set('tab', 'register') : p.delete('tab'), p), {
+              replace: true,
+            })
+          }
           items={[
             { key: 'signin', label: 'Sign In', children: <LoginForm returnUrl={returnUrl} /> },
             { key: 'register', label: 'Register', children: <RegisterForm returnUrl={returnUrl} /> },

@@ -19,14 +19,20 @@ export function AuthSuccessPage() {
 
   useEffect(() => {
     if (state === 'loading') return;
-    if (state === 'error') toast({ title: 'Authentication failed', description: error ?? undefined, variant: 'destructive' });
-    const timer = setTimeout(() => navigate(state === 'failed' ? '/auth' : '/', { replace: true }), REDIRECT_DELAY_MS);
+    if (state === 'error')
+      toast({ title: 'Authentication failed', description: error ?? undefined, variant: 'destructive' });
+    const timer = setTimeout(
+      () => navigate(state === 'failed' ? '/auth' : '/', { replace: true }),
+      REDIRECT_DELAY_MS,
+    );
     return () => clearTimeout(timer);
   }, [state, error, navigate, toast]);
 
-  if (state === 'loading') return <Spin size="large" style={{ display: 'block', margin: '96px auto' }} aria-label="Loading" />;
+  if (state === 'loading')
+    return <Spin size="large" style={{ display: 'block', margin: '96px auto' }} aria-label="Loading" />;
   if (state === 'error') return <Result status="error" title="Authentication failed" subTitle={error} />;
-  if (state === 'failed') return <Result status="warning" title="Authentication Failed" subTitle="Redirecting to sign in..." />;
+  if (state === 'failed')
+    return <Result status="warning" title="Authentication Failed" subTitle="Redirecting to sign in..." />;
   if (source === 'linkedin') {
     return (
       <Result
@@ -35,9 +41,9 @@ export function AuthSuccessPage() {
         subTitle={
           <>
             LinkedIn does not share your connections with apps
-            {Number.isFinite(connections) ? ` (${connections} connections imported)` : ''}. To import them: open LinkedIn
-            Settings → Data privacy → Get a copy of your data → Connections, download Connections.csv, then use
-            &apos;Import LinkedIn Connections&apos; on your dashboard.
+            {Number.isFinite(connections) ? ` (${connections} connections imported)` : ''}. To import them:
+            open LinkedIn Settings → Data privacy → Get a copy of your data → Connections, download
+            Connections.csv, then use &apos;Import LinkedIn Connections&apos; on your dashboard.
           </>
         }
         extra={<Button onClick={() => navigate('/')}>Go to dashboard</Button>}

@@ -1,4 +1,10 @@
-import type { LoginRequest, RegisterRequest, User, UpdateProfileRequest, ChangePasswordRequest } from '@warmpath/contracts';
+import type {
+  LoginRequest,
+  RegisterRequest,
+  User,
+  UpdateProfileRequest,
+  ChangePasswordRequest,
+} from '@warmpath/contracts';
 import { api } from '../../app/api';
 
 export const authApi = api.injectEndpoints({
@@ -47,7 +53,9 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: 'api/user/password', method: 'POST', body }),
     }),
     listUsers: build.query<User[], void>({ query: () => 'api/admin/users', providesTags: ['Users'] }),
-    oauthProviders: build.query<{ provider: string; configured: boolean }[], void>({ query: () => 'api/oauth/providers' }),
+    oauthProviders: build.query<{ provider: string; configured: boolean }[], void>({
+      query: () => 'api/oauth/providers',
+    }),
     oauthCallback: build.mutation<User, { provider: string; search: string }>({
       query: ({ provider, search }) => `api/oauth/${provider}/callback${search}`,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {

@@ -23,7 +23,13 @@ export function LoginForm({ returnUrl }: { returnUrl: string }) {
   };
 
   return (
-    <Form<LoginRequest> name="login" layout="vertical" onFinish={onFinish} requiredMark={false} aria-label="Sign in">
+    <Form<LoginRequest>
+      name="login"
+      layout="vertical"
+      onFinish={onFinish}
+      requiredMark={false}
+      aria-label="Sign in"
+    >
       <Form.Item label="Username" name="username" rules={[zodFieldRule(loginRequestSchema, 'username')]}>
         <Input autoComplete="username" />
       </Form.Item>

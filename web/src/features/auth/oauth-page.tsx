@@ -23,11 +23,25 @@ export function OAuthPage() {
       .catch(() => undefined);
   }, [code, provider, params, callback, navigate]);
 
-  if (error) return <Result status="error" title={`Authentication failed: ${error}`} extra={<Link to="/auth">Back to sign in</Link>} />;
+  if (error)
+    return (
+      <Result
+        status="error"
+        title={`Authentication failed: ${error}`}
+        extra={<Link to="/auth">Back to sign in</Link>}
+      />
+    );
   if (code && isError) {
-    return <Result status="error" title="Failed to authenticate with provider" extra={<Link to="/auth">Back to sign in</Link>} />;
+    return (
+      <Result
+        status="error"
+        title="Failed to authenticate with provider"
+        extra={<Link to="/auth">Back to sign in</Link>}
+      />
+    );
   }
-  if (code) return <Spin size="large" style={{ display: 'block', margin: '96px auto' }} aria-label="Signing in" />;
+  if (code)
+    return <Spin size="large" style={{ display: 'block', margin: '96px auto' }} aria-label="Signing in" />;
   return (
     <Flex justify="center" style={{ padding: 48 }}>
       <Card style={{ width: 380 }}>

@@ -4,7 +4,13 @@ import { Navigate, useLocation } from 'react-router';
 import { useAuth } from './auth-context';
 
 /** Spinner while the session loads, then /auth (remembering where the user was going). */
-export function ProtectedRoute({ children, adminOnly = false }: { children: ReactNode; adminOnly?: boolean }) {
+export function ProtectedRoute({
+  children,
+  adminOnly = false,
+}: {
+  children: ReactNode;
+  adminOnly?: boolean;
+}) {
   const { user, isLoading } = useAuth();
   const location = useLocation();
   if (isLoading || user === undefined) {

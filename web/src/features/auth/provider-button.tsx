@@ -3,7 +3,11 @@ import { Button } from 'antd';
 import { useOauthProvidersQuery } from './auth.api';
 
 const LABELS = { linkedin: 'LinkedIn', google: 'Google', github: 'GitHub' } as const;
-const ICONS = { linkedin: <LinkedinOutlined />, google: <GoogleOutlined />, github: <GithubOutlined /> } as const;
+const ICONS = {
+  linkedin: <LinkedinOutlined />,
+  google: <GoogleOutlined />,
+  github: <GithubOutlined />,
+} as const;
 type Provider = keyof typeof LABELS;
 
 /** LinkedIn starts at /auth/linkedin; Google and GitHub at /api/oauth/{provider} (product-spec §7). */
@@ -11,7 +15,13 @@ export function providerStartUrl(provider: Provider): string {
   return provider === 'linkedin' ? '/auth/linkedin' : `/api/oauth/${provider}`;
 }
 
-export function ProviderButton({ provider, action }: { provider: Provider; action: 'Sign in' | 'Register' | 'Continue' }) {
+export function ProviderButton({
+  provider,
+  action,
+}: {
+  provider: Provider;
+  action: 'Sign in' | 'Register' | 'Continue';
+}) {
   const { data } = useOauthProvidersQuery();
   const configured = data?.find((p) => p.provider === provider)?.configured ?? false;
   return (

@@ -27,7 +27,13 @@ export function RegisterForm({ returnUrl }: { returnUrl: string }) {
 
   const rule = (field: keyof RegisterRequest) => [zodFieldRule(shape, field)];
   return (
-    <Form<RegisterRequest> name="register" layout="vertical" onFinish={onFinish} requiredMark={false} aria-label="Register">
+    <Form<RegisterRequest>
+      name="register"
+      layout="vertical"
+      onFinish={onFinish}
+      requiredMark={false}
+      aria-label="Register"
+    >
       <Form.Item label="First name" name="firstName" rules={rule('firstName')}>
         <Input autoComplete="given-name" />
       </Form.Item>

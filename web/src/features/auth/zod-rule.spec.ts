@@ -6,7 +6,10 @@ describe('safeReturnUrl', () => {
     expect(safeReturnUrl('/profile?tab=1')).toBe('/profile?tab=1');
   });
 
-  it.each(['https://evil.example', '//evil.example/x', 'javascript:alert(1)', null, ''])('sends %j to the dashboard instead', (value) => {
-    expect(safeReturnUrl(value)).toBe('/');
-  });
+  it.each(['https://evil.example', '//evil.example/x', 'javascript:alert(1)', null, ''])(
+    'sends %j to the dashboard instead',
+    (value) => {
+      expect(safeReturnUrl(value)).toBe('/');
+    },
+  );
 });

@@ -6,7 +6,16 @@ import { buttonByText, findModal, json, renderWithApp, stubServer } from '../net
 import { buildTestConnection } from '../network/test-connections';
 import { ConnectionDetailsPanel } from './connection-details-panel';
 
-const you = buildTestConnection({ id: 'u1', isUser: true, firstName: 'Maya', lastName: 'Chen', company: null, position: null, connectionDegree: 0, knownBy: [] });
+const you = buildTestConnection({
+  id: 'u1',
+  isUser: true,
+  firstName: 'Maya',
+  lastName: 'Chen',
+  company: null,
+  position: null,
+  connectionDegree: 0,
+  knownBy: [],
+});
 const ana = buildTestConnection({
   id: '12',
   firstName: 'Ana',
@@ -19,7 +28,16 @@ const ana = buildTestConnection({
   yearsConnected: 6,
   notes: 'Met at a conference',
 });
-const path: WarmPathView = { found: true, fromId: 'u1', toId: '12', warmth: 0.74, nodes: [you, ana], links: [], hops: [], version: '1' };
+const path: WarmPathView = {
+  found: true,
+  fromId: 'u1',
+  toId: '12',
+  warmth: 0.74,
+  nodes: [you, ana],
+  links: [],
+  hops: [],
+  version: '1',
+};
 
 afterEach(() => {
   cleanup();
@@ -67,12 +85,17 @@ describe('ConnectionDetailsPanel', () => {
   it('generates a warm intro, shows who wrote it and copies it', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    open(ana, { 'POST /api/network/generate-warm-intro': () => json(200, { intro: 'Hi Ana, <script>x</script>', provider: 'built-in' }) });
+    open(ana, {
+      'POST /api/network/generate-warm-intro': () =>
+        json(200, { intro: 'Hi Ana, <script>x</script>', provider: 'built-in' }),
+    });
     await waitFor(() => expect(buttonByText('Generate warm intro').disabled).toBe(false));
     fireEvent.click(buttonByText('Generate warm intro'));
     const modal = await findModal('Warm introduction');
     expect(within(modal).getByText('Hi Ana, <script>x</script>')).toBeTruthy();
-    expect(within(modal).getByText('Written by the built-in writer (no AI model is configured).')).toBeTruthy();
+    expect(
+      within(modal).getByText('Written by the built-in writer (no AI model is configured).'),
+    ).toBeTruthy();
     expect(await screen.findByText('Warm introduction generated!')).toBeTruthy();
     fireEvent.click(within(modal).getByText('Copy'));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('Hi Ana, <script>x</script>'));
@@ -80,9 +103,13 @@ describe('ConnectionDetailsPanel', () => {
   });
 
   it('shows the error modal and toast when no intro can be written', async () => {
-    open(ana, { 'POST /api/network/generate-warm-intro': () => json(503, { message: 'The AI service is busy' }) });
+    open(ana, {
+      'POST /api/network/generate-warm-intro': () => json(503, { message: 'The AI service is busy' }),
+    });
     fireEvent.click(buttonByText('Generate warm intro'));
-    expect(await screen.findByText('Unable to generate a warm introduction at this time. Please try again later.')).toBeTruthy();
+    expect(
+      await screen.findByText('Unable to generate a warm introduction at this time. Please try again later.'),
+    ).toBeTruthy();
     expect(screen.getByText('Failed to generate warm introduction.')).toBeTruthy();
   });
 });

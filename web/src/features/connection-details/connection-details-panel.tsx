@@ -26,7 +26,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** 'Connection Details' (product-spec §2, DECISIONS.md): only real data, notes, the warmest path, a warm intro. */
-export function ConnectionDetailsPanel({ person, ownNode, onClose }: { person: Connection; ownNode: Connection | null; onClose: () => void }) {
+export function ConnectionDetailsPanel({
+  person,
+  ownNode,
+  onClose,
+}: {
+  person: Connection;
+  ownNode: Connection | null;
+  onClose: () => void;
+}) {
   const { token } = theme.useToken();
   const engine = useGraphEngine();
   const { data: path, isFetching, error } = useGetWarmPathQuery(person.isUser ? skipToken : person.id);
@@ -34,7 +42,14 @@ export function ConnectionDetailsPanel({ person, ownNode, onClose }: { person: C
   return (
     <aside
       aria-label="Connection Details"
-      style={{ width: DETAILS_WIDTH, flex: 'none', borderLeft: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer, overflowY: 'auto', padding: 16 }}
+      style={{
+        width: DETAILS_WIDTH,
+        flex: 'none',
+        borderLeft: `1px solid ${token.colorBorderSecondary}`,
+        background: token.colorBgContainer,
+        overflowY: 'auto',
+        padding: 16,
+      }}
     >
       <Flex justify="space-between" align="center">
         <Typography.Title level={4} style={{ margin: 0 }}>
@@ -60,10 +75,18 @@ export function ConnectionDetailsPanel({ person, ownNode, onClose }: { person: C
         <>
           <Divider style={{ margin: '16px 0' }} />
           <Section title="Warmest introduction path">
-            <WarmPathSection path={path?.toId === person.id ? path : undefined} isLoading={isFetching && path?.toId !== person.id} error={error} />
+            <WarmPathSection
+              path={path?.toId === person.id ? path : undefined}
+              isLoading={isFetching && path?.toId !== person.id}
+              error={error}
+            />
           </Section>
           <div style={{ marginTop: 12 }}>
-            <WarmIntroButton target={person} path={path?.toId === person.id ? path : undefined} ownNode={ownNode} />
+            <WarmIntroButton
+              target={person}
+              path={path?.toId === person.id ? path : undefined}
+              ownNode={ownNode}
+            />
           </div>
         </>
       )}

@@ -29,7 +29,15 @@ export function ConnectionFacts({ person }: { person: Connection }) {
     { key: 'company', label: 'Company', children: person.company || 'N/A' },
     { key: 'connected', label: 'Connected On', children: formatDate(person.connectedOn) },
     { key: 'years', label: 'Years connected', children: formatYears(person.yearsConnected) },
-    { key: 'email', label: 'E-mail', children: person.email ? <Typography.Link href={`mailto:${person.email}`}>{person.email}</Typography.Link> : 'N/A' },
+    {
+      key: 'email',
+      label: 'E-mail',
+      children: person.email ? (
+        <Typography.Link href={`mailto:${person.email}`}>{person.email}</Typography.Link>
+      ) : (
+        'N/A'
+      ),
+    },
     {
       key: 'profile',
       label: 'Profile',

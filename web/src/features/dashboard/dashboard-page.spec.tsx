@@ -13,7 +13,15 @@ const network = buildTestNetwork([
   { firstName: 'Ana', lastName: 'Silva', company: 'Acme', position: 'Engineer', yearsConnected: 6 },
   { firstName: 'Ben', lastName: 'Ode', company: 'Globex', position: null, connectionDegree: 2 },
 ]);
-const stats = { total: 2, byDegree: { first: 1, second: 1, third: 0 }, topCompanies: [], byCategory: {}, bySeniority: { junior: 2, mid: 0, managerDirector: 0, executive: 0 }, perYear: [], version: '1' };
+const stats = {
+  total: 2,
+  byDegree: { first: 1, second: 1, third: 0 },
+  topCompanies: [],
+  byCategory: {},
+  bySeniority: { junior: 2, mid: 0, managerDirector: 0, executive: 0 },
+  perYear: [],
+  version: '1',
+};
 
 afterEach(() => {
   cleanup();
@@ -32,19 +40,27 @@ describe('DashboardPage', () => {
     stubServer({ 'GET /api/network': () => json(200, buildTestNetwork([])) });
     renderWithApp(<DashboardPage />);
     expect(await screen.findByText('No connections found')).toBeTruthy();
-    expect(screen.getByText('Import your LinkedIn connections with the Import LinkedIn Data button.')).toBeTruthy();
+    expect(
+      screen.getByText('Import your LinkedIn connections with the Import LinkedIn Data button.'),
+    ).toBeTruthy();
     fireEvent.click(buttonByText('Import LinkedIn Data'));
     expect(within(await findModal('Import LinkedIn Data')).getByText('CSV file')).toBeTruthy();
   });
 
   it('shows the generic failure message of §8 when the network cannot be read', async () => {
-    stubServer({ 'GET /api/network': () => new Response('Service Unavailable', { status: 503, headers: { 'content-type': 'text/plain' } }) });
+    stubServer({
+      'GET /api/network': () =>
+        new Response('Service Unavailable', { status: 503, headers: { 'content-type': 'text/plain' } }),
+    });
     renderWithApp(<DashboardPage />);
     expect(await screen.findByText('503: Service Unavailable')).toBeTruthy();
   });
 
   it('hands the network to the graph and shows the Showing line, the legend and real degree counts', async () => {
-    stubServer({ 'GET /api/network': () => json(200, network), 'GET /api/network/stats': () => json(200, stats) });
+    stubServer({
+      'GET /api/network': () => json(200, network),
+      'GET /api/network/stats': () => json(200, stats),
+    });
     renderWithApp(<DashboardPage />);
     expect(await screen.findByText('Showing: 2 connections • 2 relationships')).toBeTruthy();
     await waitFor(() => expect(engines.at(-1)?.setGraph).toHaveBeenCalled());
@@ -65,17 +81,36 @@ describe('DashboardPage', () => {
       warmth: 0.74,
       nodes: [network.connections[0], ana],
       links: [network.relationships[0]],
-      hops: [{ fromId: 'u1', toId: ana.id, warmth: 0.74, explanation: 'You know Ana Silva (6 years)', kind: 'knows', linkId: 'u1-1', yearsConnected: 6, workedTogether: false, sharedCompany: null, sameFunction: false }],
+      hops: [
+        {
+          fromId: 'u1',
+          toId: ana.id,
+          warmth: 0.74,
+          explanation: 'You know Ana Silva (6 years)',
+          kind: 'knows',
+          linkId: 'u1-1',
+          yearsConnected: 6,
+          workedTogether: false,
+          sharedCompany: null,
+          sameFunction: false,
+        },
+      ],
       version: '1',
     };
-    stubServer({ 'GET /api/network': () => json(200, network), 'GET /api/network/paths': () => json(200, path) });
+    stubServer({
+      'GET /api/network': () => json(200, network),
+      'GET /api/network/paths': () => json(200, path),
+    });
     renderWithApp(<DashboardPage />);
     await waitFor(() => expect(engines.at(-1)?.setGraph).toHaveBeenCalled());
     act(() => engines.at(-1)?.emit('click', ana));
     const panel = await screen.findByLabelText('Connection Details');
     expect(within(panel).getByText('Engineer at Acme')).toBeTruthy();
     expect(await within(panel).findByText('You know Ana Silva (6 years)')).toBeTruthy();
-    expect(engines.at(-1)?.setHighlight).toHaveBeenLastCalledWith({ nodeIds: ['u1', '1'], linkIds: ['u1-1'] });
+    expect(engines.at(-1)?.setHighlight).toHaveBeenLastCalledWith({
+      nodeIds: ['u1', '1'],
+      linkIds: ['u1-1'],
+    });
   });
 
   it('keeps the Fly-by Tour off when no connection is in view', async () => {

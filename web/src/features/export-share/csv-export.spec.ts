@@ -4,9 +4,12 @@ import { buildTestConnection } from '../network/test-connections';
 import { connectionsToCsv, csvCell, escapeFormula } from './csv-export';
 
 describe('escapeFormula', () => {
-  it.each(['=SUM(A1)', '+1', '-2+3', '@cmd', '\tTAB', '\rCR'])('makes %j inert text with a leading apostrophe', (value) => {
-    expect(escapeFormula(value)).toBe(`'${value}`);
-  });
+  it.each(['=SUM(A1)', '+1', '-2+3', '@cmd', '\tTAB', '\rCR'])(
+    'makes %j inert text with a leading apostrophe',
+    (value) => {
+      expect(escapeFormula(value)).toBe(`'${value}`);
+    },
+  );
 
   it('leaves ordinary text alone', () => {
     expect(escapeFormula('Acme, Inc.')).toBe('Acme, Inc.');
@@ -38,12 +41,21 @@ describe('connectionsToCsv', () => {
   it('writes a header and one escaped row per person, leaving your own node out', () => {
     const people: Connection[] = [
       buildTestConnection({ id: 'u1', isUser: true, firstName: 'Me', connectionDegree: 0 }),
-      buildTestConnection({ id: '2', firstName: '=cmd|"/C calc"!A0', lastName: 'Silva', company: '@Acme', position: '+Lead', yearsConnected: 6 }),
+      buildTestConnection({
+        id: '2',
+        firstName: '=cmd|"/C calc"!A0',
+        lastName: 'Silva',
+        company: '@Acme',
+        position: '+Lead',
+        yearsConnected: 6,
+      }),
     ];
     const csv = connectionsToCsv(people);
     expect(csv.startsWith('\uFEFF')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
-    expect(lines[0]).toBe('First Name,Last Name,Company,Position,Email Address,URL,Connection Degree,Years Connected,Connected On,Industry,Location,Notes');
+    expect(lines[0]).toBe(
+      'First Name,Last Name,Company,Position,Email Address,URL,Connection Degree,Years Connected,Connected On,Industry,Location,Notes',
+    );
     expect(lines[1]).toBe(`"'=cmd|""/C calc""!A0",Silva,'@Acme,'+Lead,,,1st,6,,,,`);
     expect(lines).toHaveLength(3);
     expect(lines[2]).toBe('');

@@ -22,7 +22,11 @@ export function ExportMenu({ connections, relationships, engine }: Props) {
     try {
       downloadBlob(await engine.exportPng(), datedFileName('network', 'png'));
     } catch {
-      toast({ title: 'Export failed', description: 'The picture of the graph could not be made. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Export failed',
+        description: 'The picture of the graph could not be made. Please try again.',
+        variant: 'destructive',
+      });
     }
   };
   const items: MenuProps['items'] = [
@@ -30,12 +34,20 @@ export function ExportMenu({ connections, relationships, engine }: Props) {
     {
       key: 'csv',
       label: 'Filtered connections (CSV)',
-      onClick: () => downloadBlob(new Blob([connectionsToCsv(connections)], { type: 'text/csv;charset=utf-8' }), datedFileName('connections', 'csv')),
+      onClick: () =>
+        downloadBlob(
+          new Blob([connectionsToCsv(connections)], { type: 'text/csv;charset=utf-8' }),
+          datedFileName('connections', 'csv'),
+        ),
     },
     {
       key: 'gexf',
       label: 'Graph for Gephi (GEXF)',
-      onClick: () => downloadBlob(new Blob([networkToGexf(connections, relationships)], { type: 'application/gexf+xml' }), datedFileName('network', 'gexf')),
+      onClick: () =>
+        downloadBlob(
+          new Blob([networkToGexf(connections, relationships)], { type: 'application/gexf+xml' }),
+          datedFileName('network', 'gexf'),
+        ),
     },
   ];
   return (

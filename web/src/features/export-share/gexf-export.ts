@@ -2,6 +2,7 @@ import type { Connection, Relationship } from '@warmpath/contracts';
 import { fullName } from '@warmpath/domain';
 
 // Characters XML 1.0 cannot carry at all (C0 controls other than tab, LF, CR; lone surrogates; U+FFFE/F).
+// prettier-ignore
 // eslint-disable-next-line no-control-regex
 const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
@@ -35,7 +36,10 @@ const EDGE_ATTRIBUTES = [
 
 type Value = string | number | boolean | null;
 
-function attributeDeclarations(kind: 'node' | 'edge', attributes: readonly { title: string; type: string }[]): string {
+function attributeDeclarations(
+  kind: 'node' | 'edge',
+  attributes: readonly { title: string; type: string }[],
+): string {
   const lines = attributes.map((a, i) => `      <attribute id="${i}" title="${a.title}" type="${a.type}"/>`);
   return `    <attributes class="${kind}">\n${lines.join('\n')}\n    </attributes>`;
 }
@@ -44,7 +48,8 @@ function attributeValues<T>(item: T, attributes: readonly { value: (item: T) => 
   const values: string[] = [];
   attributes.forEach((attribute, i) => {
     const value = attribute.value(item);
-    if (value !== null && value !== '') values.push(`<attvalue for="${i}" value="${xmlAttribute(String(value))}"/>`);
+    if (value !== null && value !== '')
+      values.push(`<attvalue for="${i}" value="${xmlAttribute(String(value))}"/>`);
   });
   return values.length ? `<attvalues>${values.join('')}</attvalues>` : '';
 }
@@ -54,10 +59,15 @@ function attributeValues<T>(item: T, attributes: readonly { value: (item: T) => 
  * degree, years, category and seniority; links weighted by strength. Only links whose both ends
  * are in the file are written, as Gephi refuses dangling edges.
  */
-export function networkToGexf(connections: readonly Connection[], relationships: readonly Relationship[], now = new Date()): string {
+export function networkToGexf(
+  connections: readonly Connection[],
+  relationships: readonly Relationship[],
+  now = new Date(),
+): string {
   const ids = new Set(connections.map((c) => c.id));
   const nodes = connections.map(
-    (c) => `      <node id="${xmlAttribute(c.id)}" label="${xmlAttribute(c.isUser ? 'YOU' : fullName(c) || c.id)}">${attributeValues(c, NODE_ATTRIBUTES)}</node>`,
+    (c) =>
+      `      <node id="${xmlAttribute(c.id)}" label="${xmlAttribute(c.isUser ? 'YOU' : fullName(c) || c.id)}">${attributeValues(c, NODE_ATTRIBUTES)}</node>`,
   );
   const edges = relationships
     .filter((r) => ids.has(r.sourceId) && ids.has(r.targetId))

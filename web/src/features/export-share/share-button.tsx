@@ -15,7 +15,11 @@ export function ShareButton() {
     const link = window.location.href;
     try {
       await navigator.clipboard.writeText(link);
-      toast({ title: 'Copied to clipboard', description: 'A link to this view has been copied to your clipboard.', variant: 'success' });
+      toast({
+        title: 'Copied to clipboard',
+        description: 'A link to this view has been copied to your clipboard.',
+        variant: 'success',
+      });
     } catch {
       setManualLink(link);
     }
@@ -25,9 +29,21 @@ export function ShareButton() {
       <Button size="small" icon={<ShareAltOutlined />} onClick={() => void share()}>
         Share
       </Button>
-      <Modal title="Share this view" open={manualLink !== null} onCancel={() => setManualLink(null)} footer={null}>
-        <Typography.Paragraph>Copy this link to open the same view later or on another device:</Typography.Paragraph>
-        <Input readOnly value={manualLink ?? ''} aria-label="Link to this view" onFocus={(event) => event.target.select()} />
+      <Modal
+        title="Share this view"
+        open={manualLink !== null}
+        onCancel={() => setManualLink(null)}
+        footer={null}
+      >
+        <Typography.Paragraph>
+          Copy this link to open the same view later or on another device:
+        </Typography.Paragraph>
+        <Input
+          readOnly
+          value={manualLink ?? ''}
+          aria-label="Link to this view"
+          onFocus={(event) => event.target.select()}
+        />
       </Modal>
     </>
   );

@@ -23,7 +23,10 @@ export function AttributeSelect({ label, allLabel, options, value, onChange }: P
         disabled={isEmpty}
         value={value ?? ALL}
         onChange={(next: string) => onChange(next === ALL ? null : next)}
-        options={[{ value: ALL, label: allLabel }, ...options.map((option) => ({ value: option, label: option }))]}
+        options={[
+          { value: ALL, label: allLabel },
+          ...options.map((option) => ({ value: option, label: option })),
+        ]}
         showSearch={options.length > 10}
         style={{ width: '100%' }}
       />

@@ -18,7 +18,14 @@ export function BarList({ items, label }: { items: readonly BarItem[]; label: st
             {item.label}
           </Typography.Text>
           <div style={{ flex: 1, height: 8, background: token.colorFillSecondary, borderRadius: 4 }}>
-            <div style={{ width: `${(item.count / max) * 100}%`, height: '100%', background: token.colorPrimary, borderRadius: 4 }} />
+            <div
+              style={{
+                width: `${(item.count / max) * 100}%`,
+                height: '100%',
+                background: token.colorPrimary,
+                borderRadius: 4,
+              }}
+            />
           </div>
           <Typography.Text type="secondary" style={{ width: 44, textAlign: 'right', fontSize: 12 }}>
             {item.count.toLocaleString()}

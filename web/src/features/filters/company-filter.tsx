@@ -20,17 +20,40 @@ export function CompanyFilter({ companies, selected, onChange }: Props) {
   const listed = shown.slice(0, MAX_LISTED);
   return (
     <Flex vertical gap={8}>
-      <Input.Search allowClear placeholder="Search companies..." aria-label="Search companies" value={search} onChange={(e) => setSearch(e.target.value)} />
-      {companies.length === 0 && <Typography.Text type="secondary">No companies in your network yet.</Typography.Text>}
-      {search.trim() && shown.length === 0 && <Typography.Text type="secondary">No company matches your search.</Typography.Text>}
-      <Flex vertical gap={4} style={{ maxHeight: 260, overflowY: 'auto' }} role="group" aria-label="Companies">
+      <Input.Search
+        allowClear
+        placeholder="Search companies..."
+        aria-label="Search companies"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {companies.length === 0 && (
+        <Typography.Text type="secondary">No companies in your network yet.</Typography.Text>
+      )}
+      {search.trim() && shown.length === 0 && (
+        <Typography.Text type="secondary">No company matches your search.</Typography.Text>
+      )}
+      <Flex
+        vertical
+        gap={4}
+        style={{ maxHeight: 260, overflowY: 'auto' }}
+        role="group"
+        aria-label="Companies"
+      >
         {listed.map((company) => (
-          <Checkbox key={company.key} checked={isCompanySelected(selected, company.name)} onChange={() => onChange(toggleCompany(selected, company.name))}>
-            {company.name} <Typography.Text type="secondary">({company.count.toLocaleString()})</Typography.Text>
+          <Checkbox
+            key={company.key}
+            checked={isCompanySelected(selected, company.name)}
+            onChange={() => onChange(toggleCompany(selected, company.name))}
+          >
+            {company.name}{' '}
+            <Typography.Text type="secondary">({company.count.toLocaleString()})</Typography.Text>
           </Checkbox>
         ))}
         {shown.length > listed.length && (
-          <Typography.Text type="secondary">…{(shown.length - listed.length).toLocaleString()} more: search to find them.</Typography.Text>
+          <Typography.Text type="secondary">
+            …{(shown.length - listed.length).toLocaleString()} more: search to find them.
+          </Typography.Text>
         )}
       </Flex>
       <Flex gap={8} wrap>

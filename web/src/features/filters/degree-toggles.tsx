@@ -10,7 +10,15 @@ const DEGREES: { key: keyof Toggles; count: keyof DegreeCounts; label: string }[
 ];
 
 /** Degree toggles with the real number of people each one shows (DECISIONS.md). */
-export function DegreeToggles({ toggles, counts, onChange }: { toggles: Toggles; counts: DegreeCounts; onChange: (next: Toggles) => void }) {
+export function DegreeToggles({
+  toggles,
+  counts,
+  onChange,
+}: {
+  toggles: Toggles;
+  counts: DegreeCounts;
+  onChange: (next: Toggles) => void;
+}) {
   return (
     <Flex vertical gap={6}>
       {DEGREES.map(({ key, count, label }) => (
@@ -20,7 +28,12 @@ export function DegreeToggles({ toggles, counts, onChange }: { toggles: Toggles;
             <Typography.Text type="secondary" aria-label={`${label} count`}>
               {counts[count].toLocaleString()}
             </Typography.Text>
-            <Switch size="small" aria-label={label} checked={toggles[key]} onChange={(on) => onChange({ ...toggles, [key]: on })} />
+            <Switch
+              size="small"
+              aria-label={label}
+              checked={toggles[key]}
+              onChange={(on) => onChange({ ...toggles, [key]: on })}
+            />
           </Flex>
         </Flex>
       ))}

@@ -12,7 +12,11 @@ export function companyOptions(connections: readonly Person[]): CompanySummary[]
 }
 
 /** The companies the list shows: a substring search on the name, else the top 6 or all. */
-export function visibleCompanies(all: readonly CompanySummary[], search: string, showAll: boolean): CompanySummary[] {
+export function visibleCompanies(
+  all: readonly CompanySummary[],
+  search: string,
+  showAll: boolean,
+): CompanySummary[] {
   const query = search.trim().toLowerCase();
   if (query) return all.filter((company) => company.name.toLowerCase().includes(query));
   return showAll ? [...all] : all.slice(0, SIDEBAR_TOP_COMPANIES);

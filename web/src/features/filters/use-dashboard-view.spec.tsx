@@ -4,7 +4,9 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useDashboardView } from './use-dashboard-view';
 
-const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={['/?source=linkedin']}>{children}</MemoryRouter>;
+const wrapper = ({ children }: { children: ReactNode }) => (
+  <MemoryRouter initialEntries={['/?source=linkedin']}>{children}</MemoryRouter>
+);
 
 describe('useDashboardView', () => {
   it('keeps both of two quick changes made before the URL is rendered again', () => {
@@ -14,7 +16,11 @@ describe('useDashboardView', () => {
       result.current.view.update({ mode: 'table' });
       result.current.view.updateFilters({ industry: 'Finance' });
     });
-    expect(result.current.view.view).toMatchObject({ selectedId: '42', mode: 'table', filters: { industry: 'Finance' } });
+    expect(result.current.view.view).toMatchObject({
+      selectedId: '42',
+      mode: 'table',
+      filters: { industry: 'Finance' },
+    });
     expect(result.current.location.search).toBe('?source=linkedin&view=table&industry=Finance&person=42');
   });
 

@@ -50,7 +50,8 @@ export function useDashboardView() {
   const view = useMemo<DashboardView>(() => ({ ...parsed, filters }), [parsed, filters]);
 
   const update = useCallback(
-    (patch: Partial<DashboardView>) => change((current) => writeViewParams({ ...parseViewParams(current), ...patch }, current)),
+    (patch: Partial<DashboardView>) =>
+      change((current) => writeViewParams({ ...parseViewParams(current), ...patch }, current)),
     [change],
   );
 

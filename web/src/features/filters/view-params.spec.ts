@@ -27,19 +27,32 @@ describe('dashboard view in the URL', () => {
   });
 
   it('keeps every degree toggle off when all are off', () => {
-    const view = { ...DEFAULT_VIEW, filters: { ...DEFAULT_FILTERS, connectionTypes: { firstDegree: false, secondDegree: false, thirdDegree: false } } };
-    expect(parseViewParams(writeViewParams(view)).filters.connectionTypes).toEqual(view.filters.connectionTypes);
+    const view = {
+      ...DEFAULT_VIEW,
+      filters: {
+        ...DEFAULT_FILTERS,
+        connectionTypes: { firstDegree: false, secondDegree: false, thirdDegree: false },
+      },
+    };
+    expect(parseViewParams(writeViewParams(view)).filters.connectionTypes).toEqual(
+      view.filters.connectionTypes,
+    );
   });
 
   it('keeps parameters it does not own, such as the provider return', () => {
-    const params = writeViewParams({ ...DEFAULT_VIEW, mode: 'table' }, new URLSearchParams('source=linkedin&connections=5&view=graph'));
+    const params = writeViewParams(
+      { ...DEFAULT_VIEW, mode: 'table' },
+      new URLSearchParams('source=linkedin&connections=5&view=graph'),
+    );
     expect(params.get('source')).toBe('linkedin');
     expect(params.get('connections')).toBe('5');
     expect(params.get('view')).toBe('table');
   });
 
   it('clamps years into 0-20 and ignores nonsense', () => {
-    expect(parseViewParams(new URLSearchParams('years=5-99')).filters.yearsOfConnectionRange).toEqual([5, 20]);
+    expect(parseViewParams(new URLSearchParams('years=5-99')).filters.yearsOfConnectionRange).toEqual([
+      5, 20,
+    ]);
     expect(parseViewParams(new URLSearchParams('years=abc')).filters.yearsOfConnectionRange).toEqual([0, 20]);
     expect(parseViewParams(new URLSearchParams('layout=spiral&view=list')).layout).toBe('force');
   });

@@ -15,7 +15,12 @@ export interface DashboardView {
   selectedId: string | null;
 }
 
-export const DEFAULT_VIEW: DashboardView = { filters: DEFAULT_FILTERS, mode: 'graph', layout: 'force', selectedId: null };
+export const DEFAULT_VIEW: DashboardView = {
+  filters: DEFAULT_FILTERS,
+  mode: 'graph',
+  layout: 'force',
+  selectedId: null,
+};
 
 /** The query parameters this view owns; any other parameter is left as it was. */
 const KEYS = ['view', 'layout', 'degrees', 'years', 'company', 'industry', 'location', 'person'] as const;
@@ -55,13 +60,20 @@ export function parseViewParams(params: URLSearchParams): DashboardView {
   };
 }
 
-function degreesValue({ firstDegree, secondDegree, thirdDegree }: NetworkFilters['connectionTypes']): string | null {
+function degreesValue({
+  firstDegree,
+  secondDegree,
+  thirdDegree,
+}: NetworkFilters['connectionTypes']): string | null {
   if (firstDegree && secondDegree && thirdDegree) return null;
   return [firstDegree && '1', secondDegree && '2', thirdDegree && '3'].filter(Boolean).join(',');
 }
 
 /** The view as query parameters on top of `base` (defaults are left out, so links stay short). */
-export function writeViewParams(view: DashboardView, base: URLSearchParams = new URLSearchParams()): URLSearchParams {
+export function writeViewParams(
+  view: DashboardView,
+  base: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
   const params = new URLSearchParams(base);
   KEYS.forEach((key) => params.delete(key));
   const { filters } = view;

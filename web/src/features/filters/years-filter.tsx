@@ -6,7 +6,8 @@ type Range = readonly [number, number];
 /** Years of connection: two numbers between 0 and 20, default 0 to 20 (product-spec §5, no other check). */
 export function YearsFilter({ range, onChange }: { range: Range; onChange: (next: Range) => void }) {
   const [min, max] = range;
-  const toNumber = (value: number | null, fallback: number) => (typeof value === 'number' && Number.isFinite(value) ? value : fallback);
+  const toNumber = (value: number | null, fallback: number) =>
+    typeof value === 'number' && Number.isFinite(value) ? value : fallback;
   return (
     <Flex gap={8} align="center">
       <InputNumber

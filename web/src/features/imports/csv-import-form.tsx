@@ -12,7 +12,8 @@ export function CsvImportForm({ csvImport }: { csvImport: ReturnType<typeof useC
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const { progress, status, start, reset } = csvImport;
-  const isBusy = progress.phase === 'uploading' || progress.phase === 'processing' || progress.phase === 'refreshing';
+  const isBusy =
+    progress.phase === 'uploading' || progress.phase === 'processing' || progress.phase === 'refreshing';
 
   const onChoose = (chosen: File | null) => {
     setFile(chosen);
@@ -36,7 +37,13 @@ export function CsvImportForm({ csvImport }: { csvImport: ReturnType<typeof useC
       </Flex>
       {file && <Typography.Text type="secondary">Selected: {file.name}</Typography.Text>}
       <Flex gap={8}>
-        <Button type="primary" icon={<UploadOutlined />} loading={isBusy} disabled={isBusy} onClick={() => void start(file)}>
+        <Button
+          type="primary"
+          icon={<UploadOutlined />}
+          loading={isBusy}
+          disabled={isBusy}
+          onClick={() => void start(file)}
+        >
           Import
         </Button>
       </Flex>

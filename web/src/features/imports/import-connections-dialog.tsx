@@ -16,19 +16,30 @@ function ConnectLinkedin() {
   const connect = () => {
     setConnecting(true);
     markLinkedinImportPending();
-    toast({ title: 'Connecting to LinkedIn', description: 'You will come back here after signing in to LinkedIn.' });
+    toast({
+      title: 'Connecting to LinkedIn',
+      description: 'You will come back here after signing in to LinkedIn.',
+    });
     window.location.assign('/auth/linkedin');
   };
   return (
     <Flex vertical gap={12}>
       <Typography.Paragraph style={{ marginBottom: 0 }}>
-        Connecting LinkedIn links your LinkedIn identity to this account. LinkedIn does not give apps your list of
-        connections, so import them from your Connections.csv export afterwards.
+        Connecting LinkedIn links your LinkedIn identity to this account. LinkedIn does not give apps your
+        list of connections, so import them from your Connections.csv export afterwards.
       </Typography.Paragraph>
-      <Button icon={<LinkedinOutlined />} type="primary" disabled={!isConfigured || isConnecting} loading={isConnecting} onClick={connect}>
+      <Button
+        icon={<LinkedinOutlined />}
+        type="primary"
+        disabled={!isConfigured || isConnecting}
+        loading={isConnecting}
+        onClick={connect}
+      >
         {isConnecting ? 'Connecting...' : 'Connect LinkedIn'}
       </Button>
-      {!isConfigured && <Typography.Text type="secondary">LinkedIn sign-in is not configured on this server.</Typography.Text>}
+      {!isConfigured && (
+        <Typography.Text type="secondary">LinkedIn sign-in is not configured on this server.</Typography.Text>
+      )}
     </Flex>
   );
 }
@@ -54,7 +65,13 @@ export function ImportConnectionsDialog({ open, onClose }: { open: boolean; onCl
     { key: 'linkedin', label: 'Connect LinkedIn', children: <ConnectLinkedin /> },
   ];
   return (
-    <Modal title="Import LinkedIn Connections" open={open} onCancel={close} footer={<Button onClick={close}>Close</Button>} width={600}>
+    <Modal
+      title="Import LinkedIn Connections"
+      open={open}
+      onCancel={close}
+      footer={<Button onClick={close}>Close</Button>}
+      width={600}
+    >
       <Tabs items={items} />
     </Modal>
   );

@@ -10,7 +10,13 @@ export function ImportDataDialog({ open, onClose }: { open: boolean; onClose: ()
     onClose();
   };
   return (
-    <Modal title="Import LinkedIn Data" open={open} onCancel={close} footer={<Button onClick={close}>Close</Button>} width={560}>
+    <Modal
+      title="Import LinkedIn Data"
+      open={open}
+      onCancel={close}
+      footer={<Button onClick={close}>Close</Button>}
+      width={560}
+    >
       <Flex vertical gap={12}>
         <ExportInstructions />
         <CsvImportForm csvImport={csvImport} />

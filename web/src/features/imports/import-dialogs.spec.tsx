@@ -7,7 +7,10 @@ import { ImportConnectionsDialog } from './import-connections-dialog';
 import { ImportDataDialog } from './import-data-dialog';
 import { UploadNetworkError, UploadRefusedError, uploadImportFile } from './upload-file';
 
-vi.mock('./upload-file', async (original) => ({ ...(await original<typeof import('./upload-file')>()), uploadImportFile: vi.fn() }));
+vi.mock('./upload-file', async (original) => ({
+  ...(await original<typeof import('./upload-file')>()),
+  uploadImportFile: vi.fn(),
+}));
 
 const upload = vi.mocked(uploadImportFile);
 const csv = new File(['First Name,Last Name\nAna,Silva\n'], 'Connections.csv', { type: 'text/csv' });
@@ -83,12 +86,16 @@ describe("'Import LinkedIn Connections' (OAuth/CSV dialog)", () => {
     open();
     choose(csv);
     fireEvent.click(buttonByText('Import'));
-    await waitFor(() => expect(upload).toHaveBeenCalledWith('/api/network/import/authenticated', csv, expect.any(Function)));
+    await waitFor(() =>
+      expect(upload).toHaveBeenCalledWith('/api/network/import/authenticated', csv, expect.any(Function)),
+    );
     report(42);
     expect(await screen.findByText('Uploading… 42%')).toBeTruthy();
     refuse(new UploadRefusedError(400, 'The file is empty.'));
     expect(await screen.findByText('Import failed')).toBeTruthy();
-    expect(screen.getByText('Error: The file is empty. Please check your CSV file format and try again.')).toBeTruthy();
+    expect(
+      screen.getByText('Error: The file is empty. Please check your CSV file format and try again.'),
+    ).toBeTruthy();
   });
 
   it("says 'Network error' when the upload never gets an answer", async () => {
@@ -97,7 +104,11 @@ describe("'Import LinkedIn Connections' (OAuth/CSV dialog)", () => {
     choose(csv);
     fireEvent.click(buttonByText('Import'));
     expect(await screen.findByText('Network error')).toBeTruthy();
-    expect(screen.getByText('Connection error while uploading. Please check your internet connection and try again.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Connection error while uploading. Please check your internet connection and try again.',
+      ),
+    ).toBeTruthy();
   });
 
   it("says 'Upload preparation failed' when the file cannot be sent", async () => {
@@ -106,7 +117,9 @@ describe("'Import LinkedIn Connections' (OAuth/CSV dialog)", () => {
     choose(csv);
     fireEvent.click(buttonByText('Import'));
     expect(await screen.findByText('Upload preparation failed')).toBeTruthy();
-    expect(screen.getByText('The file could not be read. Please check your file and try again.')).toBeTruthy();
+    expect(
+      screen.getByText('The file could not be read. Please check your file and try again.'),
+    ).toBeTruthy();
   });
 });
 
@@ -126,8 +139,14 @@ describe("'Import LinkedIn Data' (CSV dialog)", () => {
 
   it('follows the import to the end, refreshes the network and lists skipped rows', async () => {
     const done = status({});
-    stubServer({ 'GET /api/network': () => json(200, network), [`GET /api/imports/${done.id}`]: () => json(200, done) });
-    upload.mockResolvedValue({ kind: 'accepted', accepted: { ...status({ state: 'queued' }), joined: false, statusUrl: '', eventsUrl: '' } });
+    stubServer({
+      'GET /api/network': () => json(200, network),
+      [`GET /api/imports/${done.id}`]: () => json(200, done),
+    });
+    upload.mockResolvedValue({
+      kind: 'accepted',
+      accepted: { ...status({ state: 'queued' }), joined: false, statusUrl: '', eventsUrl: '' },
+    });
     open();
     choose(csv);
     fireEvent.click(buttonByText('Import'));
@@ -140,9 +159,15 @@ describe("'Import LinkedIn Data' (CSV dialog)", () => {
   });
 
   it("says 'Import Failed' when the import ends in failure", async () => {
-    const failed = status({ state: 'failed', error: { code: 'NO_HEADER', message: 'No header row was found.' } });
+    const failed = status({
+      state: 'failed',
+      error: { code: 'NO_HEADER', message: 'No header row was found.' },
+    });
     stubServer({ [`GET /api/imports/${failed.id}`]: () => json(200, failed) });
-    upload.mockResolvedValue({ kind: 'accepted', accepted: { ...failed, state: 'queued', joined: false, statusUrl: '', eventsUrl: '' } });
+    upload.mockResolvedValue({
+      kind: 'accepted',
+      accepted: { ...failed, state: 'queued', joined: false, statusUrl: '', eventsUrl: '' },
+    });
     open();
     choose(csv);
     fireEvent.click(buttonByText('Import'));

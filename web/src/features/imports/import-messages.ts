@@ -43,9 +43,21 @@ const preparationFailed = (message: string): Toast => ({
 export const IMPORT_MESSAGES: Record<ImportDialogKind, ImportMessages> = {
   connections: {
     url: '/api/network/import/authenticated',
-    invalidFile: { title: 'Invalid file format', description: 'Please upload a CSV file exported from LinkedIn.', variant: 'destructive' },
-    noFile: { title: 'No file selected', description: 'Please select a CSV file to upload.', variant: 'destructive' },
-    success: () => ({ title: 'Import successful', description: 'Your LinkedIn connections have been imported.', variant: 'success' }),
+    invalidFile: {
+      title: 'Invalid file format',
+      description: 'Please upload a CSV file exported from LinkedIn.',
+      variant: 'destructive',
+    },
+    noFile: {
+      title: 'No file selected',
+      description: 'Please select a CSV file to upload.',
+      variant: 'destructive',
+    },
+    success: () => ({
+      title: 'Import successful',
+      description: 'Your LinkedIn connections have been imported.',
+      variant: 'success',
+    }),
     failed: (message) => ({
       title: 'Import failed',
       description: `Error: ${message ? withoutFinalStop(message) : 'Unknown error'}. Please check your CSV file format and try again.`,
@@ -57,9 +69,21 @@ export const IMPORT_MESSAGES: Record<ImportDialogKind, ImportMessages> = {
   data: {
     url: '/api/linkedin/import-csv',
     invalidFile: { title: 'Invalid File', description: 'Please upload a CSV file.', variant: 'destructive' },
-    noFile: { title: 'No File Selected', description: 'Please select a file to import.', variant: 'destructive' },
-    success: (counts) => ({ title: 'Import Successful', description: importedSummary(counts), variant: 'success' }),
-    failed: () => ({ title: 'Import Failed', description: 'An error occurred while importing your data.', variant: 'destructive' }),
+    noFile: {
+      title: 'No File Selected',
+      description: 'Please select a file to import.',
+      variant: 'destructive',
+    },
+    success: (counts) => ({
+      title: 'Import Successful',
+      description: importedSummary(counts),
+      variant: 'success',
+    }),
+    failed: () => ({
+      title: 'Import Failed',
+      description: 'An error occurred while importing your data.',
+      variant: 'destructive',
+    }),
     networkError: NETWORK_ERROR,
     preparationFailed,
   },

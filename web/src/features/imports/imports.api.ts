@@ -20,7 +20,9 @@ export const importsApi = api.injectEndpoints({
         }
         const first = getCacheEntry().data;
         if (!first || isTerminalImportState(first.state) || typeof EventSource === 'undefined') return;
-        const source = new EventSource(`/api/imports/${encodeURIComponent(id)}/events`, { withCredentials: true });
+        const source = new EventSource(`/api/imports/${encodeURIComponent(id)}/events`, {
+          withCredentials: true,
+        });
         source.addEventListener('progress', (event) => {
           const status = JSON.parse((event as MessageEvent<string>).data) as ImportStatus;
           updateCachedData(() => status);

@@ -26,7 +26,9 @@ export function SkippedRows({ rows, total }: { rows: readonly SkippedRowReport[]
                   </List.Item>
                 )}
               />
-              {unlisted > 0 && <Typography.Text type="secondary">…and {unlisted} more rows not listed.</Typography.Text>}
+              {unlisted > 0 && (
+                <Typography.Text type="secondary">…and {unlisted} more rows not listed.</Typography.Text>
+              )}
             </>
           ),
         },

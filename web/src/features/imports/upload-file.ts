@@ -1,6 +1,7 @@
 import type { ImportAccepted, ImportResult } from '@warmpath/contracts';
 
-export type UploadAnswer = { kind: 'accepted'; accepted: ImportAccepted } | { kind: 'completed'; result: ImportResult };
+export type UploadAnswer =
+  { kind: 'accepted'; accepted: ImportAccepted } | { kind: 'completed'; result: ImportResult };
 
 /** The server refused the upload: its status and the JSON `error` or `message` it gave (§7). */
 export class UploadRefusedError extends Error {
@@ -32,22 +33,32 @@ function serverMessage(xhr: XMLHttpRequest): string {
  * can follow the processing live. A server that answers synchronously (200 with the network) is
  * accepted too.
  */
-export function uploadImportFile(url: string, file: File, onProgress: (percent: number) => void): Promise<UploadAnswer> {
+export function uploadImportFile(
+  url: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<UploadAnswer> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Prefer', 'respond-async');
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.onerror = () => reject(new UploadNetworkError('Connection error while uploading'));
     xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) return reject(new UploadRefusedError(xhr.status, serverMessage(xhr)));
+      if (xhr.status < 200 || xhr.status >= 300)
+        return reject(new UploadRefusedError(xhr.status, serverMessage(xhr)));
       onProgress(100);
       try {
         const body = JSON.parse(xhr.responseText) as ImportAccepted | ImportResult;
-        resolve(xhr.status === 202 ? { kind: 'accepted', accepted: body as ImportAccepted } : { kind: 'completed', result: body as ImportResult });
+        resolve(
+          xhr.status === 202
+            ? { kind: 'accepted', accepted: body as ImportAccepted }
+            : { kind: 'completed', result: body as ImportResult },
+        );
       } catch {
         reject(new UploadRefusedError(xhr.status, 'Unreadable answer from the server'));
       }

@@ -67,14 +67,18 @@ export function useCsvImport(kind: ImportDialogKind) {
       if (!isCsvFile(file)) return toast(messages.invalidFile);
       setProgress({ phase: 'uploading', percent: 0 });
       try {
-        const answer = await uploadImportFile(messages.url, file, (percent) => setProgress({ phase: 'uploading', percent }));
+        const answer = await uploadImportFile(messages.url, file, (percent) =>
+          setProgress({ phase: 'uploading', percent }),
+        );
         if (answer.kind === 'accepted') setProgress({ phase: 'processing', importId: answer.accepted.id });
         else await finish(null);
       } catch (error) {
         if (error instanceof UploadRefusedError) return fail(null, error.message);
         const message = error instanceof Error ? error.message : String(error);
         setProgress({ phase: 'failed', importId: null, message });
-        toast(error instanceof UploadNetworkError ? messages.networkError : messages.preparationFailed(message));
+        toast(
+          error instanceof UploadNetworkError ? messages.networkError : messages.preparationFailed(message),
+        );
       }
     },
     [messages, toast, finish, fail],

@@ -1,4 +1,11 @@
-import { DownOutlined, LogoutOutlined, MenuOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  DownOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  SafetyOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Avatar, Button, Drawer, Dropdown, Flex, Grid, Layout, Menu, Typography, type MenuProps } from 'antd';
 import { displayName, initials } from '@warmpath/domain';
 import { useState } from 'react';
@@ -22,7 +29,11 @@ export function NavBar() {
   const onLogout = async () => {
     try {
       await logout().unwrap();
-      toast({ title: 'Logged out', description: 'You have been logged out successfully', variant: 'success' });
+      toast({
+        title: 'Logged out',
+        description: 'You have been logged out successfully',
+        variant: 'success',
+      });
       navigate('/auth');
     } catch (error) {
       toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' });
@@ -36,12 +47,21 @@ export function NavBar() {
   ];
   const userItems: NonNullable<MenuProps['items']> = [
     { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => navigate('/profile') },
-    { key: 'workspaces', icon: <TeamOutlined />, label: 'My Workspaces', onClick: () => navigate('/workspaces') },
-    ...(user?.isAdmin ? [{ key: 'admin', icon: <SafetyOutlined />, label: 'Admin Panel', onClick: () => navigate('/admin') }] : []),
+    {
+      key: 'workspaces',
+      icon: <TeamOutlined />,
+      label: 'My Workspaces',
+      onClick: () => navigate('/workspaces'),
+    },
+    ...(user?.isAdmin
+      ? [{ key: 'admin', icon: <SafetyOutlined />, label: 'Admin Panel', onClick: () => navigate('/admin') }]
+      : []),
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', onClick: () => void onLogout() },
   ];
-  const selected = links.map((l) => String(l?.key)).filter((k) => (k === '/' ? location.pathname === '/' : location.pathname.startsWith(k)));
+  const selected = links
+    .map((l) => String(l?.key))
+    .filter((k) => (k === '/' ? location.pathname === '/' : location.pathname.startsWith(k)));
   const avatar = user && (
     <Avatar src={user.avatarUrl ?? undefined} size="small" alt="">
       {initials(user)}
@@ -59,7 +79,13 @@ export function NavBar() {
         <Flex flex={1} justify="end" gap={8} align="center">
           <DarkModeToggle />
           <Button aria-label="Open menu" icon={<MenuOutlined />} onClick={() => setDrawerOpen(true)} />
-          <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Menu" placement="right" size={280}>
+          <Drawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            title="Menu"
+            placement="right"
+            size={280}
+          >
             {user && (
               <Flex vertical gap={2} style={{ marginBottom: 16 }}>
                 <Typography.Text strong>{displayName(user)}</Typography.Text>
@@ -76,7 +102,12 @@ export function NavBar() {
         </Flex>
       ) : (
         <>
-          <Menu mode="horizontal" selectedKeys={selected} items={links} style={{ flex: 1, minWidth: 0, background: 'transparent' }} />
+          <Menu
+            mode="horizontal"
+            selectedKeys={selected}
+            items={links}
+            style={{ flex: 1, minWidth: 0, background: 'transparent' }}
+          />
           {/* The dashboard's top bar carries its own toggle (product-spec §2). */}
           {location.pathname !== '/' && <DarkModeToggle />}
           {user ? (

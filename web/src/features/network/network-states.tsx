@@ -19,7 +19,9 @@ export function NetworkEmpty({ onImport }: { onImport: () => void }) {
         description={
           <Flex vertical gap={4}>
             <Typography.Text strong>No connections found</Typography.Text>
-            <Typography.Text type="secondary">Import your LinkedIn connections with the Import LinkedIn Data button.</Typography.Text>
+            <Typography.Text type="secondary">
+              Import your LinkedIn connections with the Import LinkedIn Data button.
+            </Typography.Text>
           </Flex>
         }
       >

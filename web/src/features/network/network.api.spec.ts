@@ -5,7 +5,8 @@ import { stubServer } from './test-app';
 import { buildTestNetwork } from './test-connections';
 
 const network = buildTestNetwork([{ firstName: 'Ana' }]);
-const reply = (body: string, etag: string) => new Response(body, { status: 200, headers: { 'content-type': 'application/json', etag } });
+const reply = (body: string, etag: string) =>
+  new Response(body, { status: 200, headers: { 'content-type': 'application/json', etag } });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -16,7 +17,9 @@ describe('GET /api/network in the cache', () => {
     const store = createStore();
     const first = await store.dispatch(networkApi.endpoints.getNetwork.initiate()).unwrap();
     expect(first.connections).toHaveLength(2);
-    const again = await store.dispatch(networkApi.endpoints.getNetwork.initiate(undefined, { forceRefetch: true })).unwrap();
+    const again = await store
+      .dispatch(networkApi.endpoints.getNetwork.initiate(undefined, { forceRefetch: true }))
+      .unwrap();
     expect(again).toBe(first);
   });
 

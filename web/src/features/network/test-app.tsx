@@ -12,7 +12,8 @@ import { AuthProvider } from '../auth/auth-context';
 
 export type Handler = (request: Request) => Response | Promise<Response>;
 
-export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 export const TEST_USER: User = {
   id: 1,
@@ -38,7 +39,11 @@ export function stubServer(routes: Record<string, Handler>) {
     }
   }
   vi.stubGlobal('Request', AbsoluteRequest);
-  const all: Record<string, Handler> = { 'GET /api/user': () => json(200, TEST_USER), 'GET /api/oauth/providers': () => json(200, []), ...routes };
+  const all: Record<string, Handler> = {
+    'GET /api/user': () => json(200, TEST_USER),
+    'GET /api/oauth/providers': () => json(200, []),
+    ...routes,
+  };
   const fetchMock = vi.fn(async (input: Request) => {
     const handler = all[`${input.method} ${new URL(input.url).pathname}`];
     return handler ? handler(input) : json(404, { message: 'Not found' });
@@ -73,7 +78,9 @@ export function buttonByText(label: string | RegExp): HTMLButtonElement {
 /** An open antd modal by its title (antd's test ids make aria-labelledby ambiguous in jsdom). */
 export async function findModal(title: string): Promise<HTMLElement> {
   return waitFor(() => {
-    const heading = [...document.querySelectorAll('.ant-modal-title')].find((element) => element.textContent === title);
+    const heading = [...document.querySelectorAll('.ant-modal-title')].find(
+      (element) => element.textContent === title,
+    );
     const modal = heading?.closest('.ant-modal');
     if (!(modal instanceof HTMLElement)) throw new Error(`no open modal titled ${title}`);
     return modal;

@@ -45,8 +45,21 @@ export function buildTestLink(overrides: Partial<Relationship> = {}): Relationsh
 
 /** Your own node plus `people`, each linked to you. */
 export function buildTestNetwork(people: Partial<Connection>[]): NetworkData {
-  const you = buildTestConnection({ id: 'u1', firstName: 'Maya', lastName: 'Chen', company: null, position: null, isUser: true, connectionDegree: 0, knownBy: [] });
-  const connections = people.map((person, index) => buildTestConnection({ id: String(index + 1), ...person }));
-  const relationships = connections.map((person) => buildTestLink({ id: `u1-${person.id}`, targetId: person.id }));
+  const you = buildTestConnection({
+    id: 'u1',
+    firstName: 'Maya',
+    lastName: 'Chen',
+    company: null,
+    position: null,
+    isUser: true,
+    connectionDegree: 0,
+    knownBy: [],
+  });
+  const connections = people.map((person, index) =>
+    buildTestConnection({ id: String(index + 1), ...person }),
+  );
+  const relationships = connections.map((person) =>
+    buildTestLink({ id: `u1-${person.id}`, targetId: person.id }),
+  );
   return { connections: [you, ...connections], relationships, companies: [] };
 }

@@ -13,7 +13,12 @@ export function useToast() {
   const { notification } = App.useApp();
   return useCallback(
     ({ title, description, variant = 'default' }: Toast) => {
-      const open = variant === 'destructive' ? notification.error : variant === 'success' ? notification.success : notification.info;
+      const open =
+        variant === 'destructive'
+          ? notification.error
+          : variant === 'success'
+            ? notification.success
+            : notification.info;
       open({ title, description, key: 'toast' });
     },
     [notification],

@@ -47,12 +47,19 @@ export function ProfilePage() {
       <Card title="Profile">
         <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
           <Descriptions.Item label="Username">{user.username}</Descriptions.Item>
-          <Descriptions.Item label="Member since">{new Date(user.createdAt).toLocaleDateString()}</Descriptions.Item>
+          <Descriptions.Item label="Member since">
+            {new Date(user.createdAt).toLocaleDateString()}
+          </Descriptions.Item>
         </Descriptions>
         <Form<UpdateProfileRequest>
           name="profile"
           layout="vertical"
-          initialValues={{ firstName: user.firstName, lastName: user.lastName, email: user.email, avatarUrl: user.avatarUrl ?? '' }}
+          initialValues={{
+            firstName: user.firstName,
+            lastName: user.lastName,
+            email: user.email,
+            avatarUrl: user.avatarUrl ?? '',
+          }}
           onFinish={onProfile}
           aria-label="Profile"
         >
@@ -74,11 +81,25 @@ export function ProfilePage() {
         </Form>
       </Card>
       <Card title="Change password">
-        <Form<ChangePasswordRequest> name="password" form={passwordForm} layout="vertical" onFinish={onPassword} aria-label="Change password">
-          <Form.Item label="Current password" name="currentPassword" rules={[zodFieldRule(passwordShape, 'currentPassword')]}>
+        <Form<ChangePasswordRequest>
+          name="password"
+          form={passwordForm}
+          layout="vertical"
+          onFinish={onPassword}
+          aria-label="Change password"
+        >
+          <Form.Item
+            label="Current password"
+            name="currentPassword"
+            rules={[zodFieldRule(passwordShape, 'currentPassword')]}
+          >
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Form.Item label="New password" name="newPassword" rules={[zodFieldRule(passwordShape, 'newPassword')]}>
+          <Form.Item
+            label="New password"
+            name="newPassword"
+            rules={[zodFieldRule(passwordShape, 'newPassword')]}
+          >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item
@@ -102,7 +123,11 @@ export function ProfilePage() {
       </Card>
       <Card title="Linked accounts">
         <Flex gap={8} wrap style={{ marginBottom: 16 }}>
-          {user.providers.length ? user.providers.map((p) => <Tag key={p}>{p}</Tag>) : <Typography.Text type="secondary">None yet</Typography.Text>}
+          {user.providers.length ? (
+            user.providers.map((p) => <Tag key={p}>{p}</Tag>)
+          ) : (
+            <Typography.Text type="secondary">None yet</Typography.Text>
+          )}
         </Flex>
         <Flex vertical gap={8}>
           {(['linkedin', 'google', 'github'] as const)

@@ -15,11 +15,43 @@ const user: User = {
   isAdmin: false,
   providers: [],
 };
-const you = buildTestConnection({ id: 'u1', isUser: true, firstName: 'Maya', lastName: 'Chen', company: null, position: null, connectionDegree: 0 });
-const ana = buildTestConnection({ id: '2', firstName: 'Ana', lastName: 'Silva', company: 'Acme', position: 'Engineer', email: 'ana@acme.example', notes: 'secret' });
-const ben = buildTestConnection({ id: '3', firstName: 'Ben', lastName: 'Ode', company: 'Acme', position: 'CTO', connectionDegree: 3 });
+const you = buildTestConnection({
+  id: 'u1',
+  isUser: true,
+  firstName: 'Maya',
+  lastName: 'Chen',
+  company: null,
+  position: null,
+  connectionDegree: 0,
+});
+const ana = buildTestConnection({
+  id: '2',
+  firstName: 'Ana',
+  lastName: 'Silva',
+  company: 'Acme',
+  position: 'Engineer',
+  email: 'ana@acme.example',
+  notes: 'secret',
+});
+const ben = buildTestConnection({
+  id: '3',
+  firstName: 'Ben',
+  lastName: 'Ode',
+  company: 'Acme',
+  position: 'CTO',
+  connectionDegree: 3,
+});
 
-const path = (nodes: typeof ana[]): WarmPathView => ({ found: true, fromId: 'u1', toId: nodes[nodes.length - 1].id, warmth: 0.5, nodes, links: [], hops: [], version: '1' });
+const path = (nodes: (typeof ana)[]): WarmPathView => ({
+  found: true,
+  fromId: 'u1',
+  toId: nodes[nodes.length - 1].id,
+  warmth: 0.5,
+  nodes,
+  links: [],
+  hops: [],
+  version: '1',
+});
 
 describe('buildWarmIntroRequest', () => {
   it('names the person before the target on the path as the intermediary', () => {

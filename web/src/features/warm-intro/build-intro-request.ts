@@ -1,11 +1,22 @@
-import { GRAPH_NODE_ID, INTRO_FIELD_MAX_CHARS, type Connection, type IntroPerson, type User, type WarmIntroRequest, type WarmPathView } from '@warmpath/contracts';
+import {
+  GRAPH_NODE_ID,
+  INTRO_FIELD_MAX_CHARS,
+  type Connection,
+  type IntroPerson,
+  type User,
+  type WarmIntroRequest,
+  type WarmPathView,
+} from '@warmpath/contracts';
 import { displayName, fullName } from '@warmpath/domain';
 import { degreeLabel } from '../network/connection-format';
 
 /** Names and titles come from CSV files: long ones are cut to what the API accepts. */
-const clip = (text: string | null | undefined): string | null => (text ? Array.from(text).slice(0, INTRO_FIELD_MAX_CHARS).join('') : null);
+const clip = (text: string | null | undefined): string | null =>
+  text ? Array.from(text).slice(0, INTRO_FIELD_MAX_CHARS).join('') : null;
 
-function introPerson(person: Pick<Connection, 'firstName' | 'lastName' | 'position' | 'company'>): IntroPerson {
+function introPerson(
+  person: Pick<Connection, 'firstName' | 'lastName' | 'position' | 'company'>,
+): IntroPerson {
   return { name: clip(fullName(person)), position: clip(person.position), company: clip(person.company) };
 }
 
@@ -20,7 +31,12 @@ export function pathIntermediary(path: WarmPathView | undefined): Connection | n
  * path (left out when the path is unknown, so the server fills it from its own path), and you.
  * Never e-mails, notes or profile links.
  */
-export function buildWarmIntroRequest(target: Connection, path: WarmPathView | undefined, user: User | null, ownNode: Connection | null): WarmIntroRequest {
+export function buildWarmIntroRequest(
+  target: Connection,
+  path: WarmPathView | undefined,
+  user: User | null,
+  ownNode: Connection | null,
+): WarmIntroRequest {
   const intermediary = pathIntermediary(path);
   const request: WarmIntroRequest = {
     target: { ...introPerson(target), connectionType: degreeLabel(target) },

@@ -25,7 +25,11 @@ export function WarmIntroButton({ target, path, ownNode }: Props) {
   const run = async () => {
     try {
       setResult(await generate(buildWarmIntroRequest(target, path, user ?? null, ownNode)).unwrap());
-      toast({ title: 'Warm introduction generated!', description: 'Your personalized introduction is ready to use.', variant: 'success' });
+      toast({
+        title: 'Warm introduction generated!',
+        description: 'Your personalized introduction is ready to use.',
+        variant: 'success',
+      });
     } catch {
       setFailed(true);
       toast({ title: 'Error', description: 'Failed to generate warm introduction.', variant: 'destructive' });
@@ -36,15 +40,29 @@ export function WarmIntroButton({ target, path, ownNode }: Props) {
     if (!result) return;
     try {
       await navigator.clipboard.writeText(result.intro);
-      toast({ title: 'Copied to clipboard', description: 'The introduction has been copied to your clipboard.', variant: 'success' });
+      toast({
+        title: 'Copied to clipboard',
+        description: 'The introduction has been copied to your clipboard.',
+        variant: 'success',
+      });
     } catch {
-      toast({ title: 'Copy failed', description: 'Select the text and copy it by hand.', variant: 'destructive' });
+      toast({
+        title: 'Copy failed',
+        description: 'Select the text and copy it by hand.',
+        variant: 'destructive',
+      });
     }
   };
 
   return (
     <>
-      <Button type="primary" icon={<ThunderboltOutlined />} loading={isLoading} onClick={() => void run()} block>
+      <Button
+        type="primary"
+        icon={<ThunderboltOutlined />}
+        loading={isLoading}
+        onClick={() => void run()}
+        block
+      >
         Generate warm intro
       </Button>
       <GeneratingOverlay open={isLoading} />

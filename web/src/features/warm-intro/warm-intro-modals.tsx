@@ -10,17 +10,29 @@ export function GeneratingOverlay({ open }: { open: boolean }) {
     <Modal open={open} closable={false} footer={null} centered width={360} mask={{ closable: false }}>
       <div role="status" style={{ textAlign: 'center', padding: 16 }}>
         <Spin size="large" />
-        <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>Generating warm introduction...</Typography.Paragraph>
+        <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0 }}>
+          Generating warm introduction...
+        </Typography.Paragraph>
       </div>
     </Modal>
   );
 }
 
 function providerNote(result: WarmIntroResponse): string {
-  return result.provider === 'openai' ? `Written by an AI model${result.model ? ` (${result.model})` : ''}.` : 'Written by the built-in writer (no AI model is configured).';
+  return result.provider === 'openai'
+    ? `Written by an AI model${result.model ? ` (${result.model})` : ''}.`
+    : 'Written by the built-in writer (no AI model is configured).';
 }
 
-export function IntroResultModal({ result, onCopy, onClose }: { result: WarmIntroResponse | null; onCopy: () => void; onClose: () => void }) {
+export function IntroResultModal({
+  result,
+  onCopy,
+  onClose,
+}: {
+  result: WarmIntroResponse | null;
+  onCopy: () => void;
+  onClose: () => void;
+}) {
   return (
     <Modal
       title="Warm introduction"
@@ -50,8 +62,17 @@ export function IntroResultModal({ result, onCopy, onClose }: { result: WarmIntr
 
 export function IntroErrorModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Modal open={open} onCancel={onClose} footer={<Button onClick={onClose}>Close</Button>} styles={{ body: BODY_STYLE }}>
-      <Result status="error" title="Warm introduction unavailable" subTitle="Unable to generate a warm introduction at this time. Please try again later." />
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={<Button onClick={onClose}>Close</Button>}
+      styles={{ body: BODY_STYLE }}
+    >
+      <Result
+        status="error"
+        title="Warm introduction unavailable"
+        subTitle="Unable to generate a warm introduction at this time. Please try again later."
+      />
     </Modal>
   );
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { boundsOf, clampZoom, fitBounds, interpolateCamera, panBy, screenToWorld, worldToScreen, zoomAround } from './camera-math';
+import {
+  boundsOf,
+  clampZoom,
+  fitBounds,
+  interpolateCamera,
+  panBy,
+  screenToWorld,
+  worldToScreen,
+  zoomAround,
+} from './camera-math';
 
 const viewport = { width: 800, height: 600 };
 

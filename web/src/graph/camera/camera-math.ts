@@ -23,16 +23,38 @@ export function clampZoom(zoom: number): number {
   return Math.min(GRAPH.maxZoom, Math.max(GRAPH.minZoom, zoom));
 }
 
-export function worldToScreen(camera: CameraState, viewport: Viewport, wx: number, wy: number): [number, number] {
-  return [(wx - camera.x) * camera.zoom + viewport.width / 2, (wy - camera.y) * camera.zoom + viewport.height / 2];
+export function worldToScreen(
+  camera: CameraState,
+  viewport: Viewport,
+  wx: number,
+  wy: number,
+): [number, number] {
+  return [
+    (wx - camera.x) * camera.zoom + viewport.width / 2,
+    (wy - camera.y) * camera.zoom + viewport.height / 2,
+  ];
 }
 
-export function screenToWorld(camera: CameraState, viewport: Viewport, sx: number, sy: number): [number, number] {
-  return [(sx - viewport.width / 2) / camera.zoom + camera.x, (sy - viewport.height / 2) / camera.zoom + camera.y];
+export function screenToWorld(
+  camera: CameraState,
+  viewport: Viewport,
+  sx: number,
+  sy: number,
+): [number, number] {
+  return [
+    (sx - viewport.width / 2) / camera.zoom + camera.x,
+    (sy - viewport.height / 2) / camera.zoom + camera.y,
+  ];
 }
 
 /** Zoom by `factor` keeping the world point under screen point (sx, sy) where it is (wheel, pinch). */
-export function zoomAround(camera: CameraState, viewport: Viewport, sx: number, sy: number, factor: number): CameraState {
+export function zoomAround(
+  camera: CameraState,
+  viewport: Viewport,
+  sx: number,
+  sy: number,
+  factor: number,
+): CameraState {
   const zoom = clampZoom(camera.zoom * factor);
   const [wx, wy] = screenToWorld(camera, viewport, sx, sy);
   return { x: wx - (sx - viewport.width / 2) / zoom, y: wy - (sy - viewport.height / 2) / zoom, zoom };

@@ -47,7 +47,13 @@ export function attachPointerInput(element: HTMLElement, handlers: PointerHandle
     pointers.set(event.pointerId, { x, y });
     if (pinch && pointers.size === 2) {
       const next = pinchOf();
-      const zoomed = zoomAround(handlers.camera(), handlers.viewport(), next.x, next.y, next.distance / Math.max(pinch.distance, 1));
+      const zoomed = zoomAround(
+        handlers.camera(),
+        handlers.viewport(),
+        next.x,
+        next.y,
+        next.distance / Math.max(pinch.distance, 1),
+      );
       handlers.onCamera(panBy(zoomed, next.x - pinch.x, next.y - pinch.y));
       pinch = next;
       return;
@@ -65,7 +71,9 @@ export function attachPointerInput(element: HTMLElement, handlers: PointerHandle
     event.preventDefault();
     const [x, y] = local(event);
     const pixels = event.deltaY * (event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? 400 : 1);
-    handlers.onCamera(zoomAround(handlers.camera(), handlers.viewport(), x, y, Math.exp(-pixels * WHEEL_ZOOM)));
+    handlers.onCamera(
+      zoomAround(handlers.camera(), handlers.viewport(), x, y, Math.exp(-pixels * WHEEL_ZOOM)),
+    );
   };
   const onLeave = (): void => {
     if (pointers.size === 0) handlers.onLeave();

@@ -85,7 +85,11 @@ class RingPacker {
  * import), so the picture does not jump; newcomers start beside a known colleague, else at
  * their place in a fresh layout.
  */
-export function mergePlacement(model: GraphModel, fresh: Float32Array, previous: ReadonlyMap<string, readonly [number, number]>): Float32Array {
+export function mergePlacement(
+  model: GraphModel,
+  fresh: Float32Array,
+  previous: ReadonlyMap<string, readonly [number, number]>,
+): Float32Array {
   const positions = fresh.slice();
   model.nodes.forEach((node, index) => {
     const known = previous.get(node.id);
@@ -99,8 +103,10 @@ export function mergePlacement(model: GraphModel, fresh: Float32Array, previous:
     if (anchor === undefined) return;
     company.members.forEach((member, k) => {
       if (previous.has(model.nodes[member].id)) return;
-      positions[member * 2] = positions[anchor * 2] + SPIRAL_STEP * Math.cos(k * GOLDEN_ANGLE) * Math.sqrt(k + 1);
-      positions[member * 2 + 1] = positions[anchor * 2 + 1] + SPIRAL_STEP * Math.sin(k * GOLDEN_ANGLE) * Math.sqrt(k + 1);
+      positions[member * 2] =
+        positions[anchor * 2] + SPIRAL_STEP * Math.cos(k * GOLDEN_ANGLE) * Math.sqrt(k + 1);
+      positions[member * 2 + 1] =
+        positions[anchor * 2 + 1] + SPIRAL_STEP * Math.sin(k * GOLDEN_ANGLE) * Math.sqrt(k + 1);
     });
   });
   return positions;

@@ -8,7 +8,11 @@ const model = buildGraphModel(buildTestGraph({ Acme: 4, Globex: 2 }));
 function setUp() {
   const calls: string[] = [];
   const supervisor = {
-    reheat: vi.fn((params, heat) => calls.push(`reheat ${heat} ${params?.companyLinkLength}/${params?.otherLinkLength} charge ${params?.charge}`)),
+    reheat: vi.fn((params, heat) =>
+      calls.push(
+        `reheat ${heat} ${params?.companyLinkLength}/${params?.otherLinkLength} charge ${params?.charge}`,
+      ),
+    ),
     pinAll: vi.fn(() => calls.push('pin')),
     release: vi.fn((params) => calls.push(`release ${params.companyLinkLength}/${params.otherLinkLength}`)),
   };

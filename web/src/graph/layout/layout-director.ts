@@ -5,7 +5,12 @@ import { circularLayout, hierarchicalLayout, type Size } from './fixed-layouts';
 import type { ForceParams } from './layout-protocol';
 import type { LayoutSupervisor } from './layout-supervisor';
 
-export const FORCE_PARAMS: ForceParams = { charge: -30, companyLinkLength: GRAPH.companyLinkLength, otherLinkLength: GRAPH.otherLinkLength, centerStrength: 1 };
+export const FORCE_PARAMS: ForceParams = {
+  charge: -30,
+  companyLinkLength: GRAPH.companyLinkLength,
+  otherLinkLength: GRAPH.otherLinkLength,
+  centerStrength: 1,
+};
 
 export interface LayoutHost {
   /** Shows `positions` at once (the worker is told separately). */
@@ -76,10 +81,20 @@ export class LayoutDirector {
 
   selectCompanies(hasSelection: boolean): void {
     const forces = hasSelection ? COMPANY_SELECTION_FORCES.selected : COMPANY_SELECTION_FORCES.none;
-    this.params = { charge: forces.charge, companyLinkLength: forces.linkDistance, otherLinkLength: forces.linkDistance, centerStrength: forces.centerStrength };
+    this.params = {
+      charge: forces.charge,
+      companyLinkLength: forces.linkDistance,
+      otherLinkLength: forces.linkDistance,
+      centerStrength: forces.centerStrength,
+    };
     if (this.isPinned) return;
     this.supervisor.reheat(this.params, 'reheat');
-    if (hasSelection) this.host.fit(COMPANY_SELECTION_FORCES.selected.fitMs, COMPANY_SELECTION_FORCES.selected.fitPadding, 'settled');
+    if (hasSelection)
+      this.host.fit(
+        COMPANY_SELECTION_FORCES.selected.fitMs,
+        COMPANY_SELECTION_FORCES.selected.fitPadding,
+        'settled',
+      );
   }
 
   dispose(): void {

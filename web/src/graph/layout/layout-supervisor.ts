@@ -24,12 +24,20 @@ export class LayoutSupervisor {
   private pendingSettled = false;
 
   constructor(private readonly events: SupervisorEvents) {
-    this.worker = new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module', name: 'graph-layout' });
+    this.worker = new Worker(new URL('./layout.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'graph-layout',
+    });
     this.worker.onmessage = (event: MessageEvent<FromWorker>) => this.receive(event.data);
   }
 
   load(graph: LayoutGraph, params: ForceParams): void {
-    this.send({ type: 'load', epoch: ++this.epoch, graph, params, heat: 'initial' }, [graph.positions.buffer, graph.linkSources.buffer, graph.linkTargets.buffer, graph.linkKinds.buffer]);
+    this.send({ type: 'load', epoch: ++this.epoch, graph, params, heat: 'initial' }, [
+      graph.positions.buffer,
+      graph.linkSources.buffer,
+      graph.linkTargets.buffer,
+      graph.linkKinds.buffer,
+    ]);
   }
 
   reheat(params: ForceParams | null, heat: Heat = 'reheat'): void {

@@ -125,6 +125,12 @@ function flush(): void {
 
 function postStats(): void {
   const memory = (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory;
-  const message: FromWorker = { type: 'stats', epoch, steps, stepMs: steps > 0 ? stepMs / steps : 0, heapBytes: memory ? memory.usedJSHeapSize : null };
+  const message: FromWorker = {
+    type: 'stats',
+    epoch,
+    steps,
+    stepMs: steps > 0 ? stepMs / steps : 0,
+    heapBytes: memory ? memory.usedJSHeapSize : null,
+  };
   self.postMessage(message);
 }

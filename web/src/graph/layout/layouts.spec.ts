@@ -5,7 +5,10 @@ import { circularLayout, HIERARCHY_NODE_GAP, HIERARCHY_ROW_GAP, hierarchicalLayo
 import { mergePlacement, placeInitially } from './initial-placement';
 
 const model = buildGraphModel(buildTestGraph({ Acme: 5, Globex: 3, Initech: 1, '': 2 }));
-const at = (positions: Float32Array, index: number): [number, number] => [positions[index * 2], positions[index * 2 + 1]];
+const at = (positions: Float32Array, index: number): [number, number] => [
+  positions[index * 2],
+  positions[index * 2 + 1],
+];
 
 describe('circularLayout', () => {
   it('puts everyone but YOU on a circle of 35% of the smaller window side', () => {
@@ -16,7 +19,9 @@ describe('circularLayout', () => {
 
   it('keeps colleagues next to each other on the circle', () => {
     const positions = circularLayout(model, { width: 600, height: 600 });
-    const acme = Array.from(model.companies[0].members).map((i) => Math.atan2(at(positions, i)[1], at(positions, i)[0]));
+    const acme = Array.from(model.companies[0].members).map((i) =>
+      Math.atan2(at(positions, i)[1], at(positions, i)[0]),
+    );
     const step = (Math.PI * 2) / (model.nodes.length - 1);
     const sorted = [...acme].sort((a, b) => a - b);
     for (let k = 1; k < sorted.length; k++) expect(sorted[k] - sorted[k - 1]).toBeCloseTo(step, 5);
@@ -28,22 +33,28 @@ describe('hierarchicalLayout', () => {
     const positions = hierarchicalLayout(model);
     expect(at(positions, model.youIndex)).toEqual([0, 0]);
     model.companies.forEach((company, row) => {
-      for (const member of company.members) expect(at(positions, member)[1]).toBe((row + 1) * HIERARCHY_ROW_GAP);
+      for (const member of company.members)
+        expect(at(positions, member)[1]).toBe((row + 1) * HIERARCHY_ROW_GAP);
     });
   });
 
   it('centres each row and spaces people evenly', () => {
     const positions = hierarchicalLayout(model);
-    const xs = Array.from(model.companies[0].members).map((i) => at(positions, i)[0]).sort((a, b) => a - b);
+    const xs = Array.from(model.companies[0].members)
+      .map((i) => at(positions, i)[0])
+      .sort((a, b) => a - b);
     expect(xs[0]).toBe(-2 * HIERARCHY_NODE_GAP);
     expect(xs[4]).toBe(2 * HIERARCHY_NODE_GAP);
   });
 
   it('puts people without a company together in a last row', () => {
     const positions = hierarchicalLayout(model);
-    const loners = model.nodes.map((_, i) => i).filter((i) => i !== model.youIndex && model.companyOfNode[i] < 0);
+    const loners = model.nodes
+      .map((_, i) => i)
+      .filter((i) => i !== model.youIndex && model.companyOfNode[i] < 0);
     expect(loners).toHaveLength(2);
-    for (const i of loners) expect(at(positions, i)[1]).toBe((model.companies.length + 1) * HIERARCHY_ROW_GAP);
+    for (const i of loners)
+      expect(at(positions, i)[1]).toBe((model.companies.length + 1) * HIERARCHY_ROW_GAP);
   });
 });
 
@@ -59,7 +70,10 @@ describe('placeInitially', () => {
   it('keeps colleagues closer to each other than to other companies', () => {
     const positions = placeInitially(model);
     const centre = (members: Uint32Array): [number, number] => {
-      const sum = Array.from(members).reduce((acc, i) => [acc[0] + at(positions, i)[0], acc[1] + at(positions, i)[1]], [0, 0]);
+      const sum = Array.from(members).reduce(
+        (acc, i) => [acc[0] + at(positions, i)[0], acc[1] + at(positions, i)[1]],
+        [0, 0],
+      );
       return [sum[0] / members.length, sum[1] / members.length];
     };
     const [acme, globex] = [centre(model.companies[0].members), centre(model.companies[1].members)];
@@ -73,7 +87,12 @@ describe('placeInitially', () => {
     const big = buildGraphModel(buildTestGraph({ Big: 400, Mid: 60, Small: 3 }));
     const positions = placeInitially(big);
     const seen = new Set<string>();
-    for (let i = 0; i < big.nodes.length; i++) seen.add(at(positions, i).map((v) => v.toFixed(1)).join(','));
+    for (let i = 0; i < big.nodes.length; i++)
+      seen.add(
+        at(positions, i)
+          .map((v) => v.toFixed(1))
+          .join(','),
+      );
     expect(seen.size).toBe(big.nodes.length);
   });
 });

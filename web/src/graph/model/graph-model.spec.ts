@@ -17,7 +17,10 @@ describe('buildGraphModel', () => {
 
   it('drops links to people who are not in the graph', () => {
     const input = buildTestGraph({ Acme: 1 });
-    const model = buildGraphModel({ ...input, relationships: [...input.relationships, buildTestLink('you', 'gone', 'connection')] });
+    const model = buildGraphModel({
+      ...input,
+      relationships: [...input.relationships, buildTestLink('you', 'gone', 'connection')],
+    });
     expect(model.linkSources).toHaveLength(1);
   });
 
@@ -25,7 +28,10 @@ describe('buildGraphModel', () => {
     const input = buildTestGraph({ Acme: 3, Globex: 4 });
     input.connections[1].company = '  ACME ';
     const model = buildGraphModel(input);
-    expect(model.companies.map((c) => [c.key, c.members.length])).toEqual([['globex', 4], ['acme', 3]]);
+    expect(model.companies.map((c) => [c.key, c.members.length])).toEqual([
+      ['globex', 4],
+      ['acme', 3],
+    ]);
     expect(model.nodes[model.companies[0].members[0]].positionInfo.seniority).toBe(9);
     expect(model.companyOfNode[model.youIndex]).toBe(-1);
   });

@@ -63,7 +63,15 @@ export function* buildGraphModelSteps(input: GraphInput): Steps<GraphModel> {
   }
   const links = yield* buildLinks(input.relationships, indexById);
   const { companyOfNode, companies } = yield* groupCompanies(nodes);
-  return { nodes, indexById, youIndex, ...links, relationships: input.relationships, companyOfNode, companies };
+  return {
+    nodes,
+    indexById,
+    youIndex,
+    ...links,
+    relationships: input.relationships,
+    companyOfNode,
+    companies,
+  };
 }
 
 function* buildLinks(relationships: readonly Relationship[], indexById: ReadonlyMap<string, number>) {
@@ -85,7 +93,12 @@ function* buildLinks(relationships: readonly Relationship[], indexById: Readonly
     relationshipOfLink[count] = k;
     count++;
   }
-  return { linkSources: linkSources.slice(0, count), linkTargets: linkTargets.slice(0, count), linkKinds: linkKinds.slice(0, count), relationshipOfLink: relationshipOfLink.slice(0, count) };
+  return {
+    linkSources: linkSources.slice(0, count),
+    linkTargets: linkTargets.slice(0, count),
+    linkKinds: linkKinds.slice(0, count),
+    relationshipOfLink: relationshipOfLink.slice(0, count),
+  };
 }
 
 /**
@@ -123,25 +136,34 @@ function* groupCompanies(nodes: readonly Connection[]) {
   }
   const members = dealBySeniority(nodes, companyOfNode, sizes);
   yield;
-  const order = keys.map((_, id) => id).sort((a, b) => sizes[b] - sizes[a] || (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
+  const order = keys
+    .map((_, id) => id)
+    .sort((a, b) => sizes[b] - sizes[a] || (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
   const rank = new Int32Array(keys.length);
   const companies: Company[] = order.map((id, position) => {
     rank[id] = position;
     return { key: keys[id], name: names[id], members: members[id] };
   });
-  for (let index = 0; index < nodes.length; index++) if (companyOfNode[index] >= 0) companyOfNode[index] = rank[companyOfNode[index]];
+  for (let index = 0; index < nodes.length; index++)
+    if (companyOfNode[index] >= 0) companyOfNode[index] = rank[companyOfNode[index]];
   return { companyOfNode, companies };
 }
 
 /** Each company's people, most senior first (ties in data order), as views into one array. */
-function dealBySeniority(nodes: readonly Connection[], companyOf: Int32Array, sizes: readonly number[]): Uint32Array[] {
+function dealBySeniority(
+  nodes: readonly Connection[],
+  companyOf: Int32Array,
+  sizes: readonly number[],
+): Uint32Array[] {
   const levels = 11;
   const byLevel = new Uint32Array(levels + 1);
-  const level = (index: number): number => levels - 1 - Math.min(levels - 1, Math.max(0, Math.round(nodes[index].positionInfo?.seniority ?? 0)));
+  const level = (index: number): number =>
+    levels - 1 - Math.min(levels - 1, Math.max(0, Math.round(nodes[index].positionInfo?.seniority ?? 0)));
   for (let index = 0; index < nodes.length; index++) if (companyOf[index] >= 0) byLevel[level(index) + 1]++;
   for (let l = 0; l < levels; l++) byLevel[l + 1] += byLevel[l];
   const bySeniority = new Uint32Array(byLevel[levels]);
-  for (let index = 0; index < nodes.length; index++) if (companyOf[index] >= 0) bySeniority[byLevel[level(index)]++] = index;
+  for (let index = 0; index < nodes.length; index++)
+    if (companyOf[index] >= 0) bySeniority[byLevel[level(index)]++] = index;
   const shared = new Uint32Array(bySeniority.length);
   const start = new Uint32Array(sizes.length + 1);
   sizes.forEach((size, id) => (start[id + 1] = start[id] + size));

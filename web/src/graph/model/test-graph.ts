@@ -31,7 +31,16 @@ export function buildTestPerson(overrides: Partial<Connection> = {}): Connection
 }
 
 export function buildTestLink(sourceId: string, targetId: string, type: Relationship['type']): Relationship {
-  return { id: `${sourceId}-${targetId}`, sourceId, targetId, strength: 50, createdAt: '2024-01-01T00:00:00.000Z', type, company: null, userId: 1 };
+  return {
+    id: `${sourceId}-${targetId}`,
+    sourceId,
+    targetId,
+    strength: 50,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    type,
+    company: null,
+    userId: 1,
+  };
 }
 
 /**
@@ -39,16 +48,25 @@ export function buildTestLink(sourceId: string, targetId: string, type: Relation
  * colleagues linked pairwise. Within a company the first person is the most senior.
  */
 export function buildTestGraph(companies: Record<string, number>): GraphInput {
-  const connections: Connection[] = [buildTestPerson({ id: 'you', isUser: true, connectionDegree: 0, company: null, firstName: 'You' })];
+  const connections: Connection[] = [
+    buildTestPerson({ id: 'you', isUser: true, connectionDegree: 0, company: null, firstName: 'You' }),
+  ];
   const relationships: Relationship[] = [];
   for (const [company, count] of Object.entries(companies)) {
     const staff: Connection[] = [];
     for (let k = 0; k < count; k++) {
-      const person = buildTestPerson({ id: `${company || 'none'}-${k}`, company: company || null, positionInfo: { category: 'engineering', seniority: k === 0 ? 9 : 3 } });
+      const person = buildTestPerson({
+        id: `${company || 'none'}-${k}`,
+        company: company || null,
+        positionInfo: { category: 'engineering', seniority: k === 0 ? 9 : 3 },
+      });
       staff.push(person);
       relationships.push(buildTestLink('you', person.id, 'connection'));
     }
-    if (company) staff.forEach((a, i) => staff.slice(i + 1).forEach((b) => relationships.push(buildTestLink(a.id, b.id, 'company-general'))));
+    if (company)
+      staff.forEach((a, i) =>
+        staff.slice(i + 1).forEach((b) => relationships.push(buildTestLink(a.id, b.id, 'company-general'))),
+      );
     connections.push(...staff);
   }
   return { connections, relationships };

@@ -70,7 +70,12 @@ export class PointerInteraction {
     const node = index >= 0 ? this.host.model()?.nodes[index] : undefined;
     if (!node) return null;
     const positions = this.host.positions();
-    const [x, y] = worldToScreen(this.host.camera(), this.host.viewport(), positions[index * 2], positions[index * 2 + 1]);
+    const [x, y] = worldToScreen(
+      this.host.camera(),
+      this.host.viewport(),
+      positions[index * 2],
+      positions[index * 2 + 1],
+    );
     return { node, x, y };
   }
 }

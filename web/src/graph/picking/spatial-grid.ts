@@ -59,7 +59,9 @@ export class SpatialGrid {
         const cell = r * this.cols + c;
         for (let k = this.cellStart[cell]; k < this.cellStart[cell + 1]; k++) {
           const node = this.cellNodes[k];
-          const gap = Math.hypot(this.xy[node * 2] - x, this.xy[node * 2 + 1] - y) - Math.max(this.radii[node], minRadius);
+          const gap =
+            Math.hypot(this.xy[node * 2] - x, this.xy[node * 2 + 1] - y) -
+            Math.max(this.radii[node], minRadius);
           if (gap <= tolerance && gap < bestGap) {
             bestGap = gap;
             best = node;

@@ -1,4 +1,15 @@
-import { Buffer, BufferImageSource, BufferUsage, Geometry, GlProgram, Mesh, Shader, type UniformGroup, type TypedArray, type VertexFormat } from 'pixi.js';
+import {
+  Buffer,
+  BufferImageSource,
+  BufferUsage,
+  Geometry,
+  GlProgram,
+  Mesh,
+  Shader,
+  type UniformGroup,
+  type TypedArray,
+  type VertexFormat,
+} from 'pixi.js';
 
 /** Node i sits at texel i of a texture this wide; 1024 keeps 100k people within 98 rows. */
 export const POSITION_TEXTURE_WIDTH = 1024;
@@ -93,12 +104,24 @@ export function createInstancedMesh(options: MeshOptions): Mesh<Geometry, Shader
 
 const QUAD_INDICES = new Uint32Array([0, 1, 2, 0, 2, 3]);
 
-function createMesh(options: MeshOptions, indices: Uint32Array, isInstanced: boolean): Mesh<Geometry, Shader> {
-  const attributes: Record<string, { buffer: Buffer | TypedArray; format: VertexFormat; instance?: boolean }> = {
+function createMesh(
+  options: MeshOptions,
+  indices: Uint32Array,
+  isInstanced: boolean,
+): Mesh<Geometry, Shader> {
+  const attributes: Record<
+    string,
+    { buffer: Buffer | TypedArray; format: VertexFormat; instance?: boolean }
+  > = {
     // Mesh computes its bounds from aPosition; the real extent comes from the shader.
     aPosition: { buffer: new Float32Array([-1, -1, 1, -1, 1, 1, -1, 1]), format: 'float32x2' },
   };
-  for (const attribute of options.attributes) attributes[attribute.name] = { buffer: attribute.buffer.buffer, format: attribute.format, instance: isInstanced };
+  for (const attribute of options.attributes)
+    attributes[attribute.name] = {
+      buffer: attribute.buffer.buffer,
+      format: attribute.format,
+      instance: isInstanced,
+    };
   const geometry = new Geometry({ attributes, indexBuffer: indices, instanceCount: isInstanced ? 0 : 1 });
   const shader = new Shader({
     glProgram: GlProgram.from({ vertex: options.vertex, fragment: options.fragment, name: options.name }),
@@ -128,5 +151,10 @@ export function setQuadPair(data: Float32Array, quad: number, a: number, b: numb
 
 /** 0xRRGGBB + alpha as a premultiplied vec4 uniform. */
 export function premultiplied(color: number, alpha: number): Float32Array {
-  return new Float32Array([(((color >> 16) & 0xff) / 255) * alpha, (((color >> 8) & 0xff) / 255) * alpha, ((color & 0xff) / 255) * alpha, alpha]);
+  return new Float32Array([
+    (((color >> 16) & 0xff) / 255) * alpha,
+    (((color >> 8) & 0xff) / 255) * alpha,
+    ((color & 0xff) / 255) * alpha,
+    alpha,
+  ]);
 }

@@ -60,9 +60,21 @@ export class GraphRenderer {
     this.stage.addChild(this.world, this.labels.container);
   }
 
-  static async create(canvas: OffscreenCanvas, viewport: Viewport, resolution: number): Promise<GraphRenderer> {
+  static async create(
+    canvas: OffscreenCanvas,
+    viewport: Viewport,
+    resolution: number,
+  ): Promise<GraphRenderer> {
     const renderer = new WebGLRenderer();
-    await renderer.init({ canvas, width: viewport.width, height: viewport.height, resolution, background: BACKGROUND_COLOR, antialias: false, skipExtensionImports: true });
+    await renderer.init({
+      canvas,
+      width: viewport.width,
+      height: viewport.height,
+      resolution,
+      background: BACKGROUND_COLOR,
+      antialias: false,
+      skipExtensionImports: true,
+    });
     return new GraphRenderer(renderer, canvas);
   }
 
@@ -80,9 +92,19 @@ export class GraphRenderer {
     const count = graph.nodeCount;
     const texture = new PositionTexture(Math.max(1, count));
     texture.data.set(graph.positions.subarray(0, count * 2));
-    const linkStyle = { companyWidth: GRAPH.companyLinkWidth, otherWidth: GRAPH.otherLinkWidth, companyColor: premultiplied(0x94a3b8, 0.3), otherColor: premultiplied(0x94a3b8, 0.07) };
+    const linkStyle = {
+      companyWidth: GRAPH.companyLinkWidth,
+      otherWidth: GRAPH.otherLinkWidth,
+      companyColor: premultiplied(0x94a3b8, 0.3),
+      otherColor: premultiplied(0x94a3b8, 0.07),
+    };
     const [company, other] = splitByKind(graph.linkKinds);
-    const highlightStyle = { companyColor: premultiplied(HIGHLIGHT_COLOR, 0.9), otherColor: premultiplied(HIGHLIGHT_COLOR, 0.9), companyWidth: GRAPH.highlightLinkWidth, otherWidth: GRAPH.highlightLinkWidth };
+    const highlightStyle = {
+      companyColor: premultiplied(HIGHLIGHT_COLOR, 0.9),
+      otherColor: premultiplied(HIGHLIGHT_COLOR, 0.9),
+      companyWidth: GRAPH.highlightLinkWidth,
+      otherWidth: GRAPH.highlightLinkWidth,
+    };
     const layers: Layers = {
       graph,
       positions: texture,
@@ -97,7 +119,13 @@ export class GraphRenderer {
     layers.otherLinks.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, other);
     layers.highlightLinks.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, []);
     layers.nodes.setNodes(drawingOrder(count, graph.youIndex), graph.radii, graph.colors);
-    this.world.addChild(layers.otherLinks.mesh, layers.links.mesh, layers.highlightLinks.mesh, layers.particles.mesh, layers.nodes.mesh);
+    this.world.addChild(
+      layers.otherLinks.mesh,
+      layers.links.mesh,
+      layers.highlightLinks.mesh,
+      layers.particles.mesh,
+      layers.nodes.mesh,
+    );
     this.layers = layers;
     this.labels.setGraph(graph);
   }
@@ -129,16 +157,21 @@ export class GraphRenderer {
 
   render(frame: RenderFrame): void {
     const { camera, viewport } = frame;
-    this.world.position.set(viewport.width / 2 - camera.x * camera.zoom, viewport.height / 2 - camera.y * camera.zoom);
+    this.world.position.set(
+      viewport.width / 2 - camera.x * camera.zoom,
+      viewport.height / 2 - camera.y * camera.zoom,
+    );
     this.world.scale.set(camera.zoom);
     if (this.layers) {
       this.layers.links.setZoom(camera.zoom);
       this.layers.otherLinks.setZoom(camera.zoom);
-      this.layers.otherLinks.mesh.visible = this.layers.otherLinkCount > 0 && this.layers.otherLinkCount * camera.zoom <= OTHER_LINK_BUDGET;
+      this.layers.otherLinks.mesh.visible =
+        this.layers.otherLinkCount > 0 && this.layers.otherLinkCount * camera.zoom <= OTHER_LINK_BUDGET;
       this.layers.highlightLinks.setZoom(camera.zoom);
       this.layers.nodes.setZoom(camera.zoom);
       this.layers.particles.setFrame(camera.zoom, frame.seconds);
-      if (frame.isMoved) this.labels.update(this.layers.positions.data, this.layers.graph.radii, camera, viewport);
+      if (frame.isMoved)
+        this.labels.update(this.layers.positions.data, this.layers.graph.radii, camera, viewport);
     }
     this.renderer.render(this.stage);
   }
@@ -162,7 +195,13 @@ export class GraphRenderer {
 
   private destroyLayers(): void {
     if (!this.layers) return;
-    const meshes = [this.layers.links.mesh, this.layers.otherLinks.mesh, this.layers.highlightLinks.mesh, this.layers.particles.mesh, this.layers.nodes.mesh];
+    const meshes = [
+      this.layers.links.mesh,
+      this.layers.otherLinks.mesh,
+      this.layers.highlightLinks.mesh,
+      this.layers.particles.mesh,
+      this.layers.nodes.mesh,
+    ];
     meshes.forEach(destroyMesh);
     this.layers.positions.destroy();
     this.layers = null;

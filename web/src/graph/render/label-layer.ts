@@ -31,7 +31,10 @@ export class LabelLayer {
 
   constructor() {
     const pill = new Graphics().roundRect(-16, 0, 32, 15, 7).fill({ color: NODE_COLORS.you });
-    const text = new BitmapText({ text: 'YOU', style: { ...LABEL_STYLE, fontSize: 10, fill: 0x0b1120, fontWeight: 'bold' } });
+    const text = new BitmapText({
+      text: 'YOU',
+      style: { ...LABEL_STYLE, fontSize: 10, fill: 0x0b1120, fontWeight: 'bold' },
+    });
     text.anchor.set(0.5, 0);
     text.y = 1.5;
     this.badge.addChild(pill, text);
@@ -51,7 +54,8 @@ export class LabelLayer {
     const rows = Math.ceil(viewport.height / CELL) + 1;
     if (this.occupied.length < cols * rows) this.occupied = new Uint8Array(cols * rows);
     this.occupied.fill(0, 0, cols * rows);
-    const place = (x0: number, y0: number, x1: number, y1: number): boolean => this.claim(x0, y0, x1, y1, cols, rows);
+    const place = (x0: number, y0: number, x1: number, y1: number): boolean =>
+      this.claim(x0, y0, x1, y1, cols, rows);
     this.badge.visible = false;
     if (this.youIndex >= 0) {
       const [x, y] = this.anchor(this.youIndex, positions, radii, camera, viewport, 1);
@@ -81,7 +85,14 @@ export class LabelLayer {
   }
 
   /** Screen point just above (side -1) or below (side 1) a node's disc. */
-  private anchor(node: number, positions: Float32Array, radii: Float32Array, camera: CameraState, viewport: Viewport, side: number): [number, number] {
+  private anchor(
+    node: number,
+    positions: Float32Array,
+    radii: Float32Array,
+    camera: CameraState,
+    viewport: Viewport,
+    side: number,
+  ): [number, number] {
     const [x, y] = worldToScreen(camera, viewport, positions[node * 2], positions[node * 2 + 1]);
     return [Math.round(x), Math.round(y + side * Math.max(radii[node] * camera.zoom, 1.2))];
   }
@@ -93,7 +104,8 @@ export class LabelLayer {
     const r0 = Math.floor(y0 / CELL);
     const r1 = Math.floor(y1 / CELL);
     if (!Number.isFinite(x0 + y0 + x1 + y1) || c0 < 0 || r0 < 0 || c1 >= cols || r1 >= rows) return false;
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) if (this.occupied[r * cols + c]) return false;
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) if (this.occupied[r * cols + c]) return false;
     for (let r = r0; r <= r1; r++) this.occupied.fill(1, r * cols + c0, r * cols + c1 + 1);
     return true;
   }

@@ -46,7 +46,12 @@ export class LinkLayer {
   }
 
   /** Draws the links whose indices are listed (all of them when `subset` is null). */
-  setLinks(sources: Uint32Array, targets: Uint32Array, kinds: Uint8Array, subset: ArrayLike<number> | null): void {
+  setLinks(
+    sources: Uint32Array,
+    targets: Uint32Array,
+    kinds: Uint8Array,
+    subset: ArrayLike<number> | null,
+  ): void {
     const count = Math.min(subset ? subset.length : sources.length, this.capacity);
     for (let k = 0; k < count; k++) {
       const link = subset ? subset[k] : k;

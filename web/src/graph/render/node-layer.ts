@@ -4,7 +4,6 @@ import { FLAG_HOVER, FLAG_NONE, MIN_NODE_RADIUS_PX } from './node-flags';
 import { HIGHLIGHT_COLOR } from './node-style';
 import { NODE_FRAGMENT, NODE_VERTEX } from './shader-sources';
 
-
 /**
  * Every person in one draw: quad k draws node order[k]; the order puts YOU last so YOU is
  * never hidden under a colleague. Colours and flags change only on highlight or hover.
@@ -68,7 +67,8 @@ export class NodeLayer {
   }
 
   setColors(colors: Uint32Array): void {
-    for (let node = 0; node < this.count; node++) setQuad(this.color.data, this.slotOfNode[node], colors[node]);
+    for (let node = 0; node < this.count; node++)
+      setQuad(this.color.data, this.slotOfNode[node], colors[node]);
     this.color.markChanged();
   }
 

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { nodeCategory, nodeRadius, nodeSize, packRgba } from './node-style';
 
-const person = { isUser: false, hasWorkedWith: false, connectionDegree: 1, positionInfo: { category: 'engineering', seniority: 3 } };
+const person = {
+  isUser: false,
+  hasWorkedWith: false,
+  connectionDegree: 1,
+  positionInfo: { category: 'engineering', seniority: 3 },
+};
 
 describe('nodeSize', () => {
   it('gives YOU size 8 whatever the seniority', () => {
@@ -29,11 +34,15 @@ describe('nodeCategory', () => {
   });
 
   it('prefers the selected company over a past colleague and an executive', () => {
-    expect(nodeCategory({ ...person, hasWorkedWith: true, positionInfo: { category: 'executive' } }, true)).toBe('selectedCompany');
+    expect(
+      nodeCategory({ ...person, hasWorkedWith: true, positionInfo: { category: 'executive' } }, true),
+    ).toBe('selectedCompany');
   });
 
   it('marks past colleagues before executives', () => {
-    expect(nodeCategory({ ...person, hasWorkedWith: true, positionInfo: { category: 'executive' } }, false)).toBe('pastColleague');
+    expect(
+      nodeCategory({ ...person, hasWorkedWith: true, positionInfo: { category: 'executive' } }, false),
+    ).toBe('pastColleague');
     expect(nodeCategory({ ...person, positionInfo: { category: 'executive' } }, false)).toBe('executive');
   });
 

@@ -2,7 +2,8 @@ import type { Connection } from '@warmpath/contracts';
 import { GRAPH } from '../constants';
 
 /** The colour categories of product-spec §9, in the legend's order. */
-export type NodeCategory = 'you' | 'first' | 'second' | 'third' | 'pastColleague' | 'executive' | 'selectedCompany';
+export type NodeCategory =
+  'you' | 'first' | 'second' | 'third' | 'pastColleague' | 'executive' | 'selectedCompany';
 
 /** 0xRRGGBB colours, chosen for the dark theme the product forces on. */
 export const NODE_COLORS: Readonly<Record<NodeCategory, number>> = {
@@ -39,14 +40,20 @@ export const LEGEND_SIZES = [
 ] as const;
 
 export function nodeSizeForSeniority(seniority: number): number {
-  return Number.isInteger(seniority) && seniority >= 0 && seniority <= 10 ? SIZE_BY_SCORE[seniority] : 2 + Math.pow(seniority, 1.3);
+  return Number.isInteger(seniority) && seniority >= 0 && seniority <= 10
+    ? SIZE_BY_SCORE[seniority]
+    : 2 + Math.pow(seniority, 1.3);
 }
 
 /** Product-spec §4: YOU 8; 2 + seniority^1.3 when the seniority is known; else 4. */
-export function nodeSize(person: Pick<Connection, 'isUser'> & { positionInfo?: { seniority?: number } | null }): number {
+export function nodeSize(
+  person: Pick<Connection, 'isUser'> & { positionInfo?: { seniority?: number } | null },
+): number {
   if (person.isUser) return GRAPH.youSize;
   const seniority = person.positionInfo?.seniority;
-  return typeof seniority === 'number' && Number.isFinite(seniority) ? nodeSizeForSeniority(seniority) : GRAPH.defaultSize;
+  return typeof seniority === 'number' && Number.isFinite(seniority)
+    ? nodeSizeForSeniority(seniority)
+    : GRAPH.defaultSize;
 }
 
 /** Sizes are areas, as in force-graph: the radius grows with the square root. World units. */
@@ -54,7 +61,9 @@ export function nodeRadius(size: number): number {
   return Math.sqrt(size) * GRAPH.nodeRelSize;
 }
 
-type Styled = Pick<Connection, 'isUser' | 'hasWorkedWith' | 'connectionDegree'> & { positionInfo?: { category?: string } | null };
+type Styled = Pick<Connection, 'isUser' | 'hasWorkedWith' | 'connectionDegree'> & {
+  positionInfo?: { category?: string } | null;
+};
 
 /**
  * One category per node. The most specific fact wins: you, then the company the user is

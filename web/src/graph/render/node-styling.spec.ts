@@ -9,8 +9,12 @@ const model = buildGraphModel(buildTestGraph({ Acme: 2, 'Big Co': 2 }));
 
 describe('node styling', () => {
   it('finds selected companies by key or by name in any case', () => {
-    expect([...selectedCompanies(model, ['acme'])]).toEqual([model.companies.findIndex((c) => c.key === 'acme')]);
-    expect(selectedCompanies(model, ['  BIG  co '])).toEqual(new Set([model.companies.findIndex((c) => c.key === 'big co')]));
+    expect([...selectedCompanies(model, ['acme'])]).toEqual([
+      model.companies.findIndex((c) => c.key === 'acme'),
+    ]);
+    expect(selectedCompanies(model, ['  BIG  co '])).toEqual(
+      new Set([model.companies.findIndex((c) => c.key === 'big co')]),
+    );
   });
 
   it('colours the selected company, the highlighted people and YOU', () => {
@@ -24,14 +28,20 @@ describe('node styling', () => {
   });
 
   it('rings highlighted people only', () => {
-    expect(Array.from(computeFlags(3, new Set([1]))).map((flag) => flag === FLAG_RING)).toEqual([false, true, false]);
+    expect(Array.from(computeFlags(3, new Set([1]))).map((flag) => flag === FLAG_RING)).toEqual([
+      false,
+      true,
+      false,
+    ]);
     expect(computeFlags(2, new Set())[0]).toBe(FLAG_NONE);
   });
 
   it('sizes YOU at 8 and others by seniority', () => {
     const radii = computeRadii(model);
     expect(radii[model.youIndex]).toBeCloseTo(Math.sqrt(8) * 4);
-    expect(radii[model.indexById.get('Acme-0') as number]).toBeGreaterThan(radii[model.indexById.get('Acme-1') as number]);
+    expect(radii[model.indexById.get('Acme-0') as number]).toBeGreaterThan(
+      radii[model.indexById.get('Acme-1') as number],
+    );
   });
 
   it('finds the links between a person and YOU', () => {

@@ -23,12 +23,20 @@ export function selectedCompanies(model: GraphModel, keys: Iterable<string>): Se
 }
 
 /** Packed RGBA per node: highlighted people in the highlight colour, else their category's. */
-export function computeColors(model: GraphModel, companies: ReadonlySet<number>, highlighted: ReadonlySet<number>): Uint32Array {
+export function computeColors(
+  model: GraphModel,
+  companies: ReadonlySet<number>,
+  highlighted: ReadonlySet<number>,
+): Uint32Array {
   const colors = new Uint32Array(model.nodes.length);
-  const palette = Object.fromEntries(Object.entries(NODE_COLORS).map(([key, color]) => [key, packRgba(color)])) as Record<keyof typeof NODE_COLORS, number>;
+  const palette = Object.fromEntries(
+    Object.entries(NODE_COLORS).map(([key, color]) => [key, packRgba(color)]),
+  ) as Record<keyof typeof NODE_COLORS, number>;
   const highlight = packRgba(HIGHLIGHT_COLOR);
   model.nodes.forEach((node, i) => {
-    colors[i] = highlighted.has(i) ? highlight : palette[nodeCategory(node, companies.has(model.companyOfNode[i]))];
+    colors[i] = highlighted.has(i)
+      ? highlight
+      : palette[nodeCategory(node, companies.has(model.companyOfNode[i]))];
   });
   return colors;
 }

@@ -23,7 +23,10 @@ function bootWorker(viewport: Viewport): BootedWorker {
   const canvas = document.createElement('canvas');
   canvas.style.cssText = 'display:block;width:100%;height:100%;';
   const offscreen = canvas.transferControlToOffscreen();
-  const worker = new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module', name: 'graph-render' });
+  const worker = new Worker(new URL('./render.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'graph-render',
+  });
   const init: ToRenderer = { type: 'init', canvas: offscreen, viewport, resolution: devicePixelRatio || 1 };
   worker.postMessage(init, [offscreen]);
   const ready = new Promise<void>((resolve) => {
@@ -70,7 +73,14 @@ export class RenderClient {
 
   setGraph(graph: RenderGraph): void {
     this.spare = new Float32Array(graph.nodeCount * 2);
-    this.post({ type: 'graph', graph }, [graph.linkSources.buffer, graph.linkTargets.buffer, graph.linkKinds.buffer, graph.radii.buffer, graph.colors.buffer, graph.positions.buffer]);
+    this.post({ type: 'graph', graph }, [
+      graph.linkSources.buffer,
+      graph.linkTargets.buffer,
+      graph.linkKinds.buffer,
+      graph.radii.buffer,
+      graph.colors.buffer,
+      graph.positions.buffer,
+    ]);
   }
 
   get canSendPositions(): boolean {

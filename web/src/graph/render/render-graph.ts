@@ -3,7 +3,12 @@ import type { GraphModel } from '../model/graph-model';
 import type { RenderGraph } from './render-protocol';
 
 /** The render worker's share of a model, in fresh arrays it can take ownership of. */
-export function toRenderGraph(model: GraphModel, radii: Float32Array, colors: Uint32Array, positions: Float32Array): RenderGraph {
+export function toRenderGraph(
+  model: GraphModel,
+  radii: Float32Array,
+  colors: Uint32Array,
+  positions: Float32Array,
+): RenderGraph {
   return {
     nodeCount: model.nodes.length,
     youIndex: model.youIndex,

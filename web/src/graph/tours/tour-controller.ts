@@ -36,7 +36,9 @@ export class TourController {
   startFlyBy(model: GraphModel, onCaption?: (caption: string | null) => void): void {
     this.stop();
     this.flyByListener = onCaption ?? null;
-    this.runner.startFlyBy(flyByStops(model).map((node) => ({ node, caption: flyByCaption(model.nodes[node]) })));
+    this.runner.startFlyBy(
+      flyByStops(model).map((node) => ({ node, caption: flyByCaption(model.nodes[node]) })),
+    );
   }
 
   /** "Stop Tour": clears the timer, the tour's selection and the caption. */

@@ -12,9 +12,14 @@ export interface TourStep {
 /** Product-spec §4: YOU at zoom 3.5, then the 8 largest companies at zoom 2.5. */
 export function guidedTourSteps(model: GraphModel): TourStep[] {
   const steps: TourStep[] = [];
-  if (model.youIndex >= 0) steps.push({ caption: TOUR.youCaption, members: [model.youIndex], zoom: TOUR.youZoom });
+  if (model.youIndex >= 0)
+    steps.push({ caption: TOUR.youCaption, members: [model.youIndex], zoom: TOUR.youZoom });
   for (const company of model.companies.slice(0, TOUR.companies)) {
-    steps.push({ caption: `${company.name}: ${company.members.length} connections`, members: company.members, zoom: TOUR.companyZoom });
+    steps.push({
+      caption: `${company.name}: ${company.members.length} connections`,
+      members: company.members,
+      zoom: TOUR.companyZoom,
+    });
   }
   return steps;
 }

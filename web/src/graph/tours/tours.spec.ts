@@ -23,7 +23,10 @@ describe('guidedTourSteps', () => {
     const steps = guidedTourSteps(model);
     expect(steps.map((s) => [s.caption, s.zoom])).toEqual([
       ['You are at the center of your network', 3.5],
-      ...['A: 12', 'B: 11', 'C: 10', 'D: 9', 'E: 8', 'F: 7', 'G: 6', 'H: 5'].map((c) => [`${c} connections`, 2.5]),
+      ...['A: 12', 'B: 11', 'C: 10', 'D: 9', 'E: 8', 'F: 7', 'G: 6', 'H: 5'].map((c) => [
+        `${c} connections`,
+        2.5,
+      ]),
     ]);
   });
 
@@ -78,7 +81,10 @@ describe('TourRunner', () => {
     const positions = new Float32Array(model.nodes.length * 2).fill(5);
     const { host, calls } = recordingHost(positions);
     const runner = new TourRunner(host);
-    runner.startFlyBy([{ node: 3, caption: 'first' }, { node: 4, caption: 'second' }]);
+    runner.startFlyBy([
+      { node: 3, caption: 'first' },
+      { node: 4, caption: 'second' },
+    ]);
     expect(calls).toEqual(['move 5,5 z3 1000ms', 'select 3', 'caption first']);
     vi.advanceTimersByTime(4000);
     expect(calls.slice(-2)).toEqual(['select 4', 'caption second']);

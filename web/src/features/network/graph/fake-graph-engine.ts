@@ -32,7 +32,8 @@ export function createFakeGraphEngine(): FakeGraphEngine {
       listeners.get(event)?.add(handler);
       return () => listeners.get(event)?.delete(handler);
     }),
-    emit: (event: string, payload: unknown) => listeners.get(event)?.forEach((handler) => handler(payload as never)),
+    emit: (event: string, payload: unknown) =>
+      listeners.get(event)?.forEach((handler) => handler(payload as never)),
   };
   return engine as unknown as FakeGraphEngine;
 }

@@ -1,4 +1,12 @@
-import { AimOutlined, CompassOutlined, ExpandOutlined, PauseCircleOutlined, SendOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
+import {
+  AimOutlined,
+  CompassOutlined,
+  ExpandOutlined,
+  PauseCircleOutlined,
+  SendOutlined,
+  ZoomInOutlined,
+  ZoomOutOutlined,
+} from '@ant-design/icons';
 import { Button, Flex, Radio, Tooltip } from 'antd';
 import type { GraphEngine, LayoutName } from '../../../graph';
 
@@ -35,26 +43,60 @@ export function GraphToolbar({ engine, layout, onLayoutChange, hasConnections, i
         </Button>
       ) : (
         <>
-          <Button size="small" icon={<SendOutlined />} disabled={!canTour} onClick={() => engine?.startFlyByTour()}>
+          <Button
+            size="small"
+            icon={<SendOutlined />}
+            disabled={!canTour}
+            onClick={() => engine?.startFlyByTour()}
+          >
             Fly-by Tour
           </Button>
-          <Button size="small" icon={<CompassOutlined />} disabled={!canTour} onClick={() => engine?.startGuidedTour()}>
+          <Button
+            size="small"
+            icon={<CompassOutlined />}
+            disabled={!canTour}
+            onClick={() => engine?.startGuidedTour()}
+          >
             Guided Tour
           </Button>
         </>
       )}
       <Flex gap={4}>
         <Tooltip title="Zoom in">
-          <Button size="small" aria-label="Zoom in" icon={<ZoomInOutlined />} disabled={!engine} onClick={() => engine?.zoomIn()} />
+          <Button
+            size="small"
+            aria-label="Zoom in"
+            icon={<ZoomInOutlined />}
+            disabled={!engine}
+            onClick={() => engine?.zoomIn()}
+          />
         </Tooltip>
         <Tooltip title="Zoom out">
-          <Button size="small" aria-label="Zoom out" icon={<ZoomOutOutlined />} disabled={!engine} onClick={() => engine?.zoomOut()} />
+          <Button
+            size="small"
+            aria-label="Zoom out"
+            icon={<ZoomOutOutlined />}
+            disabled={!engine}
+            onClick={() => engine?.zoomOut()}
+          />
         </Tooltip>
         <Tooltip title="Reset view">
-          <Button size="small" aria-label="Reset view" icon={<AimOutlined />} disabled={!engine} onClick={() => engine?.resetView()} />
+          <Button
+            size="small"
+            aria-label="Reset view"
+            icon={<AimOutlined />}
+            disabled={!engine}
+            onClick={() => engine?.resetView()}
+          />
         </Tooltip>
         <Tooltip title="Fit to screen">
-          <Button size="small" aria-label="Fit to screen" icon={<ExpandOutlined />} disabled={!engine} onClick={() => engine?.fitToScreen()} />
+          <Button
+            size="small"
+            aria-label="Fit to screen"
+            icon={<ExpandOutlined />}
+            disabled={!engine}
+            onClick={() => engine?.fitToScreen()}
+          />
         </Tooltip>
       </Flex>
     </Flex>

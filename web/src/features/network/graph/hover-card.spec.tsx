@@ -7,7 +7,13 @@ afterEach(cleanup);
 
 describe('HoverCard', () => {
   it('shows initials, name, role, degree, real company numbers and the hint', () => {
-    const person = buildTestConnection({ firstName: 'Ana', lastName: 'Silva', position: 'Engineer', company: 'Acme', connectionDegree: 2 });
+    const person = buildTestConnection({
+      firstName: 'Ana',
+      lastName: 'Silva',
+      position: 'Engineer',
+      company: 'Acme',
+      connectionDegree: 2,
+    });
     render(<HoverCard ref={null} person={person} colleagues={4} />);
     expect(screen.getByText('AS')).toBeTruthy();
     expect(screen.getByText('Ana Silva')).toBeTruthy();
@@ -23,7 +29,13 @@ describe('HoverCard', () => {
   });
 
   it('renders names as text, never as markup', () => {
-    render(<HoverCard ref={null} person={buildTestConnection({ firstName: '<img src=x onerror=alert(1)>', lastName: '' })} colleagues={0} />);
+    render(
+      <HoverCard
+        ref={null}
+        person={buildTestConnection({ firstName: '<img src=x onerror=alert(1)>', lastName: '' })}
+        colleagues={0}
+      />,
+    );
     expect(screen.getByText('<img src=x onerror=alert(1)>')).toBeTruthy();
     expect(document.querySelector('img[src="x"]')).toBeNull();
   });

@@ -12,7 +12,10 @@ interface Props {
 
 function CompanyLine({ person, colleagues }: Props) {
   if (!person || person.isUser || !person.company?.trim()) return null;
-  const text = colleagues === 1 ? '1 other connection works here' : `${colleagues.toLocaleString()} other connections work here`;
+  const text =
+    colleagues === 1
+      ? '1 other connection works here'
+      : `${colleagues.toLocaleString()} other connections work here`;
   return <Typography.Text type="secondary">{text}</Typography.Text>;
 }
 
@@ -23,7 +26,19 @@ function CompanyLine({ person, colleagues }: Props) {
 export function HoverCard({ person, colleagues, ref }: Props & { ref: Ref<HTMLDivElement> }) {
   const teammates = person ? Math.max(0, person.knownBy.length - 1) : 0;
   return (
-    <div ref={ref} role="tooltip" aria-hidden={!person} style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none', zIndex: 5, display: person ? 'block' : 'none' }}>
+    <div
+      ref={ref}
+      role="tooltip"
+      aria-hidden={!person}
+      style={{
+        position: 'absolute',
+        left: 0,
+        top: 0,
+        pointerEvents: 'none',
+        zIndex: 5,
+        display: person ? 'block' : 'none',
+      }}
+    >
       {person && (
         <Card size="small" style={{ width: 260 }}>
           <Flex gap={10} align="start">
@@ -31,12 +46,22 @@ export function HoverCard({ person, colleagues, ref }: Props & { ref: Ref<HTMLDi
               {initials(person)}
             </Avatar>
             <Flex vertical gap={2} style={{ minWidth: 0 }}>
-              <Typography.Text strong>{person.isUser ? 'You' : fullName(person) || 'Unnamed'}</Typography.Text>
+              <Typography.Text strong>
+                {person.isUser ? 'You' : fullName(person) || 'Unnamed'}
+              </Typography.Text>
               {roleLine(person) && <Typography.Text>{roleLine(person)}</Typography.Text>}
               <Typography.Text type="secondary">{connectionLabel(person)}</Typography.Text>
               <CompanyLine person={person} colleagues={colleagues} />
-              {teammates > 0 && <Typography.Text type="secondary">Also known by {teammates} teammate{teammates === 1 ? '' : 's'}</Typography.Text>}
-              {!person.isUser && <Typography.Text type="secondary" italic>Click for more details</Typography.Text>}
+              {teammates > 0 && (
+                <Typography.Text type="secondary">
+                  Also known by {teammates} teammate{teammates === 1 ? '' : 's'}
+                </Typography.Text>
+              )}
+              {!person.isUser && (
+                <Typography.Text type="secondary" italic>
+                  Click for more details
+                </Typography.Text>
+              )}
             </Flex>
           </Flex>
         </Card>

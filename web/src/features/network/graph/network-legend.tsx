@@ -9,7 +9,18 @@ const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
 export function NetworkLegend() {
   const [isExpanded, setExpanded] = useState(true);
   return (
-    <Card size="small" style={{ position: 'absolute', top: 12, left: 12, zIndex: 4, width: isExpanded ? 210 : undefined, opacity: 0.95 }} styles={{ body: { padding: 8 } }}>
+    <Card
+      size="small"
+      style={{
+        position: 'absolute',
+        top: 12,
+        left: 12,
+        zIndex: 4,
+        width: isExpanded ? 210 : undefined,
+        opacity: 0.95,
+      }}
+      styles={{ body: { padding: 8 } }}
+    >
       <Button
         type="text"
         size="small"
@@ -24,7 +35,15 @@ export function NetworkLegend() {
         <Flex vertical gap={4} style={{ marginTop: 6 }}>
           {LEGEND.map((entry) => (
             <Flex key={entry.category} gap={8} align="center">
-              <span style={{ width: 10, height: 10, borderRadius: '50%', background: hex(entry.color), display: 'inline-block' }} />
+              <span
+                style={{
+                  width: 10,
+                  height: 10,
+                  borderRadius: '50%',
+                  background: hex(entry.color),
+                  display: 'inline-block',
+                }}
+              />
               <Typography.Text style={{ fontSize: 12 }}>{entry.label}</Typography.Text>
             </Flex>
           ))}
@@ -34,7 +53,15 @@ export function NetworkLegend() {
           <Flex gap={10} align="center">
             {LEGEND_SIZES.map((entry) => (
               <Flex key={entry.label} vertical align="center" gap={2}>
-                <span style={{ width: Math.sqrt(entry.size) * 4, height: Math.sqrt(entry.size) * 4, borderRadius: '50%', border: '1px solid currentColor', display: 'inline-block' }} />
+                <span
+                  style={{
+                    width: Math.sqrt(entry.size) * 4,
+                    height: Math.sqrt(entry.size) * 4,
+                    borderRadius: '50%',
+                    border: '1px solid currentColor',
+                    display: 'inline-block',
+                  }}
+                />
                 <Typography.Text style={{ fontSize: 11 }}>{entry.label}</Typography.Text>
               </Flex>
             ))}

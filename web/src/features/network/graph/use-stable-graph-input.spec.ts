@@ -9,7 +9,10 @@ describe('useStableGraphInput', () => {
   it('keeps the previous input when only notes changed', () => {
     const first = { connections: network.connections, relationships: network.relationships };
     const { result, rerender } = renderHook((input) => useStableGraphInput(input), { initialProps: first });
-    const withNote = { connections: network.connections.map((c) => (c.id === '1' ? { ...c, notes: 'hello' } : c)), relationships: [...network.relationships] };
+    const withNote = {
+      connections: network.connections.map((c) => (c.id === '1' ? { ...c, notes: 'hello' } : c)),
+      relationships: [...network.relationships],
+    };
     rerender(withNote);
     expect(result.current).toBe(first);
   });
@@ -17,7 +20,10 @@ describe('useStableGraphInput', () => {
   it('takes the new input when something drawn changed', () => {
     const first = { connections: network.connections, relationships: network.relationships };
     const { result, rerender } = renderHook((input) => useStableGraphInput(input), { initialProps: first });
-    const moved = { connections: network.connections.map((c) => (c.id === '1' ? { ...c, company: 'Globex' } : c)), relationships: network.relationships };
+    const moved = {
+      connections: network.connections.map((c) => (c.id === '1' ? { ...c, company: 'Globex' } : c)),
+      relationships: network.relationships,
+    };
     rerender(moved);
     expect(result.current).toBe(moved);
     const fewer = { connections: network.connections.slice(1), relationships: network.relationships };

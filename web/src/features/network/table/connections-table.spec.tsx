@@ -5,7 +5,13 @@ import { buildTestNetwork } from '../test-connections';
 import { ConnectionsTable } from './connections-table';
 
 const many = buildTestNetwork(
-  Array.from({ length: 119 }, (_, i) => ({ firstName: `Person${i + 1}`, lastName: 'Tester', company: i % 2 ? 'Acme' : null, position: i === 0 ? null : 'Engineer', yearsConnected: i === 0 ? null : 3 })),
+  Array.from({ length: 119 }, (_, i) => ({
+    firstName: `Person${i + 1}`,
+    lastName: 'Tester',
+    company: i % 2 ? 'Acme' : null,
+    position: i === 0 ? null : 'Engineer',
+    yearsConnected: i === 0 ? null : 3,
+  })),
 ).connections;
 
 afterEach(() => {
@@ -15,7 +21,9 @@ afterEach(() => {
 
 function open(connections = many, onViewDetails = vi.fn()) {
   stubServer({});
-  renderWithApp(<ConnectionsTable connections={connections} selectedId={null} onViewDetails={onViewDetails} />);
+  renderWithApp(
+    <ConnectionsTable connections={connections} selectedId={null} onViewDetails={onViewDetails} />,
+  );
   return onViewDetails;
 }
 
@@ -38,7 +46,15 @@ describe('ConnectionsTable', () => {
   it('has the spec columns, marks your own row and writes N/A for empty values', () => {
     open();
     const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent);
-    expect(headers).toEqual(['Name', 'Company', 'Position', 'Connection Degree', 'Years Connected', 'Added Date', 'Actions']);
+    expect(headers).toEqual([
+      'Name',
+      'Company',
+      'Position',
+      'Connection Degree',
+      'Years Connected',
+      'Added Date',
+      'Actions',
+    ]);
     const [own, first] = [...rows()] as HTMLElement[];
     expect(within(own).getByText('Maya Chen (You)')).toBeTruthy();
     expect(within(own).getByLabelText('You')).toBeTruthy();
@@ -55,7 +71,9 @@ describe('ConnectionsTable', () => {
 
   it('says when nothing matches the search, and when there is nothing at all', async () => {
     open();
-    fireEvent.change(screen.getByPlaceholderText('Search connections...'), { target: { value: 'nobody here' } });
+    fireEvent.change(screen.getByPlaceholderText('Search connections...'), {
+      target: { value: 'nobody here' },
+    });
     expect(await screen.findByText('No connections matching your search')).toBeTruthy();
     cleanup();
     open([]);
