@@ -9,10 +9,13 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
 
-const serverProjects = [
+const typedProjects = [
   ...readdirSync(new URL('services', import.meta.url)).map((name) => `services/${name}`),
   'libs/server-kit',
-].filter((dir) => existsSync(new URL(`${dir}/tsconfig.spec.json`, import.meta.url)));
+]
+  .map((dir) => ({ dir, tsconfig: 'tsconfig.spec.json' }))
+  .filter(({ dir, tsconfig }) => existsSync(new URL(`${dir}/${tsconfig}`, import.meta.url)))
+  .concat({ dir: 'web', tsconfig: 'tsconfig.json' });
 
 export default tseslint.config(
   {
@@ -69,13 +72,14 @@ export default tseslint.config(
     files: ['services/**/*.ts', 'libs/server-kit/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
-  // A promise nobody awaits is an unhandled rejection, which ends a Node process: server code is
-  // linted with type information for exactly these rules (the rest of the config stays syntactic).
+  // A promise nobody awaits is an unhandled rejection, which ends a Node process (and hides a failed
+  // navigation or request in the browser): server and web code are linted with type information
+  // for exactly these rules (the rest of the config stays syntactic).
   // One block per project, so each file is checked against its own project's program only.
-  ...serverProjects.map((dir) => ({
-    files: [`${dir}/{src,test}/**/*.ts`],
+  ...typedProjects.map(({ dir, tsconfig }) => ({
+    files: [`${dir}/{src,test}/**/*.{ts,tsx}`],
     languageOptions: {
-      parserOptions: { project: `${dir}/tsconfig.spec.json`, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { project: `${dir}/${tsconfig}`, tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

@@ -22,7 +22,7 @@ export function AuthSuccessPage() {
     if (state === 'error')
       toast({ title: 'Authentication failed', description: error ?? undefined, variant: 'destructive' });
     const timer = setTimeout(
-      () => navigate(state === 'failed' ? '/auth' : '/', { replace: true }),
+      () => void navigate(state === 'failed' ? '/auth' : '/', { replace: true }),
       REDIRECT_DELAY_MS,
     );
     return () => clearTimeout(timer);
@@ -46,7 +46,7 @@ export function AuthSuccessPage() {
             Connections.csv, then use &apos;Import LinkedIn Connections&apos; on your dashboard.
           </>
         }
-        extra={<Button onClick={() => navigate('/')}>Go to dashboard</Button>}
+        extra={<Button onClick={() => void navigate('/')}>Go to dashboard</Button>}
       />
     );
   }

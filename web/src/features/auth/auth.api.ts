@@ -24,21 +24,21 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: 'api/login', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        void dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
       },
     }),
     register: build.mutation<User, RegisterRequest>({
       query: (body) => ({ url: 'api/register', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        void dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
       },
     }),
     logout: build.mutation<void, void>({
       query: () => ({ url: 'api/logout', method: 'POST', responseHandler: 'text' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         await queryFulfilled;
-        dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
+        void dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
         dispatch(api.util.resetApiState());
       },
     }),
@@ -46,7 +46,7 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: 'api/user', method: 'PATCH', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        void dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
       },
     }),
     changePassword: build.mutation<{ changed: true }, ChangePasswordRequest>({
@@ -60,7 +60,7 @@ export const authApi = api.injectEndpoints({
       query: ({ provider, search }) => `api/oauth/${provider}/callback${search}`,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        void dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
       },
     }),
   }),

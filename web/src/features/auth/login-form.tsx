@@ -16,7 +16,7 @@ export function LoginForm({ returnUrl }: { returnUrl: string }) {
     try {
       await login(values).unwrap();
       toast({ title: 'Login successful', description: 'Welcome back!', variant: 'success' });
-      navigate(returnUrl, { replace: true });
+      void navigate(returnUrl, { replace: true });
     } catch (error) {
       toast({ title: 'Login failed', description: errorMessage(error), variant: 'destructive' });
     }
@@ -26,7 +26,7 @@ export function LoginForm({ returnUrl }: { returnUrl: string }) {
     <Form<LoginRequest>
       name="login"
       layout="vertical"
-      onFinish={onFinish}
+      onFinish={(values) => void onFinish(values)}
       requiredMark={false}
       aria-label="Sign in"
     >

@@ -49,7 +49,7 @@ export function OAuthPage() {
         <Flex vertical gap={12}>
           <ProviderButton provider="google" action="Continue" />
           <ProviderButton provider="github" action="Continue" />
-          <Button type="link" onClick={() => navigate('/auth')}>
+          <Button type="link" onClick={() => void navigate('/auth')}>
             Sign in with username and password
           </Button>
         </Flex>

@@ -19,7 +19,7 @@ export function RegisterForm({ returnUrl }: { returnUrl: string }) {
     try {
       await register(values).unwrap();
       toast({ title: 'Registration successful', variant: 'success' });
-      navigate(returnUrl, { replace: true });
+      void navigate(returnUrl, { replace: true });
     } catch (error) {
       toast({ title: 'Registration failed', description: errorMessage(error), variant: 'destructive' });
     }
@@ -30,7 +30,7 @@ export function RegisterForm({ returnUrl }: { returnUrl: string }) {
     <Form<RegisterRequest>
       name="register"
       layout="vertical"
-      onFinish={onFinish}
+      onFinish={(values) => void onFinish(values)}
       requiredMark={false}
       aria-label="Register"
     >

@@ -34,7 +34,7 @@ export function NavBar() {
         description: 'You have been logged out successfully',
         variant: 'success',
       });
-      navigate('/auth');
+      void navigate('/auth');
     } catch (error) {
       toast({ title: 'Logout failed', description: errorMessage(error), variant: 'destructive' });
     }
@@ -46,15 +46,22 @@ export function NavBar() {
     ...(user?.isAdmin ? [{ key: '/admin', label: <Link to="/admin">Admin</Link> }] : []),
   ];
   const userItems: NonNullable<MenuProps['items']> = [
-    { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => navigate('/profile') },
+    { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => void navigate('/profile') },
     {
       key: 'workspaces',
       icon: <TeamOutlined />,
       label: 'My Workspaces',
-      onClick: () => navigate('/workspaces'),
+      onClick: () => void navigate('/workspaces'),
     },
     ...(user?.isAdmin
-      ? [{ key: 'admin', icon: <SafetyOutlined />, label: 'Admin Panel', onClick: () => navigate('/admin') }]
+      ? [
+          {
+            key: 'admin',
+            icon: <SafetyOutlined />,
+            label: 'Admin Panel',
+            onClick: () => void navigate('/admin'),
+          },
+        ]
       : []),
     { type: 'divider' as const },
     { key: 'logout', icon: <LogoutOutlined />, label: 'Logout', onClick: () => void onLogout() },

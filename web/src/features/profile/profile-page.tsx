@@ -60,7 +60,7 @@ export function ProfilePage() {
             email: user.email,
             avatarUrl: user.avatarUrl ?? '',
           }}
-          onFinish={onProfile}
+          onFinish={(values) => void onProfile(values)}
           aria-label="Profile"
         >
           <Form.Item label="First name" name="firstName" rules={[zodFieldRule(profileShape, 'firstName')]}>
@@ -85,7 +85,7 @@ export function ProfilePage() {
           name="password"
           form={passwordForm}
           layout="vertical"
-          onFinish={onPassword}
+          onFinish={(values) => void onPassword(values)}
           aria-label="Change password"
         >
           <Form.Item
