@@ -1,7 +1,7 @@
-import { mergePlacement, placeInitiallySteps } from './layout/initial-placement';
+import { knownPositionsSteps, mergePlacementSteps, placeInitiallySteps } from './layout/initial-placement';
 import type { LayoutGraph } from './layout/layout-protocol';
 import { buildGraphModelSteps, type GraphModel } from './model/graph-model';
-import { computeRadii } from './render/node-styling';
+import { computeRadiiSteps } from './render/node-styling';
 import type { Steps } from './sliced-task';
 import type { GraphData } from './types';
 
@@ -24,9 +24,14 @@ export function* buildGraphSteps(data: GraphData, previous: PreviousGraph | null
   const model = yield* buildGraphModelSteps(data);
   const fresh = yield* placeInitiallySteps(model);
   yield;
-  const positions = previous ? mergePlacement(model, fresh, knownPositions(previous)) : fresh;
+  let positions = fresh;
+  if (previous) {
+    const known = yield* knownPositionsSteps(previous.model.nodes, previous.positions);
+    positions = yield* mergePlacementSteps(model, fresh, known);
+  }
   yield;
-  return { model, positions, radii: computeRadii(model) };
+  const radii = yield* computeRadiiSteps(model);
+  return { model, positions, radii };
 }
 
 /** The layout worker's copy of the graph (fresh arrays: they are transferred). */
@@ -39,10 +44,4 @@ export function toLayoutGraph(model: GraphModel, positions: Float32Array): Layou
     linkKinds: model.linkKinds.slice(),
     anchor: model.youIndex,
   };
-}
-
-function knownPositions({ model, positions }: PreviousGraph): Map<string, readonly [number, number]> {
-  const known = new Map<string, readonly [number, number]>();
-  model.nodes.forEach((node, i) => known.set(node.id, [positions[i * 2], positions[i * 2 + 1]]));
-  return known;
 }

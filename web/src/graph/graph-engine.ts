@@ -6,7 +6,7 @@ import { FrameLoop } from './frame-loop';
 import { EngineStatsRecorder } from './engine-stats';
 import { FRAME_CAMERA, FRAME_POSITIONS } from './frame-stats';
 import { buildGraphSteps, toLayoutGraph, type BuiltGraph } from './graph-build';
-import { HighlightState } from './highlight-state';
+import { HighlightState, linkIndexSteps, type PreparedHighlight } from './highlight-state';
 import { LayoutDirector } from './layout/layout-director';
 import { LayoutSupervisor } from './layout/layout-supervisor';
 import type { GraphModel } from './model/graph-model';
@@ -14,7 +14,7 @@ import { PointerInteraction } from './picking/pointer-interaction';
 import { MIN_NODE_RADIUS_PX } from './render/node-flags';
 import { RenderClient } from './render/render-client';
 import { toRenderGraph } from './render/render-graph';
-import { runSliced } from './sliced-task';
+import { runSliced, type Steps } from './sliced-task';
 import { TourController } from './tours/tour-controller';
 import type {
   GraphData,
@@ -69,15 +69,22 @@ class Engine implements GraphEngine {
   private hasSettled = false;
   private fitOnSettle: { ms: number; padding: number } | null = null;
   private autoFitTimer: ReturnType<typeof setTimeout> | null = null;
+  private isMeasured = false;
+  /** The first graph arrived before the container was measured: fit it once it is. */
+  private isFirstFitPending = false;
   private cancelBuild: () => void = () => undefined;
+  private cancelLinkIndex: () => void = () => undefined;
+  private linkIndexFor: GraphModel | null = null;
   private isKilled = false;
 
   constructor(
     private readonly container: HTMLElement,
     private readonly options: Required<GraphEngineOptions>,
   ) {
-    if (getComputedStyle(container).position === 'static') container.style.position = 'relative';
-    this.viewport = { width: container.clientWidth || 1, height: container.clientHeight || 1 };
+    // No layout read here: getComputedStyle or clientWidth would force a style recalculation of
+    // the whole page inside the caller's task (often a React commit). The ResizeObserver's first
+    // report, taken after the browser's own layout, measures the container instead.
+    this.viewport = { width: 1, height: 1 };
     this.renderer = new RenderClient(container, this.viewport, {
       onFrame: (at, ms, kind) => this.measured.workerFrames.record(at, ms, kind),
       onPositionsReturned: () => this.hasNewPositions && this.loop.request(),
@@ -128,7 +135,12 @@ class Engine implements GraphEngine {
     this.cancelBuild();
     this.measured.graphSet();
     const previous = this.model ? { model: this.model, positions: this.positions } : null;
-    this.cancelBuild = runSliced(buildGraphSteps(data, previous), (built) => this.adoptGraph(built));
+    const highlight = this.highlight;
+    function* steps(): Steps<[BuiltGraph, PreparedHighlight]> {
+      const built = yield* buildGraphSteps(data, previous);
+      return [built, yield* highlight.prepareSteps(built.model)];
+    }
+    this.cancelBuild = runSliced(steps(), ([built, prepared]) => this.adoptGraph(built, prepared));
   }
 
   setHighlight(highlight: GraphHighlight): void {
@@ -218,6 +230,7 @@ class Engine implements GraphEngine {
     this.isKilled = true;
     this.events.clear();
     this.cancelBuild();
+    this.cancelLinkIndex();
     this.tours.stop();
     this.director.dispose();
     if (this.autoFitTimer !== null) clearTimeout(this.autoFitTimer);
@@ -230,22 +243,17 @@ class Engine implements GraphEngine {
     this.model = null;
   }
 
-  private adoptGraph({ model, positions, radii }: BuiltGraph): void {
+  private adoptGraph({ model, positions, radii }: BuiltGraph, prepared: PreparedHighlight): void {
     const isFirst = this.model === null;
     this.model = model;
     this.positions = positions;
     this.radii = radii;
     this.hasSettled = false;
     this.pointer.reset();
-    this.highlight.setModel(model);
-    if (isFirst)
-      this.camera.jumpTo(
-        fitBounds(
-          boundsOf(positions, model.nodes.length, 20) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 },
-          this.viewport,
-          GRAPH.fitPadding,
-        ),
-      );
+    this.highlight.adopt(prepared);
+    this.buildLinkIndexIfPending();
+    if (isFirst && this.isMeasured) this.jumpToFirstFit();
+    else if (isFirst) this.isFirstFitPending = true;
     this.renderer.setCamera(this.camera.state);
     this.renderer.setGraph(toRenderGraph(model, radii, this.highlight.colors, positions));
     this.renderer.setFlags(this.highlight.flags());
@@ -301,10 +309,26 @@ class Engine implements GraphEngine {
 
   private applyHighlight(change: () => void): void {
     change();
+    this.buildLinkIndexIfPending();
     if (!this.model) return;
     this.renderer.setColors(this.highlight.colors);
     this.renderer.setFlags(this.highlight.flags());
     this.renderer.setHighlightedLinks(this.highlight.links);
+  }
+
+  /**
+   * The app highlighted links of a graph whose link index is not built yet: build it in slices
+   * (one pass over every link is too long for one task at 30,000 people), then show them.
+   */
+  private buildLinkIndexIfPending(): void {
+    const model = this.highlight.pendingLinkIndex;
+    if (!model || model === this.linkIndexFor) return;
+    this.cancelLinkIndex();
+    this.linkIndexFor = model;
+    this.cancelLinkIndex = runSliced(linkIndexSteps(model), (linkIndex) => {
+      this.linkIndexFor = null;
+      this.applyHighlight(() => this.highlight.setLinkIndex(model, linkIndex));
+    });
   }
 
   private placePulse(): void {
@@ -329,9 +353,31 @@ class Engine implements GraphEngine {
     this.loop.request();
   }
 
+  private jumpToFirstFit(): void {
+    if (!this.model) return;
+    this.camera.jumpTo(
+      fitBounds(
+        boundsOf(this.positions, this.model.nodes.length, 20) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 },
+        this.viewport,
+        GRAPH.fitPadding,
+      ),
+    );
+  }
+
+  /** ResizeObserver callback: layout is fresh here, so these reads cost no extra recalculation. */
   private resize(): void {
     this.viewport = { width: this.container.clientWidth || 1, height: this.container.clientHeight || 1 };
+    if (!this.isMeasured) {
+      this.isMeasured = true;
+      // The canvas, pulse and the app's overlays are placed against the container.
+      if (getComputedStyle(this.container).position === 'static') this.container.style.position = 'relative';
+    }
     this.renderer.resize(this.viewport);
+    if (this.isFirstFitPending) {
+      this.isFirstFitPending = false;
+      this.jumpToFirstFit();
+      this.renderer.setCamera(this.camera.state);
+    }
     this.markMoved();
   }
 

@@ -1,10 +1,43 @@
 import type { GraphModel } from './model/graph-model';
-import { computeColors, computeFlags, linksBetween, selectedCompanies } from './render/node-styling';
+import {
+  computeColors,
+  computeColorsSteps,
+  computeFlags,
+  linksBetween,
+  selectedCompanies,
+} from './render/node-styling';
+import { drain, SLICE_ITEMS, type Steps } from './sliced-task';
 import type { GraphHighlight } from './types';
+
+/** Link index by relationship id, for the app's highlighted links. */
+export type LinkIndex = ReadonlyMap<string, number>;
+
+/** A new graph's highlight, resolved in slices while the graph is built (see prepareSteps). */
+export interface PreparedHighlight {
+  model: GraphModel;
+  revision: number;
+  nodes: Set<number>;
+  links: number[];
+  colors: Uint32Array;
+  linkIndex: LinkIndex | null;
+}
+
+/** Every link of a model by its relationship's id, built in slices (600,000 links at 30,000 people). */
+export function* linkIndexSteps(model: GraphModel): Steps<LinkIndex> {
+  const byId = new Map<string, number>();
+  const { relationshipOfLink, relationships } = model;
+  for (let link = 0; link < relationshipOfLink.length; link++) {
+    byId.set(relationships[relationshipOfLink[link]].id, link);
+    if (link % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+  }
+  return byId;
+}
 
 /**
  * Who is highlighted and which companies are selected, kept as ids so it survives a new
- * setGraph; resolved to indices and colours only when something changes.
+ * setGraph; resolved to indices and colours only when something changes. The app's links need
+ * the link index, which is never built in one go: until it arrives (setLinkIndex) they are
+ * left out and `pendingLinkIndex` names the model to build it for.
  */
 export class HighlightState {
   private model: GraphModel | null = null;
@@ -12,15 +45,54 @@ export class HighlightState {
   private appLinkIds: string[] = [];
   private companyKeys: string[] = [];
   private tourNodes: readonly number[] = [];
-  private linkIndexById: Map<string, number> | null = null;
+  private linkIndexById: LinkIndex | null = null;
   private highlightedNodes = new Set<number>();
   private highlightedLinks: number[] = [];
   private cachedColors: Uint32Array = new Uint32Array(0);
+  /** Bumped by every change of what is highlighted, so a prepared highlight can tell it is stale. */
+  private revision = 0;
 
   setModel(model: GraphModel): void {
     this.model = model;
     this.linkIndexById = null;
     this.tourNodes = [];
+    this.resolve();
+  }
+
+  /**
+   * What setModel(model) would resolve, as slices for runSliced. The highlight is read when the
+   * slices start, so changes made in the same turn as setGraph are included; adopt() falls back
+   * to setModel when something changed later.
+   */
+  *prepareSteps(model: GraphModel): Steps<PreparedHighlight> {
+    const revision = this.revision;
+    const nodes = this.resolveNodes(model, []);
+    const linkIndex = this.appLinkIds.length > 0 ? yield* linkIndexSteps(model) : null;
+    const links = linkIndex ? this.lookUpLinks(linkIndex) : [];
+    const companies = selectedCompanies(model, this.companyKeys);
+    const colors = yield* computeColorsSteps(model, companies, nodes);
+    return { model, revision, nodes, links, colors, linkIndex };
+  }
+
+  adopt(prepared: PreparedHighlight): void {
+    if (prepared.revision !== this.revision) return this.setModel(prepared.model);
+    this.model = prepared.model;
+    this.linkIndexById = prepared.linkIndex;
+    this.tourNodes = [];
+    this.highlightedNodes = prepared.nodes;
+    this.highlightedLinks = prepared.links;
+    this.cachedColors = prepared.colors;
+  }
+
+  /** The model whose link index the app's highlighted links wait for, if any. */
+  get pendingLinkIndex(): GraphModel | null {
+    return this.model && this.appLinkIds.length > 0 && !this.linkIndexById ? this.model : null;
+  }
+
+  /** Hands over a link index built for `model`; ignored when the graph has changed since. */
+  setLinkIndex(model: GraphModel, linkIndex: LinkIndex): void {
+    if (model !== this.model) return;
+    this.linkIndexById = linkIndex;
     this.resolve();
   }
 
@@ -57,14 +129,11 @@ export class HighlightState {
   }
 
   private resolve(): void {
+    this.revision++;
     const model = this.model;
     if (!model) return;
-    const nodes = new Set<number>(this.tourNodes);
-    for (const id of this.appNodeIds) {
-      const index = model.indexById.get(id);
-      if (index !== undefined) nodes.add(index);
-    }
-    const links = new Set<number>(this.resolveLinks(model));
+    const nodes = this.resolveNodes(model, this.tourNodes);
+    const links = new Set<number>(this.linkIndexById ? this.lookUpLinks(this.linkIndexById) : []);
     if (this.tourNodes.length > 0 && model.youIndex >= 0) {
       for (const node of this.tourNodes)
         for (const link of linksBetween(model, node, new Set([model.youIndex]))) links.add(link);
@@ -74,20 +143,26 @@ export class HighlightState {
     this.cachedColors = computeColors(model, selectedCompanies(model, this.companyKeys), nodes);
   }
 
-  private resolveLinks(model: GraphModel): number[] {
-    if (this.appLinkIds.length === 0) return [];
-    if (!this.linkIndexById) {
-      const byId = new Map<string, number>();
-      model.relationshipOfLink.forEach((relationship, link) =>
-        byId.set(model.relationships[relationship].id, link),
-      );
-      this.linkIndexById = byId;
+  private resolveNodes(model: GraphModel, tourNodes: readonly number[]): Set<number> {
+    const nodes = new Set<number>(tourNodes);
+    for (const id of this.appNodeIds) {
+      const index = model.indexById.get(id);
+      if (index !== undefined) nodes.add(index);
     }
+    return nodes;
+  }
+
+  private lookUpLinks(linkIndex: LinkIndex): number[] {
     const links: number[] = [];
     for (const id of this.appLinkIds) {
-      const index = this.linkIndexById.get(id);
+      const index = linkIndex.get(id);
       if (index !== undefined) links.push(index);
     }
     return links;
   }
+}
+
+/** The link index built at once (tests and small graphs). */
+export function buildLinkIndex(model: GraphModel): LinkIndex {
+  return drain(linkIndexSteps(model));
 }

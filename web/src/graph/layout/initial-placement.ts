@@ -90,24 +90,58 @@ export function mergePlacement(
   fresh: Float32Array,
   previous: ReadonlyMap<string, readonly [number, number]>,
 ): Float32Array {
+  return drain(mergePlacementSteps(model, fresh, previous));
+}
+
+/** mergePlacement as slices for runSliced: a filter change at 30,000 people must not block the page. */
+export function* mergePlacementSteps(
+  model: GraphModel,
+  fresh: Float32Array,
+  previous: ReadonlyMap<string, readonly [number, number]>,
+): Steps<Float32Array> {
   const positions = fresh.slice();
-  model.nodes.forEach((node, index) => {
-    const known = previous.get(node.id);
+  const { nodes } = model;
+  for (let index = 0; index < nodes.length; index++) {
+    const known = previous.get(nodes[index].id);
     if (known) {
       positions[index * 2] = known[0];
       positions[index * 2 + 1] = known[1];
     }
-  });
-  model.companies.forEach((company) => {
-    const anchor = Array.from(company.members).find((member) => previous.has(model.nodes[member].id));
-    if (anchor === undefined) return;
-    company.members.forEach((member, k) => {
-      if (previous.has(model.nodes[member].id)) return;
-      positions[member * 2] =
-        positions[anchor * 2] + SPIRAL_STEP * Math.cos(k * GOLDEN_ANGLE) * Math.sqrt(k + 1);
-      positions[member * 2 + 1] =
-        positions[anchor * 2 + 1] + SPIRAL_STEP * Math.sin(k * GOLDEN_ANGLE) * Math.sqrt(k + 1);
-    });
-  });
+    if (index % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+  }
+  let visited = 0;
+  for (const company of model.companies) {
+    const { members } = company;
+    visited += members.length;
+    let anchor = -1;
+    for (let k = 0; k < members.length && anchor < 0; k++)
+      if (previous.has(nodes[members[k]].id)) anchor = members[k];
+    if (anchor >= 0)
+      for (let k = 0; k < members.length; k++) {
+        const member = members[k];
+        if (previous.has(nodes[member].id)) continue;
+        positions[member * 2] =
+          positions[anchor * 2] + SPIRAL_STEP * Math.cos(k * GOLDEN_ANGLE) * Math.sqrt(k + 1);
+        positions[member * 2 + 1] =
+          positions[anchor * 2 + 1] + SPIRAL_STEP * Math.sin(k * GOLDEN_ANGLE) * Math.sqrt(k + 1);
+      }
+    if (visited >= SLICE_ITEMS) {
+      visited = 0;
+      yield;
+    }
+  }
   return positions;
+}
+
+/** Where each person of a graph on screen stands, by id (the `previous` of mergePlacement). */
+export function* knownPositionsSteps(
+  nodes: readonly { id: string }[],
+  positions: Float32Array,
+): Steps<Map<string, readonly [number, number]>> {
+  const known = new Map<string, readonly [number, number]>();
+  for (let i = 0; i < nodes.length; i++) {
+    known.set(nodes[i].id, [positions[i * 2], positions[i * 2 + 1]]);
+    if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+  }
+  return known;
 }

@@ -1,14 +1,20 @@
 import type { GraphModel } from '../model/graph-model';
 import { companyKey } from '../model/graph-model';
+import { drain, SLICE_ITEMS, type Steps } from '../sliced-task';
 import { FLAG_NONE, FLAG_RING } from './node-flags';
 import { HIGHLIGHT_COLOR, NODE_COLORS, nodeCategory, nodeRadius, nodeSize, packRgba } from './node-style';
 
 /** World-unit radius of every node, by index. */
 export function computeRadii(model: GraphModel): Float32Array {
+  return drain(computeRadiiSteps(model));
+}
+
+export function* computeRadiiSteps(model: GraphModel): Steps<Float32Array> {
   const radii = new Float32Array(model.nodes.length);
-  model.nodes.forEach((node, i) => {
-    radii[i] = nodeRadius(nodeSize(node));
-  });
+  for (let i = 0; i < model.nodes.length; i++) {
+    radii[i] = nodeRadius(nodeSize(model.nodes[i]));
+    if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+  }
   return radii;
 }
 
@@ -28,16 +34,26 @@ export function computeColors(
   companies: ReadonlySet<number>,
   highlighted: ReadonlySet<number>,
 ): Uint32Array {
+  return drain(computeColorsSteps(model, companies, highlighted));
+}
+
+/** computeColors as slices for runSliced (a new graph's colours at 30,000 people). */
+export function* computeColorsSteps(
+  model: GraphModel,
+  companies: ReadonlySet<number>,
+  highlighted: ReadonlySet<number>,
+): Steps<Uint32Array> {
   const colors = new Uint32Array(model.nodes.length);
   const palette = Object.fromEntries(
     Object.entries(NODE_COLORS).map(([key, color]) => [key, packRgba(color)]),
   ) as Record<keyof typeof NODE_COLORS, number>;
   const highlight = packRgba(HIGHLIGHT_COLOR);
-  model.nodes.forEach((node, i) => {
+  for (let i = 0; i < model.nodes.length; i++) {
     colors[i] = highlighted.has(i)
       ? highlight
-      : palette[nodeCategory(node, companies.has(model.companyOfNode[i]))];
-  });
+      : palette[nodeCategory(model.nodes[i], companies.has(model.companyOfNode[i]))];
+    if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
+  }
   return colors;
 }
 

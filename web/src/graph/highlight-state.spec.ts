@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { HighlightState, linkIndexSteps, type PreparedHighlight } from './highlight-state';
+import { buildGraphModel, type GraphModel } from './model/graph-model';
+import { buildTestGraph } from './model/test-graph';
+import { FLAG_RING } from './render/node-flags';
+import { HIGHLIGHT_COLOR, NODE_COLORS, packRgba } from './render/node-style';
+import { drain, runSliced } from './sliced-task';
+
+/** 3,000 people and 16,000 links: the colour pass and the link index span several slices. */
+const model = buildGraphModel(
+  buildTestGraph(Object.fromEntries(Array.from({ length: 300 }, (_, k) => [`Co ${k}`, 10]))),
+);
+const path = { nodeIds: ['you', 'Co 7-0', 'Co 7-4'], linkIds: ['you-Co 7-0', 'Co 7-0-Co 7-4'] };
+
+/** What the page shows: colour and ring of every person, and the highlighted links' ids. */
+function shown(state: HighlightState, on: GraphModel) {
+  return {
+    colors: Array.from(state.colors),
+    rings: Array.from(state.flags()).flatMap((flag, node) => (flag === FLAG_RING ? [node] : [])),
+    links: state.links.map((link) => on.relationships[on.relationshipOfLink[link]].id),
+  };
+}
+
+function prepareSliced(state: HighlightState, on: GraphModel): Promise<PreparedHighlight> {
+  return new Promise((resolve) => runSliced(state.prepareSteps(on), resolve, 0));
+}
+
+describe('HighlightState for a new graph, in slices', () => {
+  it('shows the same colours, rings and path links as resolving it in one go', async () => {
+    const sliced = new HighlightState();
+    sliced.setAppHighlight(path);
+    sliced.setSelectedCompanies(['co 3']);
+    sliced.adopt(await prepareSliced(sliced, model));
+
+    const whole = new HighlightState();
+    whole.setAppHighlight(path);
+    whole.setSelectedCompanies(['co 3']);
+    whole.setModel(model);
+    whole.setLinkIndex(model, drain(linkIndexSteps(model)));
+
+    const result = shown(sliced, model);
+    expect(result).toEqual(shown(whole, model));
+    expect(result.links).toEqual(path.linkIds);
+    expect(result.rings).toHaveLength(3);
+    expect(result.colors[model.indexById.get('Co 7-4') as number]).toBe(packRgba(HIGHLIGHT_COLOR));
+    expect(result.colors[model.indexById.get('Co 3-1') as number]).toBe(
+      packRgba(NODE_COLORS.selectedCompany),
+    );
+    expect(sliced.pendingLinkIndex).toBeNull();
+  });
+
+  it('abandons prepared work when the highlight changes mid-slice', async () => {
+    const state = new HighlightState();
+    state.setModel(model);
+    const steps = state.prepareSteps(model);
+    expect(steps.next().done).toBe(false);
+    state.setSelectedCompanies(['co 9']);
+    let result = steps.next();
+    while (!result.done) result = steps.next();
+    state.adopt(result.value);
+    const colors = shown(state, model).colors;
+    expect(colors[model.indexById.get('Co 9-2') as number]).toBe(packRgba(NODE_COLORS.selectedCompany));
+  });
+
+  it('leaves path links out until the link index for the current graph arrives', () => {
+    const state = new HighlightState();
+    state.setModel(model);
+    state.setAppHighlight(path);
+    expect(shown(state, model).links).toEqual([]);
+    expect(shown(state, model).rings).toHaveLength(3);
+    expect(state.pendingLinkIndex).toBe(model);
+
+    const other = buildGraphModel(buildTestGraph({ 'Co 7': 5 }));
+    state.setLinkIndex(other, drain(linkIndexSteps(other)));
+    expect(shown(state, model).links).toEqual([]);
+
+    state.setLinkIndex(model, drain(linkIndexSteps(model)));
+    expect(shown(state, model).links).toEqual(path.linkIds);
+    expect(state.pendingLinkIndex).toBeNull();
+  });
+});
