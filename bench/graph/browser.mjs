@@ -1,29 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-
-/** The flags STACK.md found to work for Debian chromium in headless mode on this kind of machine. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-export function chromiumPath() {
-  if (process.env.CHROME_BIN) return process.env.CHROME_BIN;
-  try {
-    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error('Debian chromium not found: apt-get install -y chromium (or set CHROME_BIN)');
-  }
-}
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.mjs';
 
 /** A persistent context on a throwaway profile; close() also deletes the profile. */
 export async function launchBrowser(viewport = { width: 1000, height: 700 }) {

@@ -1,26 +1,8 @@
-import { execSync } from 'node:child_process';
+// The launcher's plain ESM helper (typed through JSDoc), so every browser run uses the same chromium and flags.
+// eslint-disable-next-line @nx/enforce-module-boundaries -- scripts/ is tooling, not a project
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.mjs';
 
 /** Debian's chromium (no browser download), with the flags this closed network needs (STACK.md). */
 export function chromiumLaunchOptions() {
-  let executablePath = process.env.CHROME_BIN;
-  if (!executablePath) {
-    try {
-      executablePath = execSync('command -v chromium', { shell: '/bin/sh' }).toString().trim();
-    } catch {
-      executablePath = '/usr/bin/chromium';
-    }
-  }
-  return {
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  };
+  return { executablePath: chromiumPath(), args: CHROMIUM_ARGS };
 }

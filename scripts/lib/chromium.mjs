@@ -1,5 +1,28 @@
 import { spawnSync } from 'node:child_process';
 
+/**
+ * The flags STACK.md found to work for Debian chromium headless on these machines: without the
+ * background-networking ones, chromium's calls home are refused by the closed network, many at a time.
+ */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Debian's chromium: CHROME_BIN, else the one on PATH, else an error saying how to install it. */
+export function chromiumPath() {
+  if (process.env.CHROME_BIN) return process.env.CHROME_BIN;
+  const found = spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' });
+  if (found.status === 0) return found.stdout.trim();
+  throw new Error('Debian chromium not found: apt-get install -y chromium (or set CHROME_BIN)');
+}
+
 /** Debian's chromium for the browser tests: installed with apt-get when missing (we run as root in CI). */
 export function ensureChromium(log) {
   const found = spawnSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' });
