@@ -4,8 +4,7 @@ import type { ImportStatus } from '@warmpath/contracts';
 import type { BusOptions } from '@warmpath/server-kit';
 import pino from 'pino';
 import { ImportEventsHub } from './import-events.hub.js';
-
-const ID = '9ee99033-9f71-4cd5-b33d-4e607981eee8';
+import { buildImportStatus, IMPORT_ID as ID } from './import-status.testing.js';
 
 /** A hub on a fake connection; `deliver` plays a NATS message on the progress subject. */
 function hub() {
@@ -32,23 +31,8 @@ function hub() {
 }
 
 const progress = (rowsRead: number) => ({
-  id: ID,
+  ...buildImportStatus({ fileName: 'a.csv', sizeBytes: 1, rowsRead, createdAt: 'x', updatedAt: 'y' }),
   userId: 7,
-  state: 'parsing',
-  fileName: 'a.csv',
-  sizeBytes: 1,
-  rowsRead,
-  imported: 0,
-  updated: 0,
-  unchanged: 0,
-  skipped: 0,
-  relationships: 0,
-  skippedRows: [],
-  error: null,
-  attempt: 1,
-  createdAt: 'x',
-  updatedAt: 'y',
-  completedAt: null,
 });
 
 describe('ImportEventsHub', () => {

@@ -2,31 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import type { ImportStatus } from '@warmpath/contracts';
 import type { BusClient } from '@warmpath/server-kit';
 import type { ImportEventsHub, ImportListener } from './import-events.hub.js';
+import { buildImportStatus, IMPORT_ID as ID } from './import-status.testing.js';
 import { ImportWaiter, latestStatus } from './import-waiter.js';
 
-const ID = '9ee99033-9f71-4cd5-b33d-4e607981eee8';
-
-function status(overrides: Partial<ImportStatus>): ImportStatus {
-  return {
-    id: ID,
-    state: 'parsing',
-    fileName: 'Connections.csv',
-    sizeBytes: 10,
-    rowsRead: 0,
-    imported: 0,
-    updated: 0,
-    unchanged: 0,
-    skipped: 0,
-    relationships: 0,
-    skippedRows: [],
-    error: null,
-    attempt: 1,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    completedAt: null,
-    ...overrides,
-  };
-}
+const status = buildImportStatus;
 
 /** A hub whose events the test emits, and a bus answering reads from a list. */
 function fakes(reads: ImportStatus[]) {

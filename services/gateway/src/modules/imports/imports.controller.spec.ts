@@ -7,32 +7,12 @@ import type { ImportEventsHub } from './import-events.hub.js';
 import type { ImportResultReader } from './import-result.reader.js';
 import type { ImportWaiter } from './import-waiter.js';
 import { ImportsController } from './imports.controller.js';
+import { buildImportStatus, IMPORT_ID as ID } from './import-status.testing.js';
 import type { UploadBucket } from './upload-bucket.js';
 import type { UploadReceiver } from './upload-receiver.js';
 
-const ID = '9ee99033-9f71-4cd5-b33d-4e607981eee8';
-
-function status(overrides: Partial<ImportStatus> = {}): ImportStatus {
-  return {
-    id: ID,
-    state: 'queued',
-    fileName: 'Connections.csv',
-    sizeBytes: 10,
-    rowsRead: 0,
-    imported: 0,
-    updated: 0,
-    unchanged: 0,
-    skipped: 0,
-    relationships: 0,
-    skippedRows: [],
-    error: null,
-    attempt: 0,
-    createdAt: 'x',
-    updatedAt: 'x',
-    completedAt: null,
-    ...overrides,
-  };
-}
+const status = (overrides: Partial<ImportStatus> = {}) =>
+  buildImportStatus({ state: 'queued', attempt: 0, ...overrides });
 
 interface Scenario {
   createFails?: boolean;
