@@ -9,6 +9,24 @@ export interface RequestContract<Req extends z.ZodType = z.ZodType, Res extends 
   readonly reply: Res;
 }
 
+/**
+ * A request whose body is raw bytes, sent as they are (no JSON, no base64): for bulk data such as
+ * an import's staging batches. Its few small fields (`meta`) travel as JSON in the META_HEADER
+ * header and are validated like a request; the body is checked against `maxBytes`. The reply is
+ * an ordinary JSON reply envelope.
+ */
+export interface BytesRequestContract<Meta extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  readonly kind: 'bytes-request';
+  readonly subject: string;
+  readonly meta: Meta;
+  /** Largest body accepted; an empty body is refused too. */
+  readonly maxBytes: number;
+  readonly reply: Res;
+}
+
+/** NATS header carrying the JSON `meta` of a bytes request. */
+export const META_HEADER = 'x-meta';
+
 /** An event (past tense subject), published once and consumed by whoever cares. */
 export interface EventContract<Payload extends z.ZodType = z.ZodType> {
   readonly kind: 'event';
@@ -24,6 +42,15 @@ export function defineRequest<Req extends z.ZodType, Res extends z.ZodType>(
   return { kind: 'request', subject, request, reply };
 }
 
+export function defineBytesRequest<Meta extends z.ZodType, Res extends z.ZodType>(
+  subject: string,
+  meta: Meta,
+  maxBytes: number,
+  reply: Res,
+): BytesRequestContract<Meta, Res> {
+  return { kind: 'bytes-request', subject, meta, maxBytes, reply };
+}
+
 export function defineEvent<Payload extends z.ZodType>(
   subject: string,
   payload: Payload,
@@ -32,7 +59,13 @@ export function defineEvent<Payload extends z.ZodType>(
 }
 
 export type RequestOf<C> = C extends RequestContract<infer Req, z.ZodType> ? z.infer<Req> : never;
-export type ReplyOf<C> = C extends RequestContract<z.ZodType, infer Res> ? z.infer<Res> : never;
+export type ReplyOf<C> =
+  C extends RequestContract<z.ZodType, infer Res>
+    ? z.infer<Res>
+    : C extends BytesRequestContract<z.ZodType, infer Res>
+      ? z.infer<Res>
+      : never;
+export type MetaOf<C> = C extends BytesRequestContract<infer Meta, z.ZodType> ? z.infer<Meta> : never;
 export type PayloadOf<C> = C extends EventContract<infer P> ? z.infer<P> : never;
 
 /** The envelope of every reply on the bus. */

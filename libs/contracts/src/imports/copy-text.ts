@@ -21,7 +21,7 @@ export function copyLine(values: readonly (string | number | boolean | null)[]):
   return `${line}\n`;
 }
 
-/** A staging batch as the `copyText` of network.import.stage. */
+/** A staging batch as COPY text (network.import.stage sends it as UTF-8 bytes). */
 export function encodeStagedRows(rows: readonly StagedRow[]): string {
   let text = '';
   for (const row of rows) text += copyLine(row);

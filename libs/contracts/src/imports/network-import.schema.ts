@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvent, defineRequest } from '../bus/bus-contract.js';
+import { defineBytesRequest, defineEvent, defineRequest } from '../bus/bus-contract.js';
 import { connectionSchema, relationshipSchema, type FunctionCategory } from '../network/network.schema.js';
 
 /**
@@ -51,7 +51,7 @@ export type StagedRow = [
 
 /** Rows per staging message; the worker also cuts a batch early when it nears STAGE_BATCH_MAX_BYTES. */
 export const STAGE_BATCH_ROWS = 2000;
-/** Size a staging message stays under (NATS' default max_payload is 1 MiB). */
+/** Bytes a staging message's body stays under (NATS' default max_payload is 1 MiB). */
 export const STAGE_BATCH_MAX_BYTES = 700 * 1024;
 
 const importRef = { importId: z.uuid(), userId: z.number().int() };
@@ -73,7 +73,13 @@ export const linkImportReplySchema = z.object({
   version: z.string(),
 });
 
-/** Where the next page of an import result starts; null on the last page. */
+/**
+ * Where the next page of an import result starts; null on the last page. In the 'connections'
+ * phase `afterId` is the id of the last person sent (people go in the order of their id as text,
+ * as GET /api/network lists them); in the 'relationships' phase it is the index of the next
+ * company link (decimal text) in the derived links' order, which is stable for one network
+ * version. Company links are derived when the network is read and have no stored row id.
+ */
 export const resultCursorSchema = z.object({
   phase: z.enum(['connections', 'relationships']),
   afterId: z.string().regex(/^\d+$/),
@@ -105,15 +111,19 @@ export type ImportCompleted = z.infer<typeof importCompletedSchema>;
  * mid-import never leaves half a file behind.
  */
 export const networkImportContracts = {
-  stageRows: defineRequest(
+  /**
+   * One batch of the attempt's rows: the body is `rowCount` rows of COPY text (encodeStagedRows) in
+   * UTF-8, sent as bytes (no JSON around 70 MB of text for a 300,000-row file), without import id
+   * and attempt: the service adds them.
+   */
+  stageRows: defineBytesRequest(
     'network.import.stage',
     z.object({
       ...importRef,
       attempt: z.number().int().positive(),
       rowCount: z.number().int().min(1).max(STAGE_BATCH_ROWS),
-      /** `rowCount` rows as COPY text (encodeStagedRows), without import id and attempt: the service adds them. */
-      copyText: z.string().min(1).max(STAGE_BATCH_MAX_BYTES),
     }),
+    STAGE_BATCH_MAX_BYTES,
     z.object({ staged: z.number().int().min(0) }),
   ),
   /** Merges the attempt's staged rows into the owner's connections in one transaction (idempotent per import). */

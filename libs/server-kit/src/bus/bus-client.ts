@@ -6,9 +6,12 @@ import {
   type NatsConnection,
 } from '@nats-io/transport-node';
 import {
+  META_HEADER,
   REQUEST_ID_HEADER,
   replyEnvelopeSchema,
+  type BytesRequestContract,
   type EventContract,
+  type MetaOf,
   type PayloadOf,
   type ReplyOf,
   type RequestContract,
@@ -41,19 +44,51 @@ export class BusClient {
     options: RequestOptions = {},
   ): Promise<ReplyOf<C>> {
     const body = contract.request.parse(payload);
-    const subject = prefixed(this.options.prefix, contract.subject);
+    const raw = await this.send(contract.subject, encoder.encode(JSON.stringify(body)), options);
+    return this.readReply(contract, raw);
+  }
+
+  /** A bytes request: `body` is sent as it is (see BytesRequestContract), `meta` in a header. */
+  async requestBytes<C extends BytesRequestContract>(
+    contract: C,
+    meta: MetaOf<C>,
+    body: Uint8Array,
+    options: RequestOptions = {},
+  ): Promise<ReplyOf<C>> {
+    if (body.byteLength === 0 || body.byteLength > contract.maxBytes) {
+      throw new RangeError(
+        `${contract.subject} takes 1 to ${contract.maxBytes} bytes, not ${body.byteLength}`,
+      );
+    }
+    const metaJson = JSON.stringify(contract.meta.parse(meta));
+    const raw = await this.send(contract.subject, body, options, metaJson);
+    return this.readReply(contract, raw);
+  }
+
+  private async send(
+    subject: string,
+    data: Uint8Array,
+    options: RequestOptions,
+    meta?: string,
+  ): Promise<Uint8Array> {
     const hdrs = natsHeaders();
     hdrs.set(REQUEST_ID_HEADER, options.requestId ?? currentRequestId() ?? randomUUID());
-    let raw: Uint8Array;
+    if (meta !== undefined) hdrs.set(META_HEADER, meta);
     try {
-      const msg = await this.nc.request(subject, encoder.encode(JSON.stringify(body)), {
+      const msg = await this.nc.request(prefixed(this.options.prefix, subject), data, {
         timeout: options.timeoutMs ?? this.options.requestTimeoutMs,
         headers: hdrs,
       });
-      raw = msg.data;
+      return msg.data;
     } catch (error) {
-      throw toBusError(error, contract.subject);
+      throw toBusError(error, subject);
     }
+  }
+
+  private readReply<C extends RequestContract | BytesRequestContract>(
+    contract: C,
+    raw: Uint8Array,
+  ): ReplyOf<C> {
     const envelope = replyEnvelopeSchema.parse(JSON.parse(decoder.decode(raw)));
     if (!envelope.ok) throw ServiceError.from(envelope.error);
     return contract.reply.parse(envelope.data) as ReplyOf<C>;

@@ -2,7 +2,9 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
+  META_HEADER,
   REQUEST_ID_HEADER,
+  type BytesRequestContract,
   type EventContract,
   type ReplyEnvelope,
   type RequestContract,
@@ -17,7 +19,8 @@ import { busHandlerDuration } from '../health/metrics.js';
 import { BUS_OPTIONS, NATS_CONNECTION, prefixed, type BusOptions } from './bus-options.js';
 import { HANDLE_EVENT, HANDLE_REQUEST } from './handle-request.decorator.js';
 
-type Handler = (payload: unknown) => unknown;
+type Handler = (payload: unknown, body?: Uint8Array) => unknown;
+type AnyRequestContract = RequestContract | BytesRequestContract;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -42,7 +45,7 @@ export class BusServer implements OnApplicationBootstrap, OnApplicationShutdown 
       const prototype = Object.getPrototypeOf(instance) as object;
       for (const name of this.scanner.getAllMethodNames(prototype)) {
         const method = (instance as Record<string, Handler>)[name];
-        const request = this.reflector.get<RequestContract | undefined>(HANDLE_REQUEST, method);
+        const request = this.reflector.get<AnyRequestContract | undefined>(HANDLE_REQUEST, method);
         const event = this.reflector.get<EventContract | undefined>(HANDLE_EVENT, method);
         if (request) this.subscribeRequest(request, method.bind(instance));
         if (event) this.subscribeEvent(event, method.bind(instance));
@@ -51,7 +54,7 @@ export class BusServer implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   /** Subscribes a handler whose contract is only known at run time (e.g. `<service>.health.check`). */
-  register(contract: RequestContract, handler: Handler): void {
+  register(contract: AnyRequestContract, handler: Handler): void {
     this.subscribeRequest(contract, handler);
   }
 
@@ -63,7 +66,7 @@ export class BusServer implements OnApplicationBootstrap, OnApplicationShutdown 
     return prefixed(this.options.prefix, this.options.service);
   }
 
-  private subscribeRequest(contract: RequestContract, handler: Handler): void {
+  private subscribeRequest(contract: AnyRequestContract, handler: Handler): void {
     const subject = prefixed(this.options.prefix, contract.subject);
     this.subscriptions.push(
       this.nc.subscribe(subject, {
@@ -91,15 +94,15 @@ export class BusServer implements OnApplicationBootstrap, OnApplicationShutdown 
     );
   }
 
-  private async answer(contract: RequestContract, handler: Handler, msg: Msg): Promise<void> {
+  private async answer(contract: AnyRequestContract, handler: Handler, msg: Msg): Promise<void> {
     const stopTimer = busHandlerDuration.startTimer({ subject: contract.subject });
     const envelope = await this.withContext(msg, () => this.run(contract, handler, msg));
     stopTimer({ outcome: envelope.ok ? 'ok' : envelope.error.code });
     msg.respond(encoder.encode(JSON.stringify(envelope)));
   }
 
-  private async run(contract: RequestContract, handler: Handler, msg: Msg): Promise<ReplyEnvelope> {
-    const request = parseJson(msg.data, contract.request);
+  private async run(contract: AnyRequestContract, handler: Handler, msg: Msg): Promise<ReplyEnvelope> {
+    const request = readRequest(contract, msg);
     if (!request.success) {
       this.logger.warn({ subject: contract.subject, issues: request.issues }, 'invalid request');
       return {
@@ -108,7 +111,9 @@ export class BusServer implements OnApplicationBootstrap, OnApplicationShutdown 
       };
     }
     try {
-      const reply = contract.reply.safeParse(await handler(request.data));
+      const reply = contract.reply.safeParse(
+        await (contract.kind === 'bytes-request' ? handler(request.data, msg.data) : handler(request.data)),
+      );
       if (reply.success) return { ok: true, data: reply.data };
       this.logger.error(
         { subject: contract.subject, issues: reply.error.issues },
@@ -127,12 +132,25 @@ export class BusServer implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 }
 
+/** A request's validated fields: the JSON body, or a bytes request's meta header (its body checked for size). */
+function readRequest(
+  contract: AnyRequestContract,
+  msg: Msg,
+): { success: true; data: unknown } | { success: false; issues: unknown } {
+  if (contract.kind === 'request') return parseJson(decoder.decode(msg.data), contract.request);
+  const size = msg.data.byteLength;
+  if (size === 0 || size > contract.maxBytes) {
+    return { success: false, issues: `body of ${size} bytes (1 to ${contract.maxBytes} accepted)` };
+  }
+  return parseJson(msg.headers?.get(META_HEADER) ?? '', contract.meta);
+}
+
 function parseJson(
-  data: Uint8Array,
+  text: string,
   schema: z.ZodType,
 ): { success: true; data: unknown } | { success: false; issues: unknown } {
   try {
-    const result = schema.safeParse(JSON.parse(decoder.decode(data)));
+    const result = schema.safeParse(JSON.parse(text));
     return result.success
       ? { success: true, data: result.data }
       : { success: false, issues: result.error.issues };

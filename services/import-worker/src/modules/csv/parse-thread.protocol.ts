@@ -28,7 +28,8 @@ export interface ThreadError {
 /** Parse thread → main thread. */
 export type FromParseThread =
   | { type: 'pull' }
-  | { type: 'batch'; rowCount: number; copyText: string; stats: ReadStats }
+  /** `bytes`: the rows as COPY text in UTF-8, its buffer transferred (not copied) to the main thread. */
+  | { type: 'batch'; rowCount: number; bytes: Uint8Array; stats: ReadStats }
   | { type: 'done'; stats: ReadStats }
   | { type: 'failed'; error: ThreadError; stats: ReadStats };
 

@@ -41,6 +41,7 @@ port.on('message', (message: ToParseThread) => {
 });
 
 const send = (message: FromParseThread): void => port.postMessage(message);
+const encoder = new TextEncoder();
 
 /** The upload's chunks, one request to the main thread each: it reads only as fast as we parse. */
 async function* chunksFromMain(): AsyncGenerator<Uint8Array> {
@@ -62,7 +63,10 @@ try {
     batchRows: data.batchRows,
   });
   for await (const batch of batches) {
-    send({ type: 'batch', rowCount: batch.length, copyText: encodeStagedRows(batch), stats });
+    const bytes = encoder.encode(encodeStagedRows(batch));
+    port.postMessage({ type: 'batch', rowCount: batch.length, bytes, stats } satisfies FromParseThread, [
+      bytes.buffer,
+    ]);
     // The next batch is parsed once the main thread took this one (backpressure).
     await acks.take();
   }

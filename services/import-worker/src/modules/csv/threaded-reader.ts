@@ -9,10 +9,10 @@ import {
   type ReadStats,
 } from './read-connections.js';
 
-/** A staging batch, ready to send: rows as COPY text. */
+/** A staging batch, ready to send: rows as COPY text in UTF-8. */
 export interface EncodedBatch {
   rowCount: number;
-  copyText: string;
+  bytes: Uint8Array;
 }
 
 export interface BatchReadOptions {
@@ -101,7 +101,7 @@ export async function* readBatchesInThread(
       Object.assign(options.stats, message.stats);
       if (message.type === 'done') return;
       if (message.type === 'failed') throw await explain(fromThreadError(message.error), options.reopen);
-      yield { rowCount: message.rowCount, copyText: message.copyText };
+      yield { rowCount: message.rowCount, bytes: message.bytes };
       send({ type: 'ack' });
     }
   } finally {
@@ -116,8 +116,9 @@ export async function* readBatchesInProcess(
   source: AsyncIterable<Uint8Array>,
   options: BatchReadOptions,
 ): AsyncGenerator<EncodedBatch> {
+  const encoder = new TextEncoder();
   for await (const rows of readConnectionBatches(source, options))
-    yield { rowCount: rows.length, copyText: encodeStagedRows(rows) };
+    yield { rowCount: rows.length, bytes: encoder.encode(encodeStagedRows(rows)) };
 }
 
 async function explain(error: Error, reopen: () => Promise<AsyncIterable<Uint8Array>>): Promise<Error> {

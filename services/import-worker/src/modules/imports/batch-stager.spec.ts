@@ -22,18 +22,19 @@ const ROW: StagedRow = [
 ];
 const batch = (rows: number) => ({
   rowCount: rows,
-  copyText: encodeStagedRows(Array.from({ length: rows }, () => ROW)),
+  bytes: new TextEncoder().encode(encodeStagedRows(Array.from({ length: rows }, () => ROW))),
 });
 
 /** A bus whose staging answers are released by the test, one by one. */
 function fakeBus() {
-  const calls: { rowCount: number; copyText: string; settle: (error?: Error) => void }[] = [];
+  const calls: { rowCount: number; text: string; settle: (error?: Error) => void }[] = [];
   const bus = {
-    request: (_contract: unknown, payload: { rowCount: number; copyText: string }) =>
+    requestBytes: (_contract: unknown, meta: { rowCount: number }, body: Uint8Array) =>
       new Promise((resolve, reject) => {
         calls.push({
-          ...payload,
-          settle: (error) => (error ? reject(error) : resolve({ staged: payload.rowCount })),
+          rowCount: meta.rowCount,
+          text: new TextDecoder().decode(body),
+          settle: (error) => (error ? reject(error) : resolve({ staged: meta.rowCount })),
         });
       }),
   } as unknown as BusClient;
@@ -43,13 +44,13 @@ function fakeBus() {
 const target = { importId: '9ee99033-9f71-4cd5-b33d-4e607981eee8', userId: 1, attempt: 1 };
 
 describe('BatchStager', () => {
-  it('sends each batch as COPY text with its row count', async () => {
+  it('sends each batch as COPY text bytes with its row count', async () => {
     const { bus, calls } = fakeBus();
     const stager = new BatchStager(bus, target, 2, 1000);
     await stager.push(batch(2));
     expect(calls[0]).toMatchObject({
       rowCount: 2,
-      copyText: expect.stringMatching(/^5\turl:x\t.*\n5\turl:x\t.*\n$/s),
+      text: expect.stringMatching(/^5\turl:x\t.*\n5\turl:x\t.*\n$/s),
     });
     calls[0]?.settle();
     await stager.drain();

@@ -31,9 +31,10 @@ export class BatchStager {
     while (this.pending.size >= this.maxInFlight) await Promise.race(this.pending);
     this.throwIfFailed();
     const sent: Promise<void> = this.bus
-      .request(
+      .requestBytes(
         networkImportContracts.stageRows,
-        { ...this.target, rowCount: batch.rowCount, copyText: batch.copyText },
+        { ...this.target, rowCount: batch.rowCount },
+        batch.bytes,
         { timeoutMs: this.timeoutMs },
       )
       .then(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { networkImportContracts, type RequestContract } from '@warmpath/contracts';
+import { networkImportContracts, type BytesRequestContract, type RequestContract } from '@warmpath/contracts';
 import type { BusClient } from '@warmpath/server-kit';
 import { BAD_FILES, generateLinkedInCsv } from '@warmpath/testing';
 import pino from 'pino';
@@ -65,12 +65,13 @@ function harness(file: Uint8Array, options: { failStage?: Error; missingUpload?:
   } as unknown as UploadStore;
   const bus = {
     publish: () => undefined,
-    request: async (contract: RequestContract, payload: { rowCount?: number }) => {
+    requestBytes: async (contract: BytesRequestContract, meta: { rowCount: number }) => {
       requests.push(contract.subject);
-      if (contract === networkImportContracts.stageRows) {
-        if (options.failStage) throw options.failStage;
-        return { staged: payload.rowCount };
-      }
+      if (options.failStage) throw options.failStage;
+      return { staged: meta.rowCount };
+    },
+    request: async (contract: RequestContract) => {
+      requests.push(contract.subject);
       if (contract === networkImportContracts.commit)
         return { inserted: 3, updated: 0, unchanged: 0, touchedCompanies: 1, alreadyCommitted: false };
       if (contract === networkImportContracts.link) return { relationships: 2, version: '2' };

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import {
   networkImportContracts,
   type CommitImportReply,
+  type MetaOf,
   type ReplyOf,
   type RequestOf,
   type ResultPage,
@@ -48,14 +49,12 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
   }
 
   @HandleRequest(networkImportContracts.stageRows)
-  async stageRows(request: RequestOf<typeof networkImportContracts.stageRows>): Promise<{ staged: number }> {
+  async stageRows(
+    meta: MetaOf<typeof networkImportContracts.stageRows>,
+    copyText: Uint8Array,
+  ): Promise<{ staged: number }> {
     return {
-      staged: await this.staging.stageRows(
-        request.importId,
-        request.attempt,
-        request.rowCount,
-        request.copyText,
-      ),
+      staged: await this.staging.stageRows(meta.importId, meta.attempt, meta.rowCount, copyText),
     };
   }
 

@@ -21,9 +21,13 @@ const row = (line: number, position: string | null): StagedRow => [
   3,
 ];
 
+const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+const rowsOf = (importId: string, attempt: number, rowCount: number, text: string): string =>
+  withImportColumns(importId, attempt, rowCount, bytes(text)).toString('utf8');
+
 describe('withImportColumns', () => {
   it('puts the import id and attempt in front of every row', () => {
-    const text = withImportColumns(ID, 2, 2, encodeStagedRows([row(5, 'CTO'), row(6, null)]));
+    const text = rowsOf(ID, 2, 2, encodeStagedRows([row(5, 'CTO'), row(6, null)]));
     const lines = text.split('\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toBe(
@@ -34,14 +38,20 @@ describe('withImportColumns', () => {
   });
 
   it('keeps line breaks inside values escaped, so a value cannot start a row', () => {
-    const text = withImportColumns(ID, 1, 1, encodeStagedRows([row(5, 'Engineer\nand writer')]));
+    const text = rowsOf(ID, 1, 1, encodeStagedRows([row(5, 'Engineer\nand writer')]));
     expect(text.split('\n')).toHaveLength(2);
     expect(text).toContain('Engineer\\nand writer');
   });
 
   it('refuses a batch that does not hold the announced number of rows', () => {
     const text = encodeStagedRows([row(5, null), row(6, null)]);
-    expect(() => withImportColumns(ID, 1, 3, text)).toThrow('does not hold 3 rows');
-    expect(() => withImportColumns(ID, 1, 2, text.slice(0, -1))).toThrow();
+    expect(() => rowsOf(ID, 1, 3, text)).toThrow('does not hold 3 rows');
+    expect(() => rowsOf(ID, 1, 2, text.slice(0, -1))).toThrow();
+  });
+
+  it('copies multi-byte characters as they are', () => {
+    const text = rowsOf(ID, 1, 1, encodeStagedRows([row(5, 'Diretora de Inovação 👩‍💻')]));
+    expect(text).toContain('\tDiretora de Inovação 👩‍💻\t');
+    expect(text.startsWith(`${ID}\t1\t5\t`)).toBe(true);
   });
 });

@@ -19,8 +19,13 @@ export class StagingRepository {
    * attempt come from the request, never from the text. A batch of an import already committed (a
    * late message from a worker that lost its job) is dropped: staging it would only leave garbage.
    */
-  async stageRows(importId: string, attempt: number, rowCount: number, copyText: string): Promise<number> {
-    const text = withImportColumns(importId, attempt, rowCount, copyText);
+  async stageRows(
+    importId: string,
+    attempt: number,
+    rowCount: number,
+    copyText: Uint8Array,
+  ): Promise<number> {
+    const rows = withImportColumns(importId, attempt, rowCount, copyText);
     return withClient(this.dataSource, async (client) => {
       const committed = await client.query(
         'SELECT 1 FROM "network"."import_commits" WHERE "import_id" = $1',
@@ -30,7 +35,7 @@ export class StagingRepository {
       const copy = client.query(
         copyStreams.from(`COPY "network"."import_staging" (${STAGING_COLUMNS.join(', ')}) FROM STDIN`),
       );
-      await pipeline(Readable.from([text]), copy);
+      await pipeline(Readable.from([rows]), copy);
       return rowCount;
     });
   }
@@ -59,26 +64,35 @@ function affectedRows(result: unknown): number {
   return Array.isArray(result) && typeof result[1] === 'number' ? result[1] : 0;
 }
 
+const LINE_FEED = 0x0a;
+
 /**
- * The batch's rows with the import id and attempt put in front of each, from the request rather
- * than from the text. Refuses a batch whose row count is not the one announced.
+ * The batch's rows (COPY text in UTF-8) with the import id and attempt put in front of each, from
+ * the request rather than from the text. Works on the bytes as they came off the bus: nothing is
+ * decoded. Refuses a batch whose row count is not the one announced.
  */
 export function withImportColumns(
   importId: string,
   attempt: number,
   rowCount: number,
-  copyText: string,
-): string {
-  if (!copyText.endsWith('\n') || countLines(copyText) !== rowCount) {
+  copyText: Uint8Array,
+): Buffer {
+  const text = Buffer.from(copyText.buffer, copyText.byteOffset, copyText.byteLength);
+  const prefix = Buffer.from(`${copyValue(importId)}\t${attempt}\t`);
+  // Values escape their line breaks (and UTF-8 never has 0x0a inside a character), so every line
+  // feed ends a row.
+  const ends: number[] = [];
+  for (let at = text.indexOf(LINE_FEED); at !== -1; at = text.indexOf(LINE_FEED, at + 1)) ends.push(at);
+  if (text.at(-1) !== LINE_FEED || ends.length !== rowCount) {
     throw invalid(`Staging batch of import ${importId} does not hold ${rowCount} rows`);
   }
-  const prefix = `${copyValue(importId)}\t${attempt}\t`;
-  return prefix + copyText.slice(0, -1).replaceAll('\n', `\n${prefix}`) + '\n';
-}
-
-/** Rows of COPY text: values escape their line breaks, so every raw line feed ends a row. */
-function countLines(text: string): number {
-  let count = 0;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
-  return count;
+  const out = Buffer.allocUnsafe(text.length + rowCount * prefix.length);
+  let written = 0;
+  let start = 0;
+  for (const end of ends) {
+    written += prefix.copy(out, written);
+    written += text.copy(out, written, start, end + 1);
+    start = end + 1;
+  }
+  return out;
 }
