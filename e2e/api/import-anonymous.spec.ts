@@ -10,7 +10,7 @@ import { query, stackEnv, upload } from './import-helpers.js';
 async function storedCounts(): Promise<Record<string, number>> {
   const [row] = await query<Record<string, number>>(
     `SELECT (SELECT count(*)::int FROM network.connections) AS connections,
-            (SELECT count(*)::int FROM network.relationships) AS relationships,
+            (SELECT count(*)::int FROM network.company_link_counts) AS link_counts,
             (SELECT count(*)::int FROM network.import_staging) AS staged,
             (SELECT count(*)::int FROM imports.imports) AS imports`,
   );

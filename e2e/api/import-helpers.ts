@@ -86,9 +86,14 @@ export async function query<T>(sql: string, params: unknown[] = []): Promise<T[]
 
 export interface StoredNetwork {
   connections: Record<string, unknown>[];
-  relationships: Record<string, unknown>[];
+  /** Company links per company key (the links themselves are derived when the network is read). */
+  linkCounts: { company_key: string; links: number }[];
   version: string | null;
 }
+
+/** The number of company links a stored network says it has. */
+export const storedLinkTotal = (network: StoredNetwork): number =>
+  network.linkCounts.reduce((sum, row) => sum + row.links, 0);
 
 /** Everything stored for a user, ids and timestamps included: "nothing changed" means equal. */
 export async function storedNetwork(userId: number): Promise<StoredNetwork> {
@@ -98,16 +103,15 @@ export async function storedNetwork(userId: number): Promise<StoredNetwork> {
      FROM network.connections WHERE owner_user_id = $1 ORDER BY id`,
     [userId],
   );
-  const relationships = await query<Record<string, unknown>>(
-    `SELECT id::text, source_id::text, target_id::text, type, strength, company, company_key, created_at::text
-     FROM network.relationships WHERE owner_user_id = $1 ORDER BY id`,
+  const linkCounts = await query<{ company_key: string; links: number }>(
+    `SELECT company_key, links FROM network.company_link_counts WHERE owner_user_id = $1 ORDER BY company_key`,
     [userId],
   );
   const versions = await query<{ version: string }>(
     'SELECT version::text FROM network.network_versions WHERE owner_user_id = $1',
     [userId],
   );
-  return { connections, relationships, version: versions[0]?.version ?? null };
+  return { connections, linkCounts, version: versions[0]?.version ?? null };
 }
 
 /** Rows staged for imports that have not finished (none should outlive an import). */

@@ -22,48 +22,30 @@ export interface SeedPerson {
   hasWorkedWith?: boolean;
 }
 
-/** A company link between two people: an index in the seed list, or the id of someone stored before. */
-export interface SeedLink {
-  from: number | string;
-  to: number | string;
-  strength: number;
-  type: 'company-role' | 'company-group' | 'company-general';
-  company: string;
-}
-
 export interface SeededNetwork {
   /** Stored ids, in the order of the seed list. */
   ids: string[];
+  /** Company links of the user's whole network after the seed (GET /api/network derives them). */
   relationships: number;
 }
 
 /**
  * Writes a network the way the import pipeline leaves it (rows with the libs/domain category and
- * seniority, company links, a bumped network version), straight into the stack's database, then
- * bumps the snapshot generation in Redis as the import's writes do after their commit. Links
- * default to the generated ones of libs/domain, as an import would make them.
+ * seniority, each company's number of links, a bumped network version), straight into the stack's
+ * database, then bumps the snapshot generation in Redis as the import's writes do after their
+ * commit. Company links are not stored: the network service derives them from the people.
  */
-export async function seedNetwork(
-  userId: number,
-  people: readonly SeedPerson[],
-  links?: readonly SeedLink[],
-): Promise<SeededNetwork> {
+export async function seedNetwork(userId: number, people: readonly SeedPerson[]): Promise<SeededNetwork> {
   const client = new pg.Client({ connectionString: stackEnv().DATABASE_URL });
   await client.connect();
   try {
     await client.query('BEGIN');
     const ids = await insertPeople(client, userId, people);
-    const stored = links ?? generatedLinks(people, ids);
-    const idOf = (end: number | string) => (typeof end === 'string' ? end : (ids[end] as string));
-    await insertLinks(
-      client,
-      userId,
-      stored.map((link) => ({ ...link, sourceId: idOf(link.from), targetId: idOf(link.to) })),
-    );
+    const relationships = await recountLinks(client, userId);
     await bumpVersion(client, userId);
     await client.query('COMMIT');
     await bumpSnapshotGeneration(userId);
-    return { ids, relationships: stored.length };
+    return { ids, relationships };
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;
@@ -121,41 +103,24 @@ async function insertPeople(
   return result.rows.map((row) => row.id).sort((a, b) => Number(a) - Number(b));
 }
 
-function generatedLinks(people: readonly SeedPerson[], ids: readonly string[]): SeedLink[] {
-  const indexOf = new Map(ids.map((id, index) => [id, index]));
-  const generated = generateCompanyLinks(
-    people.map((p, i) => ({
-      id: ids[i] as string,
-      company: p.company ?? null,
-      position: p.position ?? null,
-    })),
+/** The link step of an import, for every company of the user: links per company key; the total. */
+async function recountLinks(client: pg.Client, userId: number): Promise<number> {
+  const people = await client.query<{ id: string; company: string | null; position: string | null }>(
+    'SELECT id::text AS id, company, position FROM network.connections WHERE owner_user_id = $1',
+    [userId],
   );
-  return generated.map((link) => ({
-    from: indexOf.get(link.sourceId) as number,
-    to: indexOf.get(link.targetId) as number,
-    strength: link.strength,
-    type: link.type,
-    company: link.company,
-  }));
-}
-
-type StoredLink = SeedLink & { sourceId: string; targetId: string };
-
-async function insertLinks(client: pg.Client, userId: number, links: readonly StoredLink[]): Promise<void> {
-  if (!links.length) return;
+  const counts = new Map<string, number>();
+  for (const link of generateCompanyLinks(people.rows)) {
+    const key = companyKey(link.company) as string;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  await client.query('DELETE FROM network.company_link_counts WHERE owner_user_id = $1', [userId]);
   await client.query(
-    `INSERT INTO network.relationships (owner_user_id, source_id, target_id, type, strength, company, company_key)
-     SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::int[], $6::text[], $7::text[])`,
-    [
-      userId,
-      links.map((l) => l.sourceId),
-      links.map((l) => l.targetId),
-      links.map((l) => l.type),
-      links.map((l) => l.strength),
-      links.map((l) => l.company),
-      links.map((l) => companyKey(l.company)),
-    ],
+    `INSERT INTO network.company_link_counts (owner_user_id, company_key, links)
+     SELECT $1, * FROM unnest($2::text[], $3::int[])`,
+    [userId, [...counts.keys()], [...counts.values()]],
   );
+  return [...counts.values()].reduce((sum, count) => sum + count, 0);
 }
 
 /** What every write to a network does (import, notes): a new version, so caches and ETags move on. */

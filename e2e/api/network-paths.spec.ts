@@ -3,7 +3,9 @@ import type { NetworkStatsView, WarmPathView } from '@warmpath/contracts';
 import { seedNetwork, signedInUser, yearsAgo, type SeedPerson } from './network-fixtures.js';
 
 // A hand-built network: you have known Ana for 10 years; Carla, her teammate at Acme, you met this
-// year. Through Ana (0.9 × 0.8 = 0.72) is warmer than asking Carla directly (0.5).
+// year. Through Ana (0.9 × 0.8 = 0.72) is warmer than asking Carla directly (0.5). The company
+// links are derived by the rules: Ana and Carla, both engineers, 150 (company-role); Ben, a
+// recruiter, and Dan, in sales, 50 (company-general).
 const PEOPLE: SeedPerson[] = [
   {
     firstName: 'Ana',
@@ -22,14 +24,10 @@ const PEOPLE: SeedPerson[] = [
   { firstName: 'Ben', lastName: 'Ode', company: 'Globex', position: 'Recruiter', connectedOn: yearsAgo(2) },
   { firstName: 'Dan', lastName: 'Lee', company: 'Globex', position: 'Account Executive' },
 ];
-const LINKS = [
-  { from: 0, to: 1, strength: 150, type: 'company-role' as const, company: 'Acme' },
-  { from: 2, to: 3, strength: 50, type: 'company-general' as const, company: 'Globex' },
-];
-
 async function handBuiltNetwork(request: APIRequestContext) {
   const { userId } = await signedInUser(request);
-  const { ids } = await seedNetwork(userId, PEOPLE, LINKS);
+  const { ids, relationships } = await seedNetwork(userId, PEOPLE);
+  expect(relationships).toBe(2);
   const [ana, carla, ben, dan] = ids as [string, string, string, string];
   return { userId, ana, carla, ben, dan };
 }
@@ -69,10 +67,12 @@ test.describe('GET /api/network/paths', () => {
       sharedCompany: 'Acme',
       sameFunction: true,
     });
-    expect(path.links.map((l) => [l.id, l.type])).toEqual([
-      [`u${userId}-${ana}`, 'connection'],
-      [path.hops[1]?.linkId, 'company-role'],
+    // The company link is named after its two people, the more senior (Carla) first.
+    expect(path.links.map((l) => [l.id, l.type, l.strength])).toEqual([
+      [`u${userId}-${ana}`, 'connection', expect.any(Number)],
+      [`${carla}-${ana}`, 'company-role', 150],
     ]);
+    expect(path.hops[1]?.linkId).toBe(`${carla}-${ana}`);
     // The links are the ones GET /api/network lists, so the client can highlight them.
     const network = await (await request.get('/api/network')).json();
     const listed = new Set(network.relationships.map((r: { id: string }) => r.id));
@@ -80,7 +80,12 @@ test.describe('GET /api/network/paths', () => {
   });
 
   test('goes straight to a contact when no introduction is warmer', async ({ request }) => {
-    const { userId, dan } = await handBuiltNetwork(request);
+    const { userId, ben, dan } = await handBuiltNetwork(request);
+    // Ben and Dan share Globex, but only by a general link (50): through Ben is colder than direct.
+    const network = await (await request.get('/api/network')).json();
+    expect(network.relationships).toContainEqual(
+      expect.objectContaining({ sourceId: ben, targetId: dan, type: 'company-general', strength: 50 }),
+    );
     const { body } = await findPath(request, `to=${dan}`);
     expect(body.nodes.map((n: { id: string }) => n.id)).toEqual([`u${userId}`, dan]);
     expect(body.hops.map((h: { explanation: string }) => h.explanation)).toEqual(['You know Dan Lee']);
@@ -90,20 +95,17 @@ test.describe('GET /api/network/paths', () => {
   test('follows the network version: a new, warmer colleague changes the path', async ({ request }) => {
     const { userId, carla } = await handBuiltNetwork(request);
     const before = (await findPath(request, `to=${carla}`)).body as WarmPathView;
-    const { ids } = await seedNetwork(
-      userId,
-      [
-        {
-          firstName: 'Eve',
-          lastName: 'Moss',
-          company: 'Acme',
-          position: 'Staff Engineer',
-          connectedOn: yearsAgo(12),
-          hasWorkedWith: true,
-        },
-      ],
-      [{ from: 0, to: carla, strength: 150, type: 'company-role', company: 'Acme' }],
-    );
+    // Eve joins Acme as an engineer: the rules link her to Carla (and Ana) at 150.
+    const { ids } = await seedNetwork(userId, [
+      {
+        firstName: 'Eve',
+        lastName: 'Moss',
+        company: 'Acme',
+        position: 'Staff Engineer',
+        connectedOn: yearsAgo(12),
+        hasWorkedWith: true,
+      },
+    ]);
     const after = (await findPath(request, `to=${carla}`)).body as WarmPathView;
     expect(after.version).not.toBe(before.version);
     expect(after.nodes.map((n) => n.id)).toEqual([`u${userId}`, ids[0], carla]);

@@ -1,10 +1,12 @@
 import { CreateNetwork1763800000001 } from './1763800000001-create-network.js';
 import { CreateImportStaging1763900000000 } from './1763900000000-create-import-staging.js';
 import { CompanyLinksWithoutRowFks1763900000002 } from './1763900000002-company-links-without-row-fks.js';
+import { DeriveCompanyLinks1763900000003 } from './1763900000003-derive-company-links.js';
 
 // Migrations of the network schema, in order. Never edit one that has shipped: add a new one.
 export const migrations = [
   CreateNetwork1763800000001,
   CreateImportStaging1763900000000,
   CompanyLinksWithoutRowFks1763900000002,
+  DeriveCompanyLinks1763900000003,
 ];

@@ -25,7 +25,7 @@ export class LoadedNetwork {
     readonly people: readonly Connection[],
     /** The 'connection' links from the own node to each person, same order as people. */
     readonly knowsLinks: readonly Relationship[],
-    /** Stored company links. */
+    /** Company links derived from the people (deriveCompanyLinks), in generateCompanyLinks order. */
     readonly companyLinks: readonly Relationship[],
   ) {
     this.indexOf = new Map(people.map((person, index) => [person.id, index] as const));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { NetworkReader } from './network-reader.service.js';
 import type { NetworkRepository } from './network.repository.js';
-import { buildConnectionRow, buildRelationshipRow, FakeNetworkRepository } from './network-rows.testing.js';
+import { buildConnectionRow, FakeNetworkRepository } from './network-rows.testing.js';
 
 const DAY_ONE = new Date('2026-06-15T12:00:00Z');
 const DAY_TWO = new Date('2026-06-16T00:00:01Z');
@@ -10,8 +10,9 @@ function readerWith(people = 2) {
   const repository = new FakeNetworkRepository();
   repository.networks.set(7, {
     version: '3',
-    connections: Array.from({ length: people }, (_, i) => buildConnectionRow({ id: String(i + 1) })),
-    relationships: [buildRelationshipRow({ source_id: '1', target_id: '2' })],
+    connections: Array.from({ length: people }, (_, i) =>
+      buildConnectionRow({ id: String(i + 1), company: 'Acme', position: 'Software Engineer' }),
+    ),
   });
   return { repository, reader: new NetworkReader(repository as unknown as NetworkRepository) };
 }
@@ -26,7 +27,7 @@ describe('NetworkReader', () => {
     expect(first.version).toBe('3');
     expect(first.people.map((p) => p.id)).toEqual(['1', '2']);
     expect(first.knowsLinks.map((l) => l.id)).toEqual(['u7-1', 'u7-2']);
-    expect(first.companyLinks.map((l) => l.id)).toEqual(['100']);
+    expect(first.companyLinks.map((l) => l.id)).toEqual(['1-2']);
     expect(first.person('2')?.firstName).toBe('Ana');
     expect(first.person('nope')).toBeUndefined();
   });
@@ -54,12 +55,75 @@ describe('NetworkReader', () => {
     expect(repository.versionReads).toBe(0);
   });
 
-  it('leaves out a company link whose ends are not both in the network', async () => {
-    const { repository, reader } = readerWith();
-    repository.networks
-      .get(7)
-      ?.relationships.push(buildRelationshipRow({ id: '101', source_id: '1', target_id: '999' }));
-    expect((await reader.current(7, undefined, DAY_ONE)).companyLinks.map((l) => l.id)).toEqual(['100']);
+  it('derives the company links of product-spec §5 from the people, named after both ends', async () => {
+    const repository = new FakeNetworkRepository();
+    repository.networks.set(7, {
+      version: '1',
+      connections: [
+        buildConnectionRow({
+          id: '1',
+          company: 'Acme',
+          position: 'Software Engineer',
+          created_at: '2026-01-01T00:00:00.000Z',
+        }),
+        buildConnectionRow({
+          id: '2',
+          company: 'ACME, Inc.',
+          position: 'Chief Technology Officer',
+          created_at: '2026-03-01T09:30:00.000Z',
+        }),
+        buildConnectionRow({
+          id: '3',
+          company: 'Acme',
+          position: 'Account Executive',
+          created_at: '2025-12-01T00:00:00.000Z',
+        }),
+        buildConnectionRow({ id: '4', company: 'Globex', position: 'Recruiter' }),
+        buildConnectionRow({ id: '5', company: null, position: 'Founder' }),
+      ],
+    });
+    const reader = new NetworkReader(repository as unknown as NetworkRepository);
+    const network = await reader.current(7, undefined, DAY_ONE);
+    const links = [...network.companyLinks].sort((a, b) => a.id.localeCompare(b.id));
+    // The CTO (2) is the most senior, so the source of both of their links; the engineer and the
+    // account executive share neither category nor a lead, so theirs is a general link.
+    expect(links).toEqual([
+      {
+        id: '1-3',
+        sourceId: '1',
+        targetId: '3',
+        strength: 50,
+        type: 'company-general',
+        company: 'Acme',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        userId: 7,
+      },
+      expect.objectContaining({
+        id: '2-1',
+        sourceId: '2',
+        targetId: '1',
+        strength: 150,
+        type: 'company-role',
+      }),
+      expect.objectContaining({
+        id: '2-3',
+        sourceId: '2',
+        targetId: '3',
+        strength: 150,
+        type: 'company-role',
+      }),
+    ]);
+    // A link exists since its later person was stored.
+    expect(links.map((l) => l.createdAt)).toEqual([
+      '2026-01-01T00:00:00.000Z',
+      '2026-03-01T09:30:00.000Z',
+      '2026-03-01T09:30:00.000Z',
+    ]);
+    // Read again from scratch (another version), the links keep their ids and order.
+    (repository.networks.get(7) as { version: string }).version = '2';
+    const again = await reader.current(7, undefined, DAY_ONE);
+    expect(again).not.toBe(network);
+    expect(again.companyLinks).toEqual(network.companyLinks);
   });
 
   it('an empty network (never imported) is version 0 with nobody in it', async () => {
@@ -74,12 +138,10 @@ describe('NetworkReader', () => {
     repository.networks.set(8, {
       version: '1',
       connections: [buildConnectionRow({ id: '9', owner_user_id: 8 })],
-      relationships: [],
     });
     repository.networks.set(9, {
       version: '1',
       connections: [buildConnectionRow({ id: '10', owner_user_id: 9 })],
-      relationships: [],
     });
     reader.maxCachedPeople = 4;
     await reader.current(7, undefined, DAY_ONE); // 3 people

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LoadedNetwork } from './loaded-network.js';
 import { NetworkRepository } from './network.repository.js';
-import { toCompanyLink, toConnection, toKnowsLink } from './network-view.mapper.js';
+import { deriveCompanyLinks, toConnection, toKnowsLink } from './network-view.mapper.js';
 
 /**
  * Loaded networks kept in memory, most recently used first, up to this many people in all
@@ -13,7 +13,7 @@ export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
 
 /**
  * The current network of a user, loaded once per (version, day) and shared by the snapshot, paths
- * and stats. The version check is one primary-key read; concurrent loads of the same version share
+ * and stats. Its company links are derived from the people here, never read from the database. The version check is one primary-key read; concurrent loads of the same version share
  * one query (single flight).
  */
 @Injectable()
@@ -47,17 +47,13 @@ export class NetworkReader {
   private async load(userId: number, now: Date): Promise<LoadedNetwork> {
     const rows = await this.repository.findNetwork(userId);
     const people = rows.connections.map((row) => toConnection(row, now));
-    // Links are written with their people under the owner's lock, so none should point nowhere;
-    // if one ever did, clients must still never see a link without both ends.
-    const ids = new Set(people.map((person) => person.id));
-    const companyLinks = rows.relationships.filter((row) => ids.has(row.source_id) && ids.has(row.target_id));
     const network = new LoadedNetwork(
       userId,
       rows.version,
       utcDay(now),
       people,
       people.map((person) => toKnowsLink(person, userId)),
-      companyLinks.map((row) => toCompanyLink(row, userId)),
+      deriveCompanyLinks(people, userId),
     );
     // A slower load of an older version must not replace a newer one already cached.
     const cached = this.cache.get(userId);

@@ -1,4 +1,4 @@
-import type { ConnectionRow, NetworkRows, RelationshipRow } from './network.repository.js';
+import type { ConnectionRow, NetworkRows } from './network.repository.js';
 
 /** A stored connection row of user 7 with every column set; override what the test is about. */
 export function buildConnectionRow(overrides: Partial<ConnectionRow> = {}): ConnectionRow {
@@ -23,19 +23,6 @@ export function buildConnectionRow(overrides: Partial<ConnectionRow> = {}): Conn
   };
 }
 
-export function buildRelationshipRow(
-  overrides: Partial<RelationshipRow> & Pick<RelationshipRow, 'source_id' | 'target_id'>,
-): RelationshipRow {
-  return {
-    id: '100',
-    type: 'company-role',
-    strength: 150,
-    company: 'Acme',
-    created_at: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
 /** A repository double: versions and rows per user, and a count of full loads. */
 export class FakeNetworkRepository {
   loads = 0;
@@ -50,6 +37,6 @@ export class FakeNetworkRepository {
   async findNetwork(userId: number): Promise<NetworkRows> {
     this.loads += 1;
     await Promise.resolve();
-    return this.networks.get(userId) ?? { version: '0', connections: [], relationships: [] };
+    return this.networks.get(userId) ?? { version: '0', connections: [] };
   }
 }

@@ -1,15 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { connectionSchema, relationshipSchema } from '@warmpath/contracts';
 import {
+  deriveCompanyLinks,
   knowsLinkId,
-  toCompanyLink,
   toConnection,
   toKnowsLink,
   toOwnNode,
   toTeammateLink,
   userNodeId,
 } from './network-view.mapper.js';
-import { buildConnectionRow, buildRelationshipRow } from './network-rows.testing.js';
+import { buildConnectionRow } from './network-rows.testing.js';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 
@@ -81,21 +81,33 @@ describe('network view mapping', () => {
     expect(toKnowsLink(closest, 7).strength).toBe(188); // warmth 1
   });
 
-  it('keeps a stored company link as it is, owned by the user', () => {
-    const link = toCompanyLink(
-      buildRelationshipRow({ id: '9', source_id: '1', target_id: '2', strength: 80, type: 'company-group' }),
-      7,
-    );
-    expect(link).toEqual({
-      id: '9',
+  it('derives a company link in the contract shape, owned by the user, never named like a knows link', () => {
+    const people = [
+      toConnection(buildConnectionRow({ id: '1', company: 'Acme', position: 'Engineer' }), NOW),
+      toConnection(
+        buildConnectionRow({
+          id: '2',
+          company: 'Acme',
+          position: 'Engineer',
+          created_at: '2026-02-01T00:00:00.000Z',
+        }),
+        NOW,
+      ),
+    ];
+    const [link, ...others] = deriveCompanyLinks(people, 7);
+    expect(others).toEqual([]);
+    expect(relationshipSchema.parse(link)).toEqual({
+      id: '1-2',
       sourceId: '1',
       targetId: '2',
-      strength: 80,
-      type: 'company-group',
+      strength: 150,
+      type: 'company-role',
       company: 'Acme',
-      createdAt: '2026-01-01T00:00:00.000Z',
+      createdAt: '2026-02-01T00:00:00.000Z',
       userId: 7,
     });
+    expect(link?.id).not.toBe(knowsLinkId(7, '2'));
+    expect(deriveCompanyLinks([], 7)).toEqual([]);
   });
 
   it('names a teammate link after both user nodes', () => {

@@ -4,10 +4,11 @@ import {
   WARMTH,
   computeYearsConnected,
   edgeWarmth,
+  generateCompanyLinks,
   positionInfo,
   topCompanies,
 } from '@warmpath/domain';
-import type { ConnectionRow, RelationshipRow } from './network.repository.js';
+import type { ConnectionRow } from './network.repository.js';
 
 /** The id of a user's own node (and of a teammate's node in a workspace graph). */
 export const userNodeId = (userId: number): string => `u${userId}`;
@@ -75,17 +76,34 @@ export function toOwnNode(profile: OwnProfile): Connection {
   };
 }
 
-export function toCompanyLink(row: RelationshipRow, ownerUserId: number): Relationship {
-  return {
-    id: row.id,
-    sourceId: row.source_id,
-    targetId: row.target_id,
-    strength: row.strength,
-    createdAt: row.created_at,
-    type: row.type,
-    company: row.company,
-    userId: ownerUserId,
-  };
+/**
+ * The id of a company link: its two people, the more senior first. The same people give the same
+ * id on every read; it cannot collide with a knows link (`u<userId>-<personId>`).
+ */
+export const companyLinkId = (sourceId: string, targetId: string): string => `${sourceId}-${targetId}`;
+
+/**
+ * The company links of product-spec §5 between a user's people, derived on every load instead of
+ * stored (generateCompanyLinks is deterministic: same people, same links, same order). A link
+ * exists since the later of its two people was stored, so that is its createdAt.
+ */
+export function deriveCompanyLinks(people: readonly Connection[], ownerUserId: number): Relationship[] {
+  const byId = new Map(people.map((person) => [person.id, person] as const));
+  return generateCompanyLinks(people).map((link): Relationship => {
+    const source = byId.get(link.sourceId) as Connection;
+    const target = byId.get(link.targetId) as Connection;
+    return {
+      id: companyLinkId(link.sourceId, link.targetId),
+      sourceId: link.sourceId,
+      targetId: link.targetId,
+      strength: link.strength,
+      // Both are ISO 8601 UTC with milliseconds, so text order is time order.
+      createdAt: source.createdAt > target.createdAt ? source.createdAt : target.createdAt,
+      type: link.type,
+      company: link.company,
+      userId: ownerUserId,
+    };
+  });
 }
 
 // Company links carry 150/130/80/50 and warmth reads them as strength / 150 × 0.8; a "connection"

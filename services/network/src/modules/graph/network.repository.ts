@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { FunctionCategory, RelationshipType } from '@warmpath/contracts';
+import type { FunctionCategory } from '@warmpath/contracts';
 import type pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
 
@@ -25,21 +25,10 @@ export interface ConnectionRow {
   created_at: string;
 }
 
-export interface RelationshipRow {
-  id: string;
-  source_id: string;
-  target_id: string;
-  type: RelationshipType;
-  strength: number;
-  company: string | null;
-  created_at: string;
-}
-
 export interface NetworkRows {
   /** '0' for a user who never imported anything. */
   version: string;
   connections: ConnectionRow[];
-  relationships: RelationshipRow[];
 }
 
 // Formatting dates in SQL keeps 30,000 rows from becoming 60,000 Date objects on the way to JSON.
@@ -52,7 +41,7 @@ export const CONNECTION_COLUMNS = `id::text AS id, owner_user_id, first_name, la
  * Rows ordered by their id's decimal text, as `ORDER BY id` on the `id::text` column did (the
  * database collates by code unit). Sorted here: rows arrive nearly in that order already, which the
  * sort's runs exploit, where Postgres sorted the whole wide rows, on disk past work_mem (1.6-3 s
- * for 300,000 people and their 600,000 company links).
+ * for 300,000 people and the 600,000 company links that were stored then).
  */
 export const byTextId = (a: { id: string }, b: { id: string }): number =>
   a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
@@ -84,8 +73,9 @@ export class NetworkRepository {
   }
 
   /**
-   * Version, people and links in one REPEATABLE READ snapshot: an import committing meanwhile can
-   * never give a version that does not match the rows read with it.
+   * Version and people in one REPEATABLE READ snapshot: an import committing meanwhile can never
+   * give a version that does not match the rows read with it. Company links are not stored: the
+   * reader derives them from these people.
    */
   findNetwork(ownerUserId: number): Promise<NetworkRows> {
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
@@ -94,17 +84,7 @@ export class NetworkRepository {
         `SELECT ${CONNECTION_COLUMNS} FROM network.connections WHERE owner_user_id = $1`,
         [ownerUserId],
       );
-      const relationships: RelationshipRow[] = await manager.query(
-        `SELECT id::text AS id, source_id::text AS source_id, target_id::text AS target_id, type, strength, company,
-           to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at
-         FROM network.relationships WHERE owner_user_id = $1`,
-        [ownerUserId],
-      );
-      return {
-        version,
-        connections: connections.sort(byTextId),
-        relationships: relationships.sort(byTextId),
-      };
+      return { version, connections: connections.sort(byTextId) };
     });
   }
 

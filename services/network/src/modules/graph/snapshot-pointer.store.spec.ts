@@ -52,7 +52,7 @@ class SlowRepository extends FakeNetworkRepository {
     const rows = structuredClone(this.networks.get(userId));
     await this.gate;
     this.loads += 1;
-    return rows ?? { version: '0', connections: [], relationships: [] };
+    return rows ?? { version: '0', connections: [] };
   }
 }
 
@@ -62,7 +62,6 @@ function setup() {
   repository.networks.set(userId, {
     version: '1',
     connections: [buildConnectionRow({ id: '1', owner_user_id: userId })],
-    relationships: [],
   });
   const repo = repository as unknown as NetworkRepository;
   const profiles = new OwnProfileClient({

@@ -3,7 +3,7 @@ import { networkDataSchema, type NetworkSnapshotRef } from '@warmpath/contracts'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { NetworkReader } from './network-reader.service.js';
 import type { NetworkRepository } from './network.repository.js';
-import { buildConnectionRow, buildRelationshipRow, FakeNetworkRepository } from './network-rows.testing.js';
+import { buildConnectionRow, FakeNetworkRepository } from './network-rows.testing.js';
 import type { OwnProfileClient } from './own-profile.client.js';
 import { LARGE_SNAPSHOT_BYTES, SnapshotService } from './snapshot.service.js';
 import type { SnapshotBlobs, SnapshotStore } from './snapshot.store.js';
@@ -38,7 +38,6 @@ function setup() {
       buildConnectionRow({ id: '1', company: 'Acme' }),
       buildConnectionRow({ id: '2', company: 'Acme' }),
     ],
-    relationships: [buildRelationshipRow({ source_id: '1', target_id: '2' })],
   });
   const profile = { ...PROFILE };
   const profiles = { get: async () => ({ ...profile }) } as unknown as OwnProfileClient;
@@ -70,7 +69,7 @@ describe('SnapshotService', () => {
     });
     const data = networkDataSchema.parse(JSON.parse(json));
     expect(data.connections.map((c) => c.id)).toEqual(['u7', '1', '2']);
-    expect(data.relationships.map((r) => r.id)).toEqual(['u7-1', 'u7-2', '100']);
+    expect(data.relationships.map((r) => r.id)).toEqual(['u7-1', 'u7-2', '1-2']);
     expect(data.companies).toEqual([{ name: 'Acme', key: 'acme', count: 2 }]);
 
     expect(await service.ensure(7, { now: NOW })).toEqual(ref);
@@ -125,8 +124,10 @@ describe('SnapshotService', () => {
           linkedin_url: `https://www.linkedin.com/in/person-${i}`,
         }),
       ),
-      relationships: [buildRelationshipRow({ source_id: '1', target_id: '2' })],
     });
+    // 375 engineers per company, more than FULL_MESH_MAX_GROUP: each links to the top one and to
+    // the next in seniority order, 374 + 373 links per company.
+    const links = people + 40 * (374 + 373);
     const ref = await service.ensure(7, { now: NOW });
     const { blobs } = store.saved.get(ref.key) as { blobs: SnapshotBlobs };
     const json = brotliDecompressSync(blobs.br).toString();
@@ -134,10 +135,10 @@ describe('SnapshotService', () => {
     expect(gunzipSync(blobs.gzip).toString()).toBe(json);
     const data = networkDataSchema.parse(JSON.parse(json));
     expect(data.connections).toHaveLength(people + 1);
-    expect(data.relationships).toHaveLength(people + 1);
+    expect(data.relationships).toHaveLength(links);
     expect(ref).toMatchObject({
       connections: people + 1,
-      relationships: people + 1,
+      relationships: links,
       bytes: { identity: Buffer.byteLength(json) },
     });
   });

@@ -1,11 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { copyValue } from '@warmpath/contracts';
 import { notFound } from '@warmpath/server-kit';
-import { companyKey, generateCompanyLinks, type CompanyLink, type CompanyLinkPerson } from '@warmpath/domain';
+import { generateCompanyLinks, type CompanyLinkPerson } from '@warmpath/domain';
 import type pg from 'pg';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import copyStreams from 'pg-copy-streams';
 import { DataSource } from 'typeorm';
 import {
   bumpNetworkVersion,
@@ -18,9 +14,10 @@ import {
 export interface LinkResult {
   /** Where the time went (ms), for the logs. */
   timings: Record<string, number>;
+  /** The owner's company links after this import: what GET /api/network derives. */
   relationships: number;
   version: string;
-  /** False when this import's links were already regenerated (a retry): nothing was written. */
+  /** False when this import's links were already counted (a retry): nothing was written. */
   linkedNow: boolean;
   inserted: number;
   updated: number;
@@ -33,12 +30,14 @@ interface CommitRow {
   updated: number;
 }
 
-/** Rows per COPY chunk of new links: big enough to be fast, small enough to keep memory flat. */
-const COPY_CHUNK_ROWS = 5000;
+type KeyedPerson = CompanyLinkPerson & { company_key: string };
 
 /**
- * Regenerates the company links (product-spec §5) of the companies an import touched, from the
- * stored people, in one transaction. Companies the import did not touch keep their links (and ids).
+ * The link step of an import. Company links (product-spec §5) are not stored: the network reader
+ * derives them from the people on every load. What is kept is each company's number of links, so
+ * an import can say "Imported {n} connections and {m} relationships" without generating the
+ * links of the whole network: the counts of the companies the import touched are recomputed from
+ * the stored people, in one transaction; the other companies keep theirs.
  */
 @Injectable()
 export class CompanyLinksRepository {
@@ -52,16 +51,17 @@ export class CompanyLinksRepository {
         let version: string;
         let timings: Record<string, number> = {};
         if (!commit.linked && commit.touched.length > 0) {
-          timings = await this.replaceLinks(client, userId, commit.touched);
+          timings = await this.recountLinks(client, userId, commit.touched);
           version = await bumpNetworkVersion(client, userId);
         } else {
           version = await readNetworkVersion(client, userId);
         }
-        const total = await client.query<{ count: number }>(
-          'SELECT count(*)::int AS "count" FROM "network"."relationships" WHERE "owner_user_id" = $1',
+        const total = await client.query<{ links: number }>(
+          `SELECT COALESCE(sum("links"), 0)::int AS "links" FROM "network"."company_link_counts"
+           WHERE "owner_user_id" = $1`,
           [userId],
         );
-        const relationships = total.rows[0]?.count ?? 0;
+        const relationships = total.rows[0]?.links ?? 0;
         await client.query(
           `UPDATE "network"."import_commits" SET "linked_at" = COALESCE("linked_at", now()), "relationships" = $2
            WHERE "import_id" = $1`,
@@ -90,60 +90,62 @@ export class CompanyLinksRepository {
     return row;
   }
 
-  private async replaceLinks(
+  private async recountLinks(
     client: pg.PoolClient,
     userId: number,
     touched: string[],
   ): Promise<Record<string, number>> {
     const started = Date.now();
-    const people = await client.query<CompanyLinkPerson>(
-      `SELECT "id"::text AS "id", "company", "position" FROM "network"."connections"
+    const people = await client.query<KeyedPerson>(
+      `SELECT "id"::text AS "id", "company", "company_key", "position" FROM "network"."connections"
        WHERE "owner_user_id" = $1 AND "company_key" = ANY($2)`,
       [userId, touched],
     );
     const loaded = Date.now();
-    const links = generateCompanyLinks(people.rows);
+    const counts = countLinksByCompanyKey(people.rows);
     const generated = Date.now();
+    const keys = [...counts.keys()];
     await client.query(
-      `DELETE FROM "network"."relationships" WHERE "owner_user_id" = $1 AND "company_key" = ANY($2)
-       AND "type" IN ('company-role', 'company-group', 'company-general')`,
-      [userId, touched],
+      `DELETE FROM "network"."company_link_counts"
+       WHERE "owner_user_id" = $1 AND "company_key" = ANY($2) AND NOT ("company_key" = ANY($3))`,
+      [userId, touched, keys],
     );
-    await pipeline(
-      Readable.from(copyChunks(userId, links)),
-      client.query(
-        copyStreams.from(
-          `COPY "network"."relationships" ("owner_user_id", "source_id", "target_id", "type", "strength", "company", "company_key") FROM STDIN`,
-        ),
-      ),
-    );
+    if (keys.length > 0) {
+      await client.query(
+        `INSERT INTO "network"."company_link_counts" ("owner_user_id", "company_key", "links")
+         SELECT $1, * FROM unnest($2::varchar[], $3::int[])
+         ON CONFLICT ("owner_user_id", "company_key") DO UPDATE SET "links" = EXCLUDED."links"`,
+        [userId, keys, [...counts.values()]],
+      );
+    }
+    let links = 0;
+    for (const count of counts.values()) links += count;
     return {
       loadMs: loaded - started,
       generateMs: generated - loaded,
       writeMs: Date.now() - generated,
-      links: links.length,
+      links,
     };
   }
 }
 
-function* copyChunks(userId: number, links: readonly CompanyLink[]): Generator<string> {
-  // A company's display name is its most used spelling; its key is the key of that spelling. Each
-  // company's COPY columns are escaped once: 600,000 links name a few thousand companies. Ids are
-  // the database's decimal ids and types fixed words: nothing in them to escape.
-  const tails = new Map<string, string>();
-  let chunk = '';
-  let rows = 0;
-  for (const link of links) {
-    let tail = tails.get(link.company);
-    if (tail === undefined) {
-      tail = `\t${copyValue(link.company)}\t${copyValue(companyKey(link.company))}\n`;
-      tails.set(link.company, tail);
-    }
-    chunk += `${userId}\t${link.sourceId}\t${link.targetId}\t${link.type}\t${link.strength}${tail}`;
-    if (++rows % COPY_CHUNK_ROWS === 0) {
-      yield chunk;
-      chunk = '';
-    }
+/**
+ * Links per stored company key, for the companies that have any: generateCompanyLinks of each
+ * key's people, as the network reader will generate them (a person is in one company only, so
+ * no link spans two keys).
+ */
+export function countLinksByCompanyKey(people: readonly KeyedPerson[]): Map<string, number> {
+  const byKey = new Map<string, KeyedPerson[]>();
+  for (const person of people) {
+    const group = byKey.get(person.company_key);
+    if (group) group.push(person);
+    else byKey.set(person.company_key, [person]);
   }
-  if (chunk) yield chunk;
+  const counts = new Map<string, number>();
+  for (const [key, group] of byKey) {
+    if (group.length < 2) continue;
+    const links = generateCompanyLinks(group).length;
+    if (links > 0) counts.set(key, links);
+  }
+  return counts;
 }

@@ -1,112 +1,67 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  Connection,
-  Relationship,
-  RelationshipType,
-  ResultCursor,
-  ResultPage,
-} from '@warmpath/contracts';
-import { DataSource } from 'typeorm';
-import type { ConnectionRow } from '../graph/network.repository.js';
-import { toConnection } from '../graph/network-view.mapper.js';
+import type { Connection, Relationship, ResultCursor, ResultPage } from '@warmpath/contracts';
+import { byTextId } from '../graph/network.repository.js';
+import type { LoadedNetwork } from '../graph/loaded-network.js';
+import { NetworkReader } from '../graph/network-reader.service.js';
 
 /** A page stops growing past this much JSON, well under NATS' 1 MiB message limit. */
 export const RESULT_PAGE_MAX_BYTES = 600 * 1024;
-const ROWS_PER_QUERY = 1000;
-const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
-
-/** ConnectionRow without its owner: the result pages know whose import they read. */
-type PersonRow = Omit<ConnectionRow, 'owner_user_id'>;
-
-interface LinkRow {
-  id: string;
-  source_id: string;
-  target_id: string;
-  type: RelationshipType;
-  strength: number;
-  company: string | null;
-  created_at: string;
-}
-
-// Ordering by the table's bigint id, never by the text alias of the same name (text order breaks the cursor).
 
 /**
- * The owner's stored network as the synchronous import routes answer it (product-spec §3 Import
- * result), page by page: people first, then their company links, each in id order.
+ * The owner's network as the synchronous import routes answer it (product-spec §3 Import result),
+ * page by page: people first, then their company links. Read from the loaded network GET
+ * /api/network serves (the same people, the same derived links, the same totals), which the
+ * import's completion has usually loaded already.
  */
 @Injectable()
 export class ImportResultRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly reader: NetworkReader) {}
 
   async page(userId: number, cursor: ResultCursor | null, now = new Date()): Promise<ResultPage> {
+    const network = await this.reader.current(userId, undefined, now);
     const page: ResultPage = {
       connections: [],
       relationships: [],
-      totalConnections: 0,
-      totalRelationships: 0,
+      totalConnections: cursor ? 0 : network.people.length,
+      totalRelationships: cursor ? 0 : network.companyLinks.length,
       next: null,
     };
-    if (!cursor) Object.assign(page, await this.totals(userId));
-    let phase = cursor?.phase ?? 'connections';
-    let afterId = cursor?.afterId ?? '0';
     let bytes = 0;
-    for (;;) {
-      const items =
-        phase === 'connections' ? await this.people(userId, afterId, now) : await this.links(userId, afterId);
-      for (const item of items) {
-        bytes += JSON.stringify(item).length;
-        if (phase === 'connections') page.connections.push(item as Connection);
-        else page.relationships.push(item as Relationship);
-        afterId = item.id;
-        if (bytes >= RESULT_PAGE_MAX_BYTES) {
-          page.next = { phase, afterId };
+    if (!cursor || cursor.phase === 'connections') {
+      const people = network.people;
+      for (let i = cursor ? firstPersonAfter(network, cursor.afterId) : 0; i < people.length; i++) {
+        const person = people[i] as Connection;
+        page.connections.push(person);
+        bytes += JSON.stringify(person).length;
+        if (bytes >= RESULT_PAGE_MAX_BYTES && i + 1 < people.length) {
+          page.next = { phase: 'connections', afterId: person.id };
           return page;
         }
       }
-      if (items.length === ROWS_PER_QUERY) continue;
-      if (phase === 'relationships') return page;
-      phase = 'relationships';
-      afterId = '0';
     }
+    const links = network.companyLinks;
+    for (let i = cursor?.phase === 'relationships' ? Number(cursor.afterId) : 0; i < links.length; i++) {
+      const link = links[i] as Relationship;
+      page.relationships.push(link);
+      bytes += JSON.stringify(link).length;
+      if (bytes >= RESULT_PAGE_MAX_BYTES && i + 1 < links.length) {
+        page.next = { phase: 'relationships', afterId: String(i + 1) };
+        return page;
+      }
+    }
+    return page;
   }
+}
 
-  private async totals(userId: number): Promise<{ totalConnections: number; totalRelationships: number }> {
-    const rows: { people: number; links: number }[] = await this.dataSource.query(
-      `SELECT (SELECT count(*)::int FROM "network"."connections" WHERE "owner_user_id" = $1) AS "people",
-              (SELECT count(*)::int FROM "network"."relationships" WHERE "owner_user_id" = $1) AS "links"`,
-      [userId],
-    );
-    return { totalConnections: rows[0]?.people ?? 0, totalRelationships: rows[0]?.links ?? 0 };
+/** Index of the first person whose id sorts after `afterId` (people are in byTextId order). */
+function firstPersonAfter(network: LoadedNetwork, afterId: string): number {
+  const people = network.people;
+  let low = 0;
+  let high = people.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (byTextId(people[middle] as Connection, { id: afterId }) <= 0) low = middle + 1;
+    else high = middle;
   }
-
-  private async people(userId: number, afterId: string, now: Date): Promise<Connection[]> {
-    const rows: PersonRow[] = await this.dataSource.query(
-      `SELECT "id"::text AS "id", "first_name", "last_name", "email", "linkedin_url", "company", "position", "industry",
-              "location", "connected_on"::text AS "connected_on", "category", "seniority", "notes", "has_worked_with",
-              to_char("created_at" AT TIME ZONE 'UTC', ${ISO_UTC}) AS "created_at"
-       FROM "network"."connections" c WHERE c."owner_user_id" = $1 AND c."id" > $2 ORDER BY c."id" LIMIT ${ROWS_PER_QUERY}`,
-      [userId, afterId],
-    );
-    // The same mapping as GET /api/network, so an import's answer and the graph agree field for field.
-    return rows.map((row) => toConnection({ ...row, owner_user_id: userId }, now));
-  }
-
-  private async links(userId: number, afterId: string): Promise<Relationship[]> {
-    const rows: LinkRow[] = await this.dataSource.query(
-      `SELECT "id"::text AS "id", "source_id"::text AS "source_id", "target_id"::text AS "target_id", "type", "strength",
-              "company", to_char("created_at" AT TIME ZONE 'UTC', ${ISO_UTC}) AS "created_at"
-       FROM "network"."relationships" r WHERE r."owner_user_id" = $1 AND r."id" > $2 ORDER BY r."id" LIMIT ${ROWS_PER_QUERY}`,
-      [userId, afterId],
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      sourceId: row.source_id,
-      targetId: row.target_id,
-      strength: row.strength,
-      createdAt: row.created_at,
-      type: row.type,
-      company: row.company,
-      userId,
-    }));
-  }
+  return low;
 }

@@ -2,11 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { ServiceError } from '@warmpath/server-kit';
 import { NetworkReader } from '../graph/network-reader.service.js';
 import type { NetworkRepository } from '../graph/network.repository.js';
-import {
-  buildConnectionRow,
-  buildRelationshipRow,
-  FakeNetworkRepository,
-} from '../graph/network-rows.testing.js';
+import { buildConnectionRow, FakeNetworkRepository } from '../graph/network-rows.testing.js';
 import type { OwnProfileClient } from '../graph/own-profile.client.js';
 import { PathsService, WORKSPACE_NOT_FOUND } from './paths.service.js';
 
@@ -31,6 +27,7 @@ function setup() {
         first_name: 'Ana',
         last_name: 'Silva',
         company: 'Acme',
+        position: 'Software Engineer',
         category: 'engineering',
         connected_on: `${thisYear - 11}-01-01`,
       }),
@@ -39,11 +36,11 @@ function setup() {
         first_name: 'Carla',
         last_name: 'Ruiz',
         company: 'Acme',
+        position: 'Software Engineer',
         category: 'engineering',
       }),
       buildConnectionRow({ id: '3', first_name: 'Dan', last_name: 'Lee' }),
     ],
-    relationships: [buildRelationshipRow({ id: '50', source_id: '1', target_id: '2' })],
   });
   const profiles = { get: async () => PROFILE } as unknown as OwnProfileClient;
   const repo = repository as unknown as NetworkRepository;
@@ -61,7 +58,7 @@ describe('PathsService', () => {
     ]);
     expect(path.links.map((l) => [l.id, l.type])).toEqual([
       ['u7-1', 'connection'],
-      ['50', 'company-role'],
+      ['1-2', 'company-role'],
     ]);
     expect(path.hops).toEqual([
       expect.objectContaining({
@@ -70,7 +67,7 @@ describe('PathsService', () => {
         yearsConnected: 11,
         explanation: 'You know Ana Silva (11 years)',
       }),
-      expect.objectContaining({ kind: 'company', linkId: '50', sharedCompany: 'Acme', sameFunction: true }),
+      expect.objectContaining({ kind: 'company', linkId: '1-2', sharedCompany: 'Acme', sameFunction: true }),
     ]);
     expect(path.warmth).toBeCloseTo(0.72, 5);
   });

@@ -1,0 +1,79 @@
+import { ensureSchema, serviceDataSourceOptions } from '@warmpath/server-kit';
+import { companyKey, positionInfo } from '@warmpath/domain';
+import { DataSource } from 'typeorm';
+import { networkEntities } from '../../src/database/entities/index.js';
+import { migrations } from '../../src/database/migrations/index.js';
+
+/** The network schema on a database of its own, migrated up to `upTo` migrations (all by default). */
+export async function openNetworkDatabase(url: string, upTo = migrations.length): Promise<DataSource> {
+  await ensureSchema(url, 'network');
+  const dataSource = new DataSource({
+    ...serviceDataSourceOptions({
+      url,
+      schema: 'network',
+      entities: networkEntities,
+      migrations: migrations.slice(0, upTo),
+    }),
+    extra: { max: 4 },
+  });
+  return dataSource.initialize();
+}
+
+export interface StoredPerson {
+  firstName: string;
+  company: string | null;
+  position: string | null;
+}
+
+/** Inserts people as the import merge leaves them (libs/domain keys, category and seniority); their ids. */
+export async function insertPeople(
+  dataSource: DataSource,
+  ownerUserId: number,
+  people: readonly StoredPerson[],
+): Promise<string[]> {
+  const rows: { id: string }[] = await dataSource.query(
+    `INSERT INTO network.connections (owner_user_id, match_key, first_name, last_name, company, company_key,
+       position, category, seniority)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+       $9::int[])
+     RETURNING id::text AS id`,
+    [
+      ownerUserId,
+      people.map((p) => `name:${p.firstName.toLowerCase()}`),
+      people.map((p) => p.firstName),
+      people.map(() => 'Test'),
+      people.map((p) => p.company),
+      people.map((p) => companyKey(p.company)),
+      people.map((p) => p.position),
+      people.map((p) => positionInfo(p.position).category),
+      people.map((p) => positionInfo(p.position).seniority),
+    ],
+  );
+  return rows.map((row) => row.id).sort((a, b) => Number(a) - Number(b));
+}
+
+/** What the merge records for an import: its counts and the company keys it touched. */
+export async function recordCommit(
+  dataSource: DataSource,
+  importId: string,
+  ownerUserId: number,
+  touchedCompanies: readonly (string | null)[],
+): Promise<void> {
+  await dataSource.query(
+    `INSERT INTO network.import_commits (import_id, owner_user_id, attempt, inserted, touched_companies)
+     VALUES ($1, $2, 1, 0, $3)`,
+    [importId, ownerUserId, touchedCompanies.map((name) => companyKey(name))],
+  );
+}
+
+/** Company links per company key of one owner, as the link step left them. */
+export async function linkCounts(
+  dataSource: DataSource,
+  ownerUserId: number,
+): Promise<Record<string, number>> {
+  const rows: { company_key: string; links: number }[] = await dataSource.query(
+    `SELECT company_key, links FROM network.company_link_counts WHERE owner_user_id = $1 ORDER BY company_key`,
+    [ownerUserId],
+  );
+  return Object.fromEntries(rows.map((row) => [row.company_key, row.links]));
+}
