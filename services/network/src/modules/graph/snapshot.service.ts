@@ -12,8 +12,11 @@ import { SnapshotStore } from './snapshot.store.js';
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Bump when the snapshot's JSON changes shape, so no client keeps an old ETag's body. */
-const SNAPSHOT_FORMAT = '1';
+/**
+ * Bump when the snapshot's JSON changes shape, so no client keeps an old ETag's body.
+ * 2: company links derived on read (ids `<sourceId>-<targetId>`, createdAt the later person's).
+ */
+const SNAPSHOT_FORMAT = '2';
 /**
  * Measured on a 5,000-person network (bench/src/api.bench.mjs): brotli 5 and gzip 6 compress in
  * tens of ms where brotli 11 takes seconds; the build runs once per version, the bytes are sent
