@@ -29,7 +29,7 @@ export interface ThreadError {
 export type FromParseThread =
   | { type: 'pull' }
   /** `bytes`: the rows as COPY text in UTF-8, its buffer transferred (not copied) to the main thread. */
-  | { type: 'batch'; rowCount: number; bytes: Uint8Array; stats: ReadStats }
+  | { type: 'batch'; rowCount: number; bytes: Uint8Array<ArrayBuffer>; stats: ReadStats }
   | { type: 'done'; stats: ReadStats }
   | { type: 'failed'; error: ThreadError; stats: ReadStats };
 

@@ -1,10 +1,10 @@
 // Entry point of the parse thread (see threaded-reader.ts): CSV parsing and row rules run here,
 // with a bounded heap, while the main thread does the I/O.
-import { encodeStagedRows } from '@warmpath/contracts';
 import { parentPort } from 'node:worker_threads';
 import type { FromParseThread, ParseThreadData, ToParseThread } from './parse-thread.protocol.js';
 import { toThreadError } from './parse-thread.protocol.js';
 import { newReadStats, readConnectionBatches } from './read-connections.js';
+import { CopyBytesBatch } from './staging-batch.js';
 
 const port = parentPort;
 if (!port) throw new Error('parse.thread must run in a worker thread');
@@ -41,7 +41,6 @@ port.on('message', (message: ToParseThread) => {
 });
 
 const send = (message: FromParseThread): void => port.postMessage(message);
-const encoder = new TextEncoder();
 
 /** The upload's chunks, one request to the main thread each: it reads only as fast as we parse. */
 async function* chunksFromMain(): AsyncGenerator<Uint8Array> {
@@ -57,16 +56,14 @@ async function* chunksFromMain(): AsyncGenerator<Uint8Array> {
 const data = await starts.take();
 const stats = newReadStats();
 try {
-  const batches = readConnectionBatches(chunksFromMain(), {
-    stats,
-    now: new Date(data.now),
-    batchRows: data.batchRows,
-  });
-  for await (const batch of batches) {
-    const bytes = encoder.encode(encodeStagedRows(batch));
-    port.postMessage({ type: 'batch', rowCount: batch.length, bytes, stats } satisfies FromParseThread, [
-      bytes.buffer,
-    ]);
+  const batches = readConnectionBatches(
+    chunksFromMain(),
+    { stats, now: new Date(data.now) },
+    new CopyBytesBatch(data.batchRows),
+  );
+  for await (const { rowCount, bytes } of batches) {
+    // The batch's buffer is handed over, not copied (each batch has a buffer of its own).
+    port.postMessage({ type: 'batch', rowCount, bytes, stats } satisfies FromParseThread, [bytes.buffer]);
     // The next batch is parsed once the main thread took this one (backpressure).
     await acks.take();
   }

@@ -1,10 +1,4 @@
-import {
-  MAX_REPORTED_SKIPPED_ROWS,
-  STAGE_BATCH_MAX_BYTES,
-  STAGE_BATCH_ROWS,
-  type SkippedRowReport,
-  type StagedRow,
-} from '@warmpath/contracts';
+import { MAX_REPORTED_SKIPPED_ROWS, type SkippedRowReport, type StagedRow } from '@warmpath/contracts';
 import {
   findHeaderRow,
   HEADER_SEARCH_LINES,
@@ -17,6 +11,7 @@ import { decodeUpload } from './decode-upload.js';
 import { ImportFailureError } from './import-failure.js';
 import { locateCsvProblem } from './locate-csv-problem.js';
 import { StagedRowMapper } from './staged-row.mapper.js';
+import { StagedRowsBatch, type BatchBuilder } from './staging-batch.js';
 
 /** Counters of one read, updated as rows go by (the progress report reads them). */
 export interface ReadStats {
@@ -33,8 +28,8 @@ export const newReadStats = (): ReadStats => ({ rowsRead: 0, usable: 0, skipped:
 export interface ReadOptions {
   stats: ReadStats;
   now: Date;
+  /** Rows per batch when the batches are arrays of rows (the default builder). */
   batchRows?: number;
-  maxBatchBytes?: number;
   /**
    * The file again from its start, to find the line of a syntax error the parser could not place.
    * Without it (in the parse thread) such an error is thrown as a CsvSyntaxError to explain later.
@@ -46,24 +41,30 @@ export { CsvSyntaxError };
 
 /**
  * Streams an upload through the CSV tokenizer and yields its usable rows, normalised by libs/domain, in
- * batches of at most `batchRows` rows (and `maxBatchBytes` as a staging message). Pull-based: the parser
- * and the upload stream wait while the caller works on a batch (backpressure). Bad rows are
- * counted and reported in `stats`, never thrown; a file that cannot be used throws an
- * ImportFileError or ImportFailureError with the message for the user.
+ * batches: arrays of at most `batchRows` rows, or what `builder` makes of them (COPY text bytes in
+ * the parse thread). Pull-based: the parser and the upload stream wait while the caller works on a
+ * batch (backpressure). Bad rows are counted and reported in `stats`, never thrown; a file that
+ * cannot be used throws an ImportFileError or ImportFailureError with the message for the user.
  */
-export async function* readConnectionBatches(
+export function readConnectionBatches(
   source: AsyncIterable<Uint8Array>,
   options: ReadOptions,
-): AsyncGenerator<StagedRow[]> {
+): AsyncGenerator<StagedRow[]>;
+export function readConnectionBatches<T>(
+  source: AsyncIterable<Uint8Array>,
+  options: ReadOptions,
+  builder: BatchBuilder<T>,
+): AsyncGenerator<T>;
+export async function* readConnectionBatches<T>(
+  source: AsyncIterable<Uint8Array>,
+  options: ReadOptions,
+  builder: BatchBuilder<T> = new StagedRowsBatch(options.batchRows) as unknown as BatchBuilder<T>,
+): AsyncGenerator<T> {
   const { stats } = options;
-  const batchRows = options.batchRows ?? STAGE_BATCH_ROWS;
-  const maxBytes = options.maxBatchBytes ?? STAGE_BATCH_MAX_BYTES;
   const mapper = new StagedRowMapper();
   const tokenizer = new CsvTokenizer();
   const head: CsvRow[] = [];
   let columns: ConnectionColumns | null = null;
-  let batch: StagedRow[] = [];
-  let batchBytes = 0;
   const take = (row: CsvRow, known: ConnectionColumns): void => {
     const result = normaliseConnectionRow(row.cells, known, row.line, options.now);
     if (!result.ok) {
@@ -72,9 +73,7 @@ export async function* readConnectionBatches(
     }
     stats.rowsRead++;
     stats.usable++;
-    const staged = mapper.toStagedRow(result.row, row.line);
-    batch.push(staged);
-    batchBytes += mapper.estimateMessageBytes(staged);
+    builder.add(mapper.toStagedRow(result.row, row.line));
   };
   const rows: CsvRow[] = [];
   let ended = false;
@@ -99,11 +98,7 @@ export async function* readConnectionBatches(
         } else {
           take(row, columns);
         }
-        if (batch.length >= batchRows || batchBytes >= maxBytes) {
-          yield batch;
-          batch = [];
-          batchBytes = 0;
-        }
+        if (builder.full) yield builder.take();
       }
     }
   } catch (error) {
@@ -113,7 +108,7 @@ export async function* readConnectionBatches(
     await text.return?.(undefined);
   }
   if (!columns) readHeader(head, take);
-  if (batch.length > 0) yield batch;
+  while (builder.rows > 0) yield builder.take();
   if (stats.rowsRead === 0) throw ImportFileError.noRows();
   if (stats.usable === 0) throw ImportFileError.noUsableRows(stats.skipped);
 }

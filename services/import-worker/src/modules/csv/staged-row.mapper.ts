@@ -11,10 +11,6 @@ const KEY_MAX = 700;
 const COMPANY_KEY_MAX = 200;
 /** Distinct titles remembered; an export repeats a few hundred spellings thousands of times. */
 const TITLE_CACHE_MAX = 20_000;
-/** A row's size besides its strings: line number, seniority, nulls ("\\N"), tabs and the line end. */
-const ROW_OVERHEAD_BYTES = 40;
-/** Characters that JSON or COPY escape, or that UTF-8 writes in more than one byte. */
-const NEEDS_ESCAPE_OR_MULTIBYTE = /[^\x20-\x21\x23-\x5b\x5d-\x7e]/;
 
 /** Turns normalised rows into the staged rows of libs/contracts, with category and seniority. */
 export class StagedRowMapper {
@@ -49,22 +45,6 @@ export class StagedRowMapper {
       analysis.category,
       analysis.seniority,
     ];
-  }
-
-  /**
-   * An upper bound of the row's size in a staging message (COPY text inside JSON), without
-   * encoding it: exact for plain ASCII; a string with anything else counts as if every character
-   * took 6 bytes (a JSON escape, or a 4-byte UTF-8 character escaped for COPY).
-   */
-  estimateMessageBytes(row: StagedRow): number {
-    let bytes = ROW_OVERHEAD_BYTES;
-    for (const value of row) {
-      if (typeof value !== 'string') continue;
-      // +2: the tab before the value, written as "\t" in JSON.
-      bytes += value.length + 2;
-      if (NEEDS_ESCAPE_OR_MULTIBYTE.test(value)) bytes += value.length * 5;
-    }
-    return bytes;
   }
 
   private analyse(position: string | null): PositionAnalysis {

@@ -1,4 +1,3 @@
-import { encodeStagedRows } from '@warmpath/contracts';
 import { Worker } from 'node:worker_threads';
 import type { FromParseThread, ToParseThread } from './parse-thread.protocol.js';
 import { fromThreadError } from './parse-thread.protocol.js';
@@ -8,12 +7,9 @@ import {
   readConnectionBatches,
   type ReadStats,
 } from './read-connections.js';
+import { CopyBytesBatch, type EncodedBatch } from './staging-batch.js';
 
-/** A staging batch, ready to send: rows as COPY text in UTF-8. */
-export interface EncodedBatch {
-  rowCount: number;
-  bytes: Uint8Array;
-}
+export type { EncodedBatch };
 
 export interface BatchReadOptions {
   stats: ReadStats;
@@ -116,9 +112,7 @@ export async function* readBatchesInProcess(
   source: AsyncIterable<Uint8Array>,
   options: BatchReadOptions,
 ): AsyncGenerator<EncodedBatch> {
-  const encoder = new TextEncoder();
-  for await (const rows of readConnectionBatches(source, options))
-    yield { rowCount: rows.length, bytes: encoder.encode(encodeStagedRows(rows)) };
+  yield* readConnectionBatches(source, options, new CopyBytesBatch(options.batchRows));
 }
 
 async function explain(error: Error, reopen: () => Promise<AsyncIterable<Uint8Array>>): Promise<Error> {
