@@ -105,6 +105,21 @@ export const importCompletedSchema = z.object({
 });
 export type ImportCompleted = z.infer<typeof importCompletedSchema>;
 
+const stageMetaSchema = z.object({
+  ...importRef,
+  attempt: z.number().int().positive(),
+  rowCount: z.number().int().min(1).max(STAGE_BATCH_ROWS),
+});
+const stageRowsReplySchema = z.object({ staged: z.number().int().min(0) });
+const commitImportRequestSchema = z.object({ ...importRef, attempt: z.number().int().positive() });
+
+export const openImportReplySchema = z.discriminatedUnion('mode', [
+  /** `instance` names the network instance that holds the import's transaction. */
+  z.object({ mode: z.literal('direct'), instance: z.string().regex(/^[a-z0-9]{1,32}$/) }),
+  z.object({ mode: z.literal('staged') }),
+]);
+export type OpenImportReply = z.infer<typeof openImportReplySchema>;
+
 /**
  * The network service's write side of an import. Staging is per (import, attempt): a retry stages
  * again under a new attempt and only the committing attempt's rows are merged, so a worker killed
@@ -118,20 +133,25 @@ export const networkImportContracts = {
    */
   stageRows: defineBytesRequest(
     'network.import.stage',
-    z.object({
-      ...importRef,
-      attempt: z.number().int().positive(),
-      rowCount: z.number().int().min(1).max(STAGE_BATCH_ROWS),
-    }),
+    stageMetaSchema,
     STAGE_BATCH_MAX_BYTES,
-    z.object({ staged: z.number().int().min(0) }),
+    stageRowsReplySchema,
+  ),
+  /**
+   * Asks how to write an import's rows. A first import (the owner has no people yet) is written
+   * `direct`: one network instance holds a transaction open for it and inserts each batch into
+   * connections as it arrives (the merge runs while the file is still being parsed), and the
+   * batches, the commit and an abort go to that instance (directImportContracts). Otherwise, or
+   * when the owner's network is busy or the instance has no room, it is `staged` (stageRows, then
+   * commit).
+   */
+  openImport: defineRequest(
+    'network.import.open',
+    z.object({ ...importRef, attempt: z.number().int().positive() }),
+    openImportReplySchema,
   ),
   /** Merges the attempt's staged rows into the owner's connections in one transaction (idempotent per import). */
-  commit: defineRequest(
-    'network.import.commit',
-    z.object({ ...importRef, attempt: z.number().int().positive() }),
-    commitImportReplySchema,
-  ),
+  commit: defineRequest('network.import.commit', commitImportRequestSchema, commitImportReplySchema),
   /** Regenerates the company links of the companies the commit touched, then publishes importCompleted. */
   link: defineRequest('network.import.link', z.object(importRef), linkImportReplySchema),
   /** Drops the staged rows of an import that failed. */
@@ -148,3 +168,28 @@ export const networkImportContracts = {
   ),
   importCompleted: defineEvent('network.import.completed', importCompletedSchema),
 };
+
+/**
+ * A direct import's messages (see openImport), answered only by the network instance that holds
+ * its transaction: the batches (each inserted into connections at once, in arrival order), the
+ * commit, and an abort that rolls everything back. A batch or commit that finds no open
+ * transaction (the instance restarted, or rolled back an import idle too long) is refused with
+ * SERVICE_UNAVAILABLE, and the worker tries the import again.
+ */
+export function directImportContracts(instance: string) {
+  const subject = (verb: string) => `network.import.direct.${instance}.${verb}`;
+  return {
+    stageRows: defineBytesRequest(
+      subject('stage'),
+      stageMetaSchema,
+      STAGE_BATCH_MAX_BYTES,
+      stageRowsReplySchema,
+    ),
+    commit: defineRequest(subject('commit'), commitImportRequestSchema, commitImportReplySchema),
+    abort: defineRequest(
+      subject('abort'),
+      z.object({ importId: z.uuid(), attempt: z.number().int().positive() }),
+      z.object({ aborted: z.boolean() }),
+    ),
+  };
+}

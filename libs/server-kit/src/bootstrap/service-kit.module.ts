@@ -81,7 +81,7 @@ export class ServiceKitModule {
       imports: [DiscoveryModule],
       controllers: [HealthController],
       providers,
-      exports: [SERVICE_CONFIG, LOGGER, NATS_CONNECTION, BUS_OPTIONS, BusClient, HealthChecks],
+      exports: [SERVICE_CONFIG, LOGGER, NATS_CONNECTION, BUS_OPTIONS, BusClient, BusServer, HealthChecks],
     };
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { encodeStagedRows, type StagedRow } from '@warmpath/contracts';
+import { encodeStagedRows, networkImportContracts, type StagedRow } from '@warmpath/contracts';
 import type { BusClient } from '@warmpath/server-kit';
 import { BatchStager } from './batch-stager.js';
 
@@ -46,7 +46,7 @@ const target = { importId: '9ee99033-9f71-4cd5-b33d-4e607981eee8', userId: 1, at
 describe('BatchStager', () => {
   it('sends each batch as COPY text bytes with its row count', async () => {
     const { bus, calls } = fakeBus();
-    const stager = new BatchStager(bus, target, 2, 1000);
+    const stager = new BatchStager(bus, target, 2, 1000, networkImportContracts.stageRows);
     await stager.push(batch(2));
     expect(calls[0]).toMatchObject({
       rowCount: 2,
@@ -59,7 +59,7 @@ describe('BatchStager', () => {
 
   it('keeps at most maxInFlight batches unanswered (backpressure)', async () => {
     const { bus, calls } = fakeBus();
-    const stager = new BatchStager(bus, target, 2, 1000);
+    const stager = new BatchStager(bus, target, 2, 1000, networkImportContracts.stageRows);
     await stager.push(batch(1));
     await stager.push(batch(1));
     let thirdSent = false;
@@ -74,7 +74,7 @@ describe('BatchStager', () => {
 
   it('throws the first failure at the next push and at drain', async () => {
     const { bus, calls } = fakeBus();
-    const stager = new BatchStager(bus, target, 1, 1000);
+    const stager = new BatchStager(bus, target, 1, 1000, networkImportContracts.stageRows);
     await stager.push(batch(1));
     calls[0]?.settle(new Error('network service down'));
     await expect(stager.push(batch(1))).rejects.toThrow('network service down');
@@ -83,7 +83,7 @@ describe('BatchStager', () => {
 
   it('settles whatever the outcome, so staged rows can be discarded after every batch landed', async () => {
     const { bus, calls } = fakeBus();
-    const stager = new BatchStager(bus, target, 2, 1000);
+    const stager = new BatchStager(bus, target, 2, 1000, networkImportContracts.stageRows);
     await stager.push(batch(1));
     await stager.push(batch(1));
     calls[0]?.settle(new Error('boom'));

@@ -1,6 +1,8 @@
-import { networkImportContracts } from '@warmpath/contracts';
+import type { networkImportContracts } from '@warmpath/contracts';
 import type { BusClient } from '@warmpath/server-kit';
 import type { EncodedBatch } from '../csv/threaded-reader.js';
+
+export type StageContract = typeof networkImportContracts.stageRows;
 
 export interface StageTarget {
   importId: string;
@@ -24,6 +26,8 @@ export class BatchStager {
     private readonly target: StageTarget,
     private readonly maxInFlight: number,
     private readonly timeoutMs: number,
+    /** Where batches go: the staging table, or the network instance writing a direct import. */
+    private readonly contract: StageContract,
   ) {}
 
   async push(batch: EncodedBatch): Promise<void> {
@@ -31,12 +35,9 @@ export class BatchStager {
     while (this.pending.size >= this.maxInFlight) await Promise.race(this.pending);
     this.throwIfFailed();
     const sent: Promise<void> = this.bus
-      .requestBytes(
-        networkImportContracts.stageRows,
-        { ...this.target, rowCount: batch.rowCount },
-        batch.bytes,
-        { timeoutMs: this.timeoutMs },
-      )
+      .requestBytes(this.contract, { ...this.target, rowCount: batch.rowCount }, batch.bytes, {
+        timeoutMs: this.timeoutMs,
+      })
       .then(
         (reply) => {
           this.staged += reply.staged;

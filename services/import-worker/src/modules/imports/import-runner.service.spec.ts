@@ -41,7 +41,10 @@ function entity(): ImportEntity {
 }
 
 /** The runner's collaborators, recording what they were asked. */
-function harness(file: Uint8Array, options: { failStage?: Error; missingUpload?: boolean } = {}) {
+function harness(
+  file: Uint8Array,
+  options: { failStage?: Error; missingUpload?: boolean; direct?: boolean } = {},
+) {
   const stored = entity();
   const states: string[] = [];
   const requests: string[] = [];
@@ -72,9 +75,12 @@ function harness(file: Uint8Array, options: { failStage?: Error; missingUpload?:
     },
     request: async (contract: RequestContract) => {
       requests.push(contract.subject);
-      if (contract === networkImportContracts.commit)
+      if (contract === networkImportContracts.openImport)
+        return options.direct ? { mode: 'direct', instance: 'n1' } : { mode: 'staged' };
+      if (contract.subject.endsWith('.commit'))
         return { inserted: 3, updated: 0, unchanged: 0, touchedCompanies: 1, alreadyCommitted: false };
       if (contract === networkImportContracts.link) return { relationships: 2, version: '2' };
+      if (contract.subject.endsWith('.abort')) return { aborted: true };
       return { discarded: 0 };
     },
   } as unknown as BusClient;
@@ -94,7 +100,12 @@ describe('ImportRunner', () => {
     );
     await run(runner);
     expect(states).toEqual(['parsing', 'saving', 'linking', 'completed']);
-    expect(requests).toEqual(['network.import.stage', 'network.import.commit', 'network.import.link']);
+    expect(requests).toEqual([
+      'network.import.open',
+      'network.import.stage',
+      'network.import.commit',
+      'network.import.link',
+    ]);
     expect(stored).toMatchObject({
       rowsRead: 3,
       imported: 3,
@@ -112,8 +123,40 @@ describe('ImportRunner', () => {
       errorCode: 'NO_ROWS',
       errorMessage: 'The file has a header but no connections.',
     });
-    expect(requests).toEqual(['network.import.discard']);
+    expect(requests).toEqual(['network.import.open', 'network.import.discard']);
     expect(removed).toEqual([IMPORT_ID]);
+  });
+
+  it("sends a first import's batches and commit to the network instance that writes it directly", async () => {
+    const { runner, states, requests } = harness(new TextEncoder().encode(generateLinkedInCsv(3)), {
+      direct: true,
+    });
+    await run(runner);
+    expect(states).toEqual(['parsing', 'saving', 'linking', 'completed']);
+    expect(requests).toEqual([
+      'network.import.open',
+      'network.import.direct.n1.stage',
+      'network.import.direct.n1.commit',
+      'network.import.link',
+    ]);
+  });
+
+  it('rolls a direct import back at once when its file cannot be used', async () => {
+    const { runner, stored, requests } = harness(BAD_FILES.unterminatedQuote(), { direct: true });
+    await run(runner);
+    expect(stored).toMatchObject({ state: 'failed', errorCode: 'UNTERMINATED_QUOTE' });
+    expect(requests).toContain('network.import.direct.n1.abort');
+    expect(requests).not.toContain('network.import.direct.n1.commit');
+  });
+
+  it('rolls a direct import back when a try fails transiently, and puts the import back in the queue', async () => {
+    const { runner, stored, requests } = harness(new TextEncoder().encode(generateLinkedInCsv(3)), {
+      direct: true,
+      failStage: new Error('no responders'),
+    });
+    await expect(run(runner)).rejects.toThrow('no responders');
+    expect(stored.state).toBe('queued');
+    expect(requests.at(-1)).toBe('network.import.direct.n1.abort');
   });
 
   it('puts the import back in the queue and rethrows a transient failure, keeping the upload', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { networkImportContracts } from '@warmpath/contracts';
+import { directImportContracts, networkImportContracts } from '@warmpath/contracts';
 import { BusClient, LOGGER, SERVICE_CONFIG } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
@@ -92,50 +92,79 @@ export class ImportRunner {
   ): Promise<PhaseTimings> {
     const started = Date.now();
     const target = { importId: entity.id, userId: entity.userId, attempt: entity.attempt };
+    // A first import is written straight into connections while it is parsed (one network instance
+    // holds its transaction); any other is staged, then merged.
+    const upload = await this.uploads.read(entity.objectName);
+    const opened = await this.bus.request(networkImportContracts.openImport, target, {
+      timeoutMs: this.config.IMPORT_STAGE_TIMEOUT_MS,
+    });
+    const direct = opened.mode === 'direct' ? directImportContracts(opened.instance) : null;
     const stager = new BatchStager(
       this.bus,
       target,
       this.config.IMPORT_STAGE_IN_FLIGHT,
       this.config.IMPORT_STAGE_TIMEOUT_MS,
+      direct?.stageRows ?? networkImportContracts.stageRows,
     );
-    const batches = this.reader.read(await this.uploads.read(entity.objectName), {
+    const batches = this.reader.read(upload, {
       stats: progress.stats,
       now: new Date(),
       batchRows: this.config.IMPORT_BATCH_ROWS,
       reopen: () => this.uploads.read(entity.objectName),
     });
+    let committed = false;
     try {
-      for await (const batch of batches) {
-        signal.throwIfAborted();
-        await stager.push(batch);
-        progress.tick();
+      try {
+        for await (const batch of batches) {
+          signal.throwIfAborted();
+          await stager.push(batch);
+          progress.tick();
+        }
+        await stager.drain();
+      } catch (error) {
+        // Batches still on their way must land before their rows can be discarded.
+        await stager.settle();
+        throw error;
       }
-      await stager.drain();
-    } catch (error) {
-      // Batches still on their way must land before their rows can be discarded.
-      await stager.settle();
-      throw error;
+      signal.throwIfAborted();
+      const parsed = Date.now();
+      const timeoutMs = this.config.IMPORT_COMMIT_TIMEOUT_MS;
+      await progress.enter('saving');
+      const commit = await this.bus.request(direct?.commit ?? networkImportContracts.commit, target, {
+        timeoutMs,
+      });
+      committed = true;
+      const saved = Date.now();
+      await progress.enter('linking', {
+        imported: commit.inserted,
+        updated: commit.updated,
+        unchanged: commit.unchanged,
+      });
+      const link = await this.bus.request(
+        networkImportContracts.link,
+        { importId: entity.id, userId: entity.userId },
+        { timeoutMs },
+      );
+      const linked = Date.now();
+      await progress.complete({ relationships: link.relationships });
+      await this.uploads.remove(entity.objectName);
+      return { parseMs: parsed - started, saveMs: saved - parsed, linkMs: linked - saved };
+    } finally {
+      // A direct import that will not commit is rolled back now rather than when it times out.
+      if (direct && !committed) await this.abortDirect(direct, target);
     }
-    signal.throwIfAborted();
-    const parsed = Date.now();
-    const timeoutMs = this.config.IMPORT_COMMIT_TIMEOUT_MS;
-    await progress.enter('saving');
-    const commit = await this.bus.request(networkImportContracts.commit, target, { timeoutMs });
-    const saved = Date.now();
-    await progress.enter('linking', {
-      imported: commit.inserted,
-      updated: commit.updated,
-      unchanged: commit.unchanged,
-    });
-    const link = await this.bus.request(
-      networkImportContracts.link,
-      { importId: entity.id, userId: entity.userId },
-      { timeoutMs },
-    );
-    const linked = Date.now();
-    await progress.complete({ relationships: link.relationships });
-    await this.uploads.remove(entity.objectName);
-    return { parseMs: parsed - started, saveMs: saved - parsed, linkMs: linked - saved };
+  }
+
+  private async abortDirect(
+    direct: ReturnType<typeof directImportContracts>,
+    target: { importId: string; attempt: number },
+  ): Promise<void> {
+    try {
+      await this.bus.request(direct.abort, { importId: target.importId, attempt: target.attempt });
+    } catch (error) {
+      // Its network instance rolls it back by itself once it hears nothing more.
+      this.logger.warn({ err: error, importId: target.importId }, 'direct import not aborted');
+    }
   }
 
   /** After a final failure: the staged rows and the upload are of no further use. */

@@ -11,7 +11,7 @@ export interface CommitRequest {
 }
 
 // Columns an import writes. Notes and has_worked_with belong to the user and are never touched.
-const PERSON_COLUMNS = [
+export const PERSON_COLUMNS = [
   'first_name',
   'last_name',
   'email',

@@ -1,19 +1,26 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
+  directImportContracts,
   networkImportContracts,
   type CommitImportReply,
+  type OpenImportReply,
   type MetaOf,
   type ReplyOf,
   type RequestOf,
   type ResultPage,
 } from '@warmpath/contracts';
-import { BusClient, HandleRequest, LOGGER } from '@warmpath/server-kit';
+import { BusClient, BusServer, HandleRequest, LOGGER } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import { SnapshotPointerStore } from '../graph/snapshot-pointer.store.js';
 import { CompanyLinksRepository } from './company-links.repository.js';
+import { DirectImportSessions } from './direct-import.sessions.js';
 import { ImportMergeRepository } from './import-merge.repository.js';
 import { ImportResultRepository } from './import-result.repository.js';
 import { StagingRepository } from './staging.repository.js';
+
+type DirectContracts = ReturnType<typeof directImportContracts>;
+type DirectStageMeta = MetaOf<DirectContracts['stageRows']>;
+type DirectCommitRequest = RequestOf<DirectContracts['commit']>;
 
 /** Staged rows of an import that never committed are dropped after this long. */
 const STALE_STAGING_HOURS = 24;
@@ -29,7 +36,9 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
     private readonly merges: ImportMergeRepository,
     private readonly links: CompanyLinksRepository,
     private readonly results: ImportResultRepository,
+    private readonly direct: DirectImportSessions,
     private readonly bus: BusClient,
+    private readonly busServer: BusServer,
     private readonly pointers: SnapshotPointerStore,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
@@ -42,6 +51,18 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
         .catch((error: unknown) => this.logger.warn({ err: error }, 'stale staging sweep failed'));
     sweep();
     this.janitor = setInterval(sweep, JANITOR_INTERVAL_MS).unref();
+    // This instance's own subjects for the direct imports it holds.
+    const direct = directImportContracts(this.direct.instance);
+    this.busServer.register(direct.stageRows, (meta, body) => {
+      const { importId, userId, attempt, rowCount } = meta as DirectStageMeta;
+      return this.direct
+        .stage({ importId, userId, attempt }, rowCount, body as Uint8Array)
+        .then((staged) => ({ staged }));
+    });
+    this.busServer.register(direct.commit, (request) => this.commitDirect(request as DirectCommitRequest));
+    this.busServer.register(direct.abort, async (request) => ({
+      aborted: await this.direct.abort(request as { importId: string; attempt: number }),
+    }));
   }
 
   onApplicationShutdown(): void {
@@ -56,6 +77,22 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
     return {
       staged: await this.staging.stageRows(meta.importId, meta.attempt, meta.rowCount, copyText),
     };
+  }
+
+  @HandleRequest(networkImportContracts.openImport)
+  openImport(request: RequestOf<typeof networkImportContracts.openImport>): Promise<OpenImportReply> {
+    return this.direct.open(request);
+  }
+
+  private async commitDirect(request: DirectCommitRequest): Promise<CommitImportReply> {
+    const started = Date.now();
+    const reply = await this.direct.commit(request);
+    await this.pointers.bump(request.userId);
+    this.logger.info(
+      { importId: request.importId, ms: Date.now() - started, direct: true, ...reply },
+      'import merged',
+    );
+    return reply;
   }
 
   @HandleRequest(networkImportContracts.commit)

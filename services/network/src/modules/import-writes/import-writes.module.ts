@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GraphModule } from '../graph/graph.module.js';
 import { CompanyLinksRepository } from './company-links.repository.js';
+import { DirectImportSessions } from './direct-import.sessions.js';
 import { ImportMergeRepository } from './import-merge.repository.js';
 import { ImportResultRepository } from './import-result.repository.js';
 import { ImportWritesHandler } from './import-writes.handler.js';
@@ -13,6 +14,7 @@ import { StagingRepository } from './staging.repository.js';
     StagingRepository,
     ImportMergeRepository,
     CompanyLinksRepository,
+    DirectImportSessions,
     ImportResultRepository,
     ImportWritesHandler,
   ],

@@ -37,6 +37,15 @@ export async function lockOwnerNetwork(client: pg.PoolClient, ownerUserId: numbe
   await client.query('SELECT pg_advisory_xact_lock(4004, $1)', [ownerUserId]);
 }
 
+/** lockOwnerNetwork without waiting: false when another transaction holds the owner's lock. */
+export async function tryLockOwnerNetwork(client: pg.PoolClient, ownerUserId: number): Promise<boolean> {
+  const result = await client.query<{ locked: boolean }>(
+    'SELECT pg_try_advisory_xact_lock(4004, $1) AS "locked"',
+    [ownerUserId],
+  );
+  return result.rows[0]?.locked === true;
+}
+
 /** Bumps the owner's network version (snapshots and caches are keyed by it) and answers the new one. */
 export async function bumpNetworkVersion(client: pg.PoolClient, ownerUserId: number): Promise<string> {
   const result = await client.query<{ version: string }>(

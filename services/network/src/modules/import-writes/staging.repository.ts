@@ -77,15 +77,9 @@ export function withImportColumns(
   rowCount: number,
   copyText: Uint8Array,
 ): Buffer {
-  const text = Buffer.from(copyText.buffer, copyText.byteOffset, copyText.byteLength);
+  const text = asBuffer(copyText);
   const prefix = Buffer.from(`${copyValue(importId)}\t${attempt}\t`);
-  // Values escape their line breaks (and UTF-8 never has 0x0a inside a character), so every line
-  // feed ends a row.
-  const ends: number[] = [];
-  for (let at = text.indexOf(LINE_FEED); at !== -1; at = text.indexOf(LINE_FEED, at + 1)) ends.push(at);
-  if (text.at(-1) !== LINE_FEED || ends.length !== rowCount) {
-    throw invalid(`Staging batch of import ${importId} does not hold ${rowCount} rows`);
-  }
+  const ends = copyRowEnds(text, rowCount, importId);
   const out = Buffer.allocUnsafe(text.length + rowCount * prefix.length);
   let written = 0;
   let start = 0;
@@ -95,4 +89,21 @@ export function withImportColumns(
     start = end + 1;
   }
   return out;
+}
+
+export const asBuffer = (bytes: Uint8Array): Buffer =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * Where each row of a batch of COPY text ends (the offset of its line feed). Values escape their
+ * line breaks, and UTF-8 never has the byte 0x0a inside a character, so every line feed ends a row.
+ * Refuses a batch whose row count is not the one announced.
+ */
+export function copyRowEnds(text: Buffer, rowCount: number, importId: string): number[] {
+  const ends: number[] = [];
+  for (let at = text.indexOf(LINE_FEED); at !== -1; at = text.indexOf(LINE_FEED, at + 1)) ends.push(at);
+  if (text.at(-1) !== LINE_FEED || ends.length !== rowCount) {
+    throw invalid(`Staging batch of import ${importId} does not hold ${rowCount} rows`);
+  }
+  return ends;
 }
