@@ -99,21 +99,18 @@ export async function seedNetwork(databaseUrl, userId, people) {
       ],
     );
     const ids = rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
-    const links = generateCompanyLinks(
+    // Company links are derived when the network is read; imports keep their count per company.
+    const counts = new Map();
+    for (const link of generateCompanyLinks(
       people.map((p, i) => ({ id: ids[i], company: p.company, position: p.position })),
-    );
+    )) {
+      const key = companyKey(link.company);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
     await client.query(
-      `INSERT INTO network.relationships (owner_user_id, source_id, target_id, type, strength, company, company_key)
-       SELECT $1, * FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::int[], $6::text[], $7::text[])`,
-      [
-        userId,
-        links.map((l) => l.sourceId),
-        links.map((l) => l.targetId),
-        links.map((l) => l.type),
-        links.map((l) => l.strength),
-        links.map((l) => l.company),
-        links.map((l) => companyKey(l.company)),
-      ],
+      `INSERT INTO network.company_link_counts (owner_user_id, company_key, links)
+       SELECT $1, * FROM unnest($2::text[], $3::int[])`,
+      [userId, [...counts.keys()], [...counts.values()]],
     );
     await client.query(
       `INSERT INTO network.network_versions AS v (owner_user_id, version) VALUES ($1, 1)
@@ -121,7 +118,7 @@ export async function seedNetwork(databaseUrl, userId, people) {
       [userId],
     );
     await client.query('COMMIT');
-    return { ids, relationships: links.length };
+    return { ids, relationships: [...counts.values()].reduce((sum, n) => sum + n, 0) };
   } catch (error) {
     await client.query('ROLLBACK');
     throw error;

@@ -60,8 +60,16 @@ export type NetworkSnapshotPointer = z.infer<typeof networkSnapshotPointerSchema
 
 /** Redis key (before REDIS_PREFIX) of the user's snapshot generation: a counter, missing = "0". */
 export const networkGenerationKey = (userId: number) => `network:snapshot-generation:${userId}`;
+/**
+ * The snapshot JSON's shape. Bump it when the shape changes: snapshots and pointers of another
+ * format are then never served again (the pointer key carries it), whatever their generation.
+ * 2: company links derived on read (ids `<sourceId>-<targetId>`, createdAt the later person's).
+ */
+export const NETWORK_SNAPSHOT_FORMAT = '2';
+
 /** Redis key (before REDIS_PREFIX) of the user's NetworkSnapshotPointer (JSON). */
-export const networkSnapshotPointerKey = (userId: number) => `network:snapshot-pointer:${userId}`;
+export const networkSnapshotPointerKey = (userId: number) =>
+  `network:snapshot-pointer:v${NETWORK_SNAPSHOT_FORMAT}:${userId}`;
 
 /** Whether a pointer may be served: same generation as now, same UTC day, profile still fresh. */
 export function isPointerCurrent(

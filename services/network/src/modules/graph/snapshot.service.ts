@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { networkSnapshotKey, type NetworkData, type NetworkSnapshotRef } from '@warmpath/contracts';
+import {
+  NETWORK_SNAPSHOT_FORMAT,
+  networkSnapshotKey,
+  type NetworkData,
+  type NetworkSnapshotRef,
+} from '@warmpath/contracts';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -12,11 +17,6 @@ import { SnapshotStore } from './snapshot.store.js';
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/**
- * Bump when the snapshot's JSON changes shape, so no client keeps an old ETag's body.
- * 2: company links derived on read (ids `<sourceId>-<targetId>`, createdAt the later person's).
- */
-const SNAPSHOT_FORMAT = '2';
 /**
  * Measured on a 5,000-person network (bench/src/api.bench.mjs): brotli 5 and gzip 6 compress in
  * tens of ms where brotli 11 takes seconds; the build runs once per version, the bytes are sent
@@ -123,7 +123,7 @@ export class SnapshotService {
 /** Everything the JSON depends on besides the rows: the version, the own profile, the day (yearsConnected). */
 function fingerprint(version: string, profile: OwnProfile, now: Date): string {
   const parts = [
-    SNAPSHOT_FORMAT,
+    NETWORK_SNAPSHOT_FORMAT,
     version,
     utcDay(now),
     profile.firstName,
