@@ -102,9 +102,11 @@ test('an unknown route shows the not-found page', async ({ page }) => {
 
 test('dark mode is the default and the toggle persists', async ({ page }) => {
   await page.goto('/auth');
-  expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
+  // The app starts in stages after the page's load event: it stores the default once it renders.
+  const stored = () => page.evaluate(() => localStorage.getItem('darkMode'));
+  await expect.poll(stored).toBe('true');
   await page.getByRole('switch', { name: 'Dark mode' }).click();
-  expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('false');
+  await expect.poll(stored).toBe('false');
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Dark mode' })).not.toBeChecked();
 });

@@ -124,6 +124,8 @@ describe('DashboardPage', () => {
     stubServer({ 'GET /api/network': () => json(200, network) });
     renderWithApp(<DashboardPage />);
     await waitFor(() => expect(engines.at(-1)?.setGraph).toHaveBeenCalled());
+    // The toolbar gets the engine in a transition after the graph mounts.
+    await waitFor(() => expect(buttonByText('Fly-by Tour').disabled).toBe(false));
     fireEvent.click(buttonByText('Fly-by Tour'));
     expect(engines.at(-1)?.startFlyByTour).toHaveBeenCalled();
     act(() => engines.at(-1)?.emit('tourCaption', 'Ana Silva: Engineer at Acme'));

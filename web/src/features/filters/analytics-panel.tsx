@@ -1,6 +1,6 @@
 import type { NetworkStatsView } from '@warmpath/contracts';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { errorMessage } from '../../app/api';
 import { NETWORK_FRESHNESS, useGetNetworkStatsQuery } from '../network/network.api';
 import { BarList, type BarItem } from './bar-list';
@@ -34,7 +34,13 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 /** The analysis part of the sidebar, from GET /api/network/stats (your whole network, not the filtered view). */
 export const AnalyticsPanel = memo(function AnalyticsPanel() {
-  const { data: stats, error, isLoading } = useGetNetworkStatsQuery(undefined, NETWORK_FRESHNESS);
+  // The answer arrives in the store's own update, which React renders in one go; its dozens of
+  // bars render in a transition instead, in slices.
+  const {
+    data: stats,
+    error,
+    isLoading,
+  } = useDeferredValue(useGetNetworkStatsQuery(undefined, NETWORK_FRESHNESS));
   if (isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (error || !stats)
     return (

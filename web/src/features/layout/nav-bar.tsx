@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons';
 import { Avatar, Button, Drawer, Dropdown, Flex, Grid, Layout, Menu, Typography, type MenuProps } from 'antd';
 import { displayName, initials } from '@warmpath/domain';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { useAuth } from '../auth/auth-context';
@@ -17,7 +17,9 @@ import { useToast } from '../notifications/use-toast';
 import { DarkModeToggle } from '../theme/dark-mode-toggle';
 
 export function NavBar() {
-  const { user } = useAuth();
+  // The signed-in header (avatar, user menu) renders in a transition, not in the store's update
+  // (see ProtectedRoute, which lets the page follow it).
+  const user = useDeferredValue(useAuth().user);
   const screens = Grid.useBreakpoint();
   const isMobile = screens.md === false; // md starts at 768 px
   const [drawerOpen, setDrawerOpen] = useState(false);

@@ -1,7 +1,7 @@
 import { ApartmentOutlined, TableOutlined } from '@ant-design/icons';
 import type { Connection, Relationship } from '@warmpath/contracts';
 import { Flex, Segmented, Typography, theme } from 'antd';
-import { memo, useMemo } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState } from 'react';
 import { ExportMenu } from '../export-share/export-menu';
 import { ShareButton } from '../export-share/share-button';
 import type { GraphLayout, ViewMode } from '../filters/view-params';
@@ -46,6 +46,11 @@ export const NetworkView = memo(function NetworkView(props: Props) {
   const hasPeople = connections.some((c) => !c.isUser);
   // Counted once per filtered network, not on every render (an import's progress renders often).
   const showing = useMemo(() => showingLine(connections, relationships), [connections, relationships]);
+  // The table (50 antd rows) mounts in a commit of its own, after the one that moves the Graph/Table
+  // switch: that switch measures the page as it animates, and measuring it with a freshly inserted
+  // table in it too made one task of both.
+  const [isTableMounted, setTableMounted] = useState(mode === 'table');
+  useEffect(() => startTransition(() => setTableMounted(mode === 'table')), [mode]);
   return (
     <Flex vertical style={{ flex: 1, minWidth: 0, height: '100%' }}>
       <Flex
@@ -97,7 +102,7 @@ export const NetworkView = memo(function NetworkView(props: Props) {
             onSelect={props.onSelect}
           />
         </div>
-        {mode === 'table' && (
+        {mode === 'table' && isTableMounted && (
           <div style={{ position: 'absolute', inset: 0, zIndex: 10, background: token.colorBgLayout }}>
             <ConnectionsTable
               connections={connections}

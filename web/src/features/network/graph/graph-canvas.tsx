@@ -1,5 +1,5 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef } from 'react';
 import { createGraphEngine, type GraphEngine, type LayoutName } from '../../../graph';
 import { usePublishGraphEngine } from './graph-engine-context';
 
@@ -42,7 +42,9 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
     const offClick = engine.on('click', (node) => onSelectRef.current(node));
     // For people and tests waiting on the layout: the graph says when it has settled.
     const offSettled = engine.on('settled', () => container.setAttribute('data-settled', 'true'));
-    publish(engine);
+    // The toolbar, search and details panel get the engine in a transition: set in a layout effect
+    // it would re-render the whole dashboard at once, in the commit that mounts the graph.
+    startTransition(() => publish(engine));
     return () => {
       offClick();
       offSettled();

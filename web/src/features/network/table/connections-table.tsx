@@ -2,7 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import type { Connection } from '@warmpath/contracts';
 import { fullName, matchesTableSearch } from '@warmpath/domain';
 import { Button, Flex, Input, Table, Typography, theme, type TableColumnsType } from 'antd';
-import { startTransition, useDeferredValue, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useMemo, useState } from 'react';
 import { useNetworkSearch } from '../data/use-network-data';
 import { degreeLabel, formatDate, formatYears, orNotAvailable } from '../connection-format';
 import { paginate } from './paginate';
@@ -52,16 +52,42 @@ function tableMatches(connections: readonly Connection[], query: string): readon
 }
 
 /**
+ * The search box keeps its own text: a key press renders the box alone, and the table (50 antd
+ * rows) follows in a transition, in slices, so typing never waits for it.
+ */
+const TableSearch = memo(function TableSearch({ onSearch }: { onSearch: (query: string) => void }) {
+  const [search, setSearch] = useState('');
+  return (
+    <Input.Search
+      allowClear
+      placeholder="Search connections..."
+      aria-label="Search connections"
+      value={search}
+      onChange={(event) => {
+        const query = event.target.value;
+        setSearch(query);
+        startTransition(() => onSearch(query));
+      }}
+      style={{ maxWidth: 360 }}
+    />
+  );
+});
+
+/**
  * Table mode (product-spec §2): search, count, 50 rows a page. Only one page is ever in the DOM,
  * so 30,000 people cost a filter pass, not 30,000 rows.
  */
 export function ConnectionsTable({ connections, selectedId, onViewDetails }: Props) {
   const { token } = theme.useToken();
-  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   // A new page of 50 antd rows renders as a transition: React slices it and input stays first.
   const turnTo = (next: number) => startTransition(() => setPage(next));
-  const query = useDeferredValue(search);
+  // A new search goes back to page 1, in the same transition as its rows.
+  const search = useCallback((next: string) => {
+    setQuery(next);
+    setPage(1);
+  }, []);
   const matches = useNetworkSearch(connections, 'table', query, Number.MAX_SAFE_INTEGER, tableMatches);
   const current = paginate(matches, page);
   // Your own row is listed (and marked) but is not one of your connections.
@@ -72,18 +98,7 @@ export function ConnectionsTable({ connections, selectedId, onViewDetails }: Pro
   return (
     <Flex vertical gap={12} style={{ padding: 16, height: '100%', overflow: 'auto' }}>
       <Flex gap={12} align="center" wrap>
-        <Input.Search
-          allowClear
-          placeholder="Search connections..."
-          aria-label="Search connections"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            // Only the input answers at once; back to page 1 comes with the search's rows.
-            turnTo(1);
-          }}
-          style={{ maxWidth: 360 }}
-        />
+        <TableSearch onSearch={search} />
         <Typography.Text>{count.toLocaleString()} connections</Typography.Text>
       </Flex>
       <Table<Connection>
