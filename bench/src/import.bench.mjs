@@ -85,6 +85,7 @@ async function measure(rows, csv) {
   const worker = workerProcess();
   resetPeakRss(worker);
   const cpuBefore = cpuMs(worker);
+  const stackBefore = stackCpuMs();
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'Connections.csv');
   const started = performance.now();
@@ -100,6 +101,7 @@ async function measure(rows, csv) {
   const { states, final } = await followEvents(accepted.eventsUrl, cookie, started);
   if (final.state !== 'completed') throw new Error(`import ${final.state}: ${final.error?.message}`);
   const completedMs = performance.now() - started;
+  const stackAfter = stackCpuMs();
   const network = await readNetwork(cookie);
   const queryableMs = performance.now() - started;
   if (network.people !== null && network.people !== rows)
@@ -117,6 +119,9 @@ async function measure(rows, csv) {
     completedRowsPerSecond: rows / (completedMs / 1000),
     relationships: final.relationships,
     workerCpuMs: cpuMs(worker) - cpuBefore,
+    // CPU to completed, whatever else the machine runs: the load-independent cost of an import.
+    servicesCpuMs: cpuDelta(stackBefore.services, stackAfter.services),
+    postgresCpuMs: cpuDelta(stackBefore.postgres, stackAfter.postgres),
     workerPeakRssMb: peakRssMb(worker),
   };
 }
@@ -194,6 +199,36 @@ function workerProcess() {
   throw new Error('import worker process not found');
 }
 
+/**
+ * CPU time (ms) per process of this run's stack: its services (found by NATS prefix) and the
+ * Postgres backends of its database (found by their process title).
+ */
+function stackCpuMs() {
+  const services = new Map();
+  const postgres = new Map();
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (command.startsWith('postgres:') && command.includes(` ${dbName} `)) postgres.set(pid, cpuMs(pid));
+      else if (
+        command.includes('/dist/main.js') &&
+        readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`NATS_PREFIX=${runId}`)
+      )
+        services.set(pid, cpuMs(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { services, postgres };
+}
+
+/** CPU used between two readings; a process that started meanwhile counts from zero. */
+function cpuDelta(before, after) {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
 /** Writing 5 to clear_refs resets VmHWM (Linux): the peak then covers this run only. */
 function resetPeakRss(pid) {
   try {
@@ -242,6 +277,8 @@ function printTable(results) {
     'rows/s to queryable',
     'links',
     'worker CPU (ms)',
+    'services CPU (ms)',
+    'Postgres CPU (ms)',
     'worker peak RSS (MB)',
   ];
   const lines = results.map((r) => [
@@ -256,6 +293,8 @@ function printTable(results) {
     Math.round(r.rowsPerSecond).toLocaleString('en'),
     r.relationships.toLocaleString('en'),
     r.workerCpuMs.toFixed(0),
+    r.servicesCpuMs.toFixed(0),
+    r.postgresCpuMs.toFixed(0),
     r.workerPeakRssMb.toFixed(0),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));

@@ -133,6 +133,13 @@ describe('direct imports', () => {
     for (const key of keys) expect(await direct.abort(key)).toBe(true);
   });
 
+  it('stages every import when IMPORT_DIRECT_MAX_SESSIONS is 0', async () => {
+    const off = new DirectImportSessions(dataSource, pino({ level: 'silent' }), {
+      IMPORT_DIRECT_MAX_SESSIONS: 0,
+    });
+    expect(await off.open(newKey())).toEqual({ mode: 'staged' });
+  });
+
   it('rolls an aborted import back and frees the owner for the next try', async () => {
     const direct = sessions();
     const key = newKey();

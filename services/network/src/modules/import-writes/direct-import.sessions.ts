@@ -1,6 +1,6 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { STAGED_ROW_COLUMNS, type CommitImportReply, type OpenImportReply } from '@warmpath/contracts';
-import { LOGGER, ServiceError } from '@warmpath/server-kit';
+import { LOGGER, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +8,7 @@ import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import type { Logger } from 'pino';
 import { DataSource, type QueryRunner } from 'typeorm';
+import type { NetworkConfig } from '../../config/network.config.js';
 import { PERSON_COLUMNS } from './import-merge.repository.js';
 import { bumpNetworkVersion, tryLockOwnerNetwork } from './pg-client.js';
 import { asBuffer, copyRowEnds } from './staging.repository.js';
@@ -18,7 +19,7 @@ export interface DirectImportKey {
   attempt: number;
 }
 
-/** Direct imports one instance holds at once, each on a pool connection of its own (the pool has 10). */
+/** Direct imports one instance holds at once by default, each on a pool connection of its own (the pool has 10). */
 export const MAX_DIRECT_SESSIONS = 2;
 /**
  * A direct import no message touched for this long is rolled back: its worker died, and the
@@ -151,11 +152,15 @@ export class DirectImportSessions implements OnApplicationShutdown {
   private closing = false;
   /** How long an import may go without a message (a property so tests can shorten it). */
   idleMs = DIRECT_SESSION_IDLE_MS;
+  private readonly maxSessions: number;
 
   constructor(
     private readonly dataSource: DataSource,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Optional() @Inject(SERVICE_CONFIG) config?: Pick<NetworkConfig, 'IMPORT_DIRECT_MAX_SESSIONS'>,
+  ) {
+    this.maxSessions = config?.IMPORT_DIRECT_MAX_SESSIONS ?? MAX_DIRECT_SESSIONS;
+  }
 
   get openSessions(): number {
     return this.sessions.size;
@@ -163,7 +168,7 @@ export class DirectImportSessions implements OnApplicationShutdown {
 
   /** Opens a direct import when it can: a first import, the owner's lock free, room on this instance. */
   async open(key: DirectImportKey): Promise<OpenImportReply> {
-    if (this.closing || this.sessions.size >= MAX_DIRECT_SESSIONS) return { mode: 'staged' };
+    if (this.closing || this.sessions.size >= this.maxSessions) return { mode: 'staged' };
     await this.sessions.get(sessionId(key))?.end('ROLLBACK');
     const runner = this.dataSource.createQueryRunner('master');
     const client = (await runner.connect()) as pg.PoolClient;
