@@ -3,3 +3,4 @@ export * from './csv/csv-text.js';
 export * from './csv/linkedin-export.js';
 export * from './csv/generate-export.js';
 export * from './csv/bad-files.js';
+export * from './postgres/throwaway-database.js';

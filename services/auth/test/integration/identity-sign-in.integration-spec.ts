@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { AppModule } from '../../src/app.module.js';
 import { authConfigSchema } from '../../src/config/auth.config.js';
 import { isReservedUsername } from '../../src/modules/users/username.js';
-import { createThrowawayDatabase } from './throwaway-database.js';
+import { createThrowawayDatabase } from '@warmpath/testing';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 

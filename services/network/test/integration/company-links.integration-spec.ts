@@ -14,7 +14,7 @@ import {
   recordCommit,
   type StoredPerson,
 } from './network-database.js';
-import { createThrowawayDatabase } from './throwaway-database.js';
+import { createThrowawayDatabase } from '@warmpath/testing';
 
 // The link step and the read side on a real Postgres: counts kept per company, links derived on read.
 

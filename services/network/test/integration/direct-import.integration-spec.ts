@@ -10,7 +10,7 @@ import {
   type DirectImportKey,
 } from '../../src/modules/import-writes/direct-import.sessions.js';
 import { insertPeople, openNetworkDatabase } from './network-database.js';
-import { createThrowawayDatabase } from './throwaway-database.js';
+import { createThrowawayDatabase } from '@warmpath/testing';
 
 // First imports written straight into connections, batch by batch, in one open transaction.
 
