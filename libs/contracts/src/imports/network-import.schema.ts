@@ -163,7 +163,15 @@ export const networkImportContracts = {
   /** The owner's stored network, page by page (each page stays well under the NATS payload limit). */
   resultPage: defineRequest(
     'network.import.result-page',
-    z.object({ userId: z.number().int(), cursor: resultCursorSchema.nullable() }),
+    z.object({
+      userId: z.number().int(),
+      cursor: resultCursorSchema.nullable(),
+      /**
+       * The first page only: when the network has more people than this, answer just the totals
+       * (no people, no links, no next page) without loading the network.
+       */
+      maxConnections: z.number().int().positive().optional(),
+    }),
     resultPageReplySchema,
   ),
   importCompleted: defineEvent('network.import.completed', importCompletedSchema),

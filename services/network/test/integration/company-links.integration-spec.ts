@@ -74,8 +74,18 @@ describe('company links of an import', () => {
       [`${cleo?.id}-${ben?.id}`, `${cleo?.id}-${ana?.id}`, `${ben?.id}-${ana?.id}`].sort(),
     );
     // The synchronous import routes answer the same links and totals.
-    const page = await new ImportResultRepository(reader()).page(userId, null);
+    const repository = new NetworkRepository(dataSource);
+    const results = new ImportResultRepository(reader(), repository);
+    const page = await results.page(userId, null);
     expect(page).toMatchObject({ totalConnections: 24, totalRelationships: 37, next: null });
+    // Over the sync routes' limit: the same totals, counted without loading the network.
+    expect(await results.page(userId, null, new Date(), 23)).toEqual({
+      connections: [],
+      relationships: [],
+      totalConnections: 24,
+      totalRelationships: 37,
+      next: null,
+    });
     expect(page.relationships.map((l) => l.id)).toEqual(network.companyLinks.map((l) => l.id));
   });
 

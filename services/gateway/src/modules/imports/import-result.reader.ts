@@ -19,7 +19,11 @@ export class ImportResultReader {
   constructor(private readonly bus: BusClient) {}
 
   async read(userId: number, maxPeople: number): Promise<ImportResult | null> {
-    let page = await this.bus.request(networkImportContracts.resultPage, { userId, cursor: null });
+    let page = await this.bus.request(networkImportContracts.resultPage, {
+      userId,
+      cursor: null,
+      maxConnections: maxPeople,
+    });
     if (page.totalConnections > maxPeople) return null;
     const user = await this.bus.request(authContracts.getUser, { userId });
     const result: ImportResult = { connections: [ownNode(user)], relationships: [] };

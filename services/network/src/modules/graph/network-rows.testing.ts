@@ -34,6 +34,10 @@ export class FakeNetworkRepository {
     return this.networks.get(userId)?.version ?? '0';
   }
 
+  async countNetwork(userId: number): Promise<{ people: number; links: number }> {
+    return { people: this.networks.get(userId)?.connections.length ?? 0, links: 0 };
+  }
+
   async findNetwork(userId: number): Promise<NetworkRows> {
     this.loads += 1;
     await Promise.resolve();

@@ -88,6 +88,16 @@ export class NetworkRepository {
     });
   }
 
+  /** How many people and company links the owner's network has, without loading it. */
+  async countNetwork(ownerUserId: number): Promise<{ people: number; links: number }> {
+    const rows: { people: number; links: number }[] = await this.dataSource.query(
+      `SELECT (SELECT count(*)::int FROM network.connections WHERE owner_user_id = $1) AS people,
+              (SELECT COALESCE(sum(links), 0)::int FROM network.company_link_counts WHERE owner_user_id = $1) AS links`,
+      [ownerUserId],
+    );
+    return rows[0] ?? { people: 0, links: 0 };
+  }
+
   private async versionIn(manager: EntityManager, ownerUserId: number): Promise<string> {
     const rows: { version: string }[] = await manager.query(VERSION_SQL, [ownerUserId]);
     return rows[0]?.version ?? '0';

@@ -26,7 +26,11 @@ function setup(people: number, padding = 0) {
     ).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
   });
   const reader = new NetworkReader(repository as unknown as NetworkRepository);
-  return { reader, results: new ImportResultRepository(reader), repository };
+  return {
+    reader,
+    results: new ImportResultRepository(reader, repository as unknown as NetworkRepository),
+    repository,
+  };
 }
 
 async function readAll(results: ImportResultRepository): Promise<{ pages: ResultPage[]; first: ResultPage }> {
@@ -110,5 +114,20 @@ describe('ImportResultRepository.page', () => {
       totalRelationships: 0,
       next: null,
     });
+  });
+
+  it('answers only the totals of a network bigger than maxConnections, without loading it', async () => {
+    const { results, repository } = setup(30);
+    const page = await results.page(7, null, NOW, 20);
+    expect(page).toEqual({
+      connections: [],
+      relationships: [],
+      totalConnections: 30,
+      totalRelationships: 0,
+      next: null,
+    });
+    expect(repository.loads).toBe(0);
+    expect((await results.page(7, null, NOW, 30)).connections).toHaveLength(30);
+    expect(repository.loads).toBe(1);
   });
 });

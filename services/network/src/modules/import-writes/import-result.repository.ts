@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Connection, Relationship, ResultCursor, ResultPage } from '@warmpath/contracts';
-import { byTextId } from '../graph/network.repository.js';
+import { byTextId, NetworkRepository } from '../graph/network.repository.js';
 import type { LoadedNetwork } from '../graph/loaded-network.js';
 import { NetworkReader } from '../graph/network-reader.service.js';
 
@@ -15,9 +15,34 @@ export const RESULT_PAGE_MAX_BYTES = 600 * 1024;
  */
 @Injectable()
 export class ImportResultRepository {
-  constructor(private readonly reader: NetworkReader) {}
+  constructor(
+    private readonly reader: NetworkReader,
+    private readonly repository: NetworkRepository,
+  ) {}
 
-  async page(userId: number, cursor: ResultCursor | null, now = new Date()): Promise<ResultPage> {
+  /**
+   * One page from `cursor` (null: the first). With `maxConnections`, a first page of a network
+   * bigger than that is only its totals: the route answers 202 then, and loading 300,000 people
+   * for it would be wasted.
+   */
+  async page(
+    userId: number,
+    cursor: ResultCursor | null,
+    now = new Date(),
+    maxConnections?: number,
+  ): Promise<ResultPage> {
+    if (!cursor && maxConnections !== undefined) {
+      const totals = await this.repository.countNetwork(userId);
+      if (totals.people > maxConnections) {
+        return {
+          connections: [],
+          relationships: [],
+          totalConnections: totals.people,
+          totalRelationships: totals.links,
+          next: null,
+        };
+      }
+    }
     const network = await this.reader.current(userId, undefined, now);
     const page: ResultPage = {
       connections: [],

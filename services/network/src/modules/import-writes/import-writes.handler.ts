@@ -141,6 +141,6 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
 
   @HandleRequest(networkImportContracts.resultPage)
   resultPage(request: RequestOf<typeof networkImportContracts.resultPage>): Promise<ResultPage> {
-    return this.results.page(request.userId, request.cursor);
+    return this.results.page(request.userId, request.cursor, new Date(), request.maxConnections);
   }
 }
