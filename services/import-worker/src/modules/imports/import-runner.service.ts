@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
 import { ImportFailureError, permanentFailureOf } from '../csv/import-failure.js';
 import { BatchReader } from '../csv/batch-reader.js';
+import type { EncodedBatch } from '../csv/staging-batch.js';
 import { UploadStore } from '../uploads/upload-store.js';
 import { BatchStager } from './batch-stager.js';
 import type { ImportEntity } from './import.entity.js';
@@ -114,18 +115,7 @@ export class ImportRunner {
     });
     let committed = false;
     try {
-      try {
-        for await (const batch of batches) {
-          signal.throwIfAborted();
-          await stager.push(batch);
-          progress.tick();
-        }
-        await stager.drain();
-      } catch (error) {
-        // Batches still on their way must land before their rows can be discarded.
-        await stager.settle();
-        throw error;
-      }
+      await this.stageAll(batches, stager, progress, signal);
       signal.throwIfAborted();
       const parsed = Date.now();
       const timeoutMs = this.config.IMPORT_COMMIT_TIMEOUT_MS;
@@ -152,6 +142,27 @@ export class ImportRunner {
     } finally {
       // A direct import that will not commit is rolled back now rather than when it times out.
       if (direct && !committed) await this.abortDirect(direct, target);
+    }
+  }
+
+  /** Sends every batch (at most IMPORT_STAGE_IN_FLIGHT unanswered) and waits for the last answer. */
+  private async stageAll(
+    batches: AsyncIterable<EncodedBatch>,
+    stager: BatchStager,
+    progress: ImportProgress,
+    signal: AbortSignal,
+  ): Promise<void> {
+    try {
+      for await (const batch of batches) {
+        signal.throwIfAborted();
+        await stager.push(batch);
+        progress.tick();
+      }
+      await stager.drain();
+    } catch (error) {
+      // Batches still on their way must land before their rows can be discarded.
+      await stager.settle();
+      throw error;
     }
   }
 
