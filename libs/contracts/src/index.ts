@@ -9,3 +9,5 @@ export * from './network/network-notes.contract.js';
 export * from './network/network-path.contract.js';
 export * from './network/network-stats.contract.js';
 export * from './imports/index.js';
+export * from './teams/teams.contract.js';
+export * from './teams/teams.schema.js';

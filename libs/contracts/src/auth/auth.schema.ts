@@ -103,11 +103,28 @@ export type OAuthIdentity = z.infer<typeof oauthIdentitySchema>;
 
 const userIdRequest = z.object({ userId: z.number().int() });
 
+/** What other services may know of an account (names for display, e-mail for invitations). */
+export const userProfileSchema = userSchema.pick({
+  id: true,
+  username: true,
+  firstName: true,
+  lastName: true,
+  email: true,
+  avatarUrl: true,
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
 export const authContracts = {
   register: defineRequest('auth.user.register', registerRequestSchema, userSchema),
   verifyPassword: defineRequest('auth.credentials.verify', loginRequestSchema, userSchema),
   getUser: defineRequest('auth.user.get', userIdRequest, userSchema),
   listUsers: defineRequest('auth.user.list', userIdRequest, z.array(userSchema)),
+  /** Profiles of these accounts, for other services; unknown ids are left out. */
+  getProfiles: defineRequest(
+    'auth.user.profiles',
+    z.object({ userIds: z.array(z.number().int()).max(1000) }),
+    z.array(userProfileSchema),
+  ),
   updateProfile: defineRequest(
     'auth.user.update',
     userIdRequest.extend({ profile: updateProfileRequestSchema }),

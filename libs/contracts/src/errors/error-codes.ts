@@ -11,6 +11,10 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  /** Gone for good (an invitation already used or replaced). */
+  'GONE',
+  /** Gone because its time ran out; lower case because product-spec §3 names it so ("code 'expired'"). */
+  'expired',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',

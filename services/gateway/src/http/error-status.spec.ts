@@ -13,6 +13,8 @@ describe('httpStatusOf', () => {
     ['FORBIDDEN', 403],
     ['NOT_FOUND', 404],
     ['CONFLICT', 409],
+    ['GONE', 410],
+    ['expired', 410],
     ['RATE_LIMITED', 429],
     ['SERVICE_UNAVAILABLE', 503],
     ['SERVICE_TIMEOUT', 504],
@@ -23,6 +25,8 @@ describe('httpStatusOf', () => {
 
   it('round-trips the statuses it produces', () => {
     for (const code of ERROR_CODES)
-      expect(codeOfStatus(httpStatusOf(code))).toBe(code === 'UPSTREAM_FAILED' ? 'INTERNAL' : code);
+      expect(codeOfStatus(httpStatusOf(code))).toBe(
+        code === 'UPSTREAM_FAILED' ? 'INTERNAL' : code === 'expired' ? 'GONE' : code,
+      );
   });
 });

@@ -13,6 +13,9 @@ export function httpStatusOf(code: ErrorCode): number {
       return 404;
     case 'CONFLICT':
       return 409;
+    case 'GONE':
+    case 'expired':
+      return 410;
     case 'PAYLOAD_TOO_LARGE':
       return 413;
     case 'UNSUPPORTED_MEDIA_TYPE':
@@ -41,6 +44,7 @@ export function codeOfStatus(status: number): ErrorCode {
   if (status === 403) return 'FORBIDDEN';
   if (status === 404) return 'NOT_FOUND';
   if (status === 409) return 'CONFLICT';
+  if (status === 410) return 'GONE';
   if (status === 413) return 'PAYLOAD_TOO_LARGE';
   if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
   if (status === 429) return 'RATE_LIMITED';
