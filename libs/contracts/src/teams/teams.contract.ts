@@ -14,7 +14,9 @@ import {
   leftSchema,
   myJoinRequestSchema,
   removedSchema,
+  sharingLevelSchema,
   teamMemberSchema,
+  updateSharingRequestSchema,
   workspaceRoleSchema,
   workspaceSchema,
 } from './teams.schema.js';
@@ -45,6 +47,12 @@ export const teamsContracts = {
     'teams.member.remove',
     inWorkspace.extend({ memberId: z.number().int().positive() }),
     removedSchema,
+  ),
+  /** Any member, for themself: what the workspace sees of their connections. Answers their member row. */
+  updateSharing: defineRequest(
+    'teams.sharing.update',
+    inWorkspace.extend({ sharing: updateSharingRequestSchema.shape.sharing }),
+    teamMemberSchema,
   ),
   /** Owner or admin. */
   createInvitation: defineRequest(
@@ -97,7 +105,12 @@ export const teamsContracts = {
     z.object({
       teamId: z.number().int(),
       members: z.array(
-        z.object({ userId: z.number().int(), role: workspaceRoleSchema, joinedAt: z.string() }),
+        z.object({
+          userId: z.number().int(),
+          role: workspaceRoleSchema,
+          joinedAt: z.string(),
+          sharing: sharingLevelSchema,
+        }),
       ),
     }),
   ),
@@ -127,6 +140,10 @@ export const teamsEvents = {
       reason: z.enum(['left', 'removed']),
       leftAt: z.string(),
     }),
+  ),
+  sharingChanged: defineEvent(
+    'teams.sharing.changed',
+    z.object({ teamId: z.number().int(), userId: z.number().int(), sharing: sharingLevelSchema }),
   ),
   workspaceDeleted: defineEvent(
     'teams.workspace.deleted',

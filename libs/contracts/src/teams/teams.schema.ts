@@ -70,6 +70,22 @@ export const createWorkspaceRequestSchema = z.object({
 });
 export type CreateWorkspaceRequest = z.infer<typeof createWorkspaceRequestSchema>;
 
+/**
+ * What a workspace sees of one member's connections (issue #14), each level adding to the one
+ * before: `counts` (they count in "known by N" and company counts, no person shown), `names`
+ * (name, company, position: the default), `profiles` (+ profile URL), `emails` (+ e-mail).
+ */
+export const SHARING_LEVELS = ['counts', 'names', 'profiles', 'emails'] as const;
+export const sharingLevelSchema = z.enum(SHARING_LEVELS);
+export type SharingLevel = z.infer<typeof sharingLevelSchema>;
+export const DEFAULT_SHARING_LEVEL: SharingLevel = 'names';
+
+/** PUT /api/teams/{id}/sharing: the caller's own choice for this workspace; applies at once. */
+export const updateSharingRequestSchema = z.object({
+  sharing: sharingLevelSchema.describe("one of 'counts', 'names', 'profiles', 'emails'"),
+});
+export type UpdateSharingRequest = z.infer<typeof updateSharingRequestSchema>;
+
 /** GET /api/teams/{id}/members (product-spec §3 Team member: user {id, firstName, lastName}). */
 export const teamMemberSchema = z.object({
   userId: z.number().int(),
@@ -78,6 +94,7 @@ export const teamMemberSchema = z.object({
   name: z.string(),
   role: workspaceRoleSchema,
   joinedAt: isoDate,
+  sharing: sharingLevelSchema,
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
