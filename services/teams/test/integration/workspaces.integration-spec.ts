@@ -98,6 +98,7 @@ describe('creating and reading workspaces', () => {
       [stranger.id, teamId],
       [siteAdmin.id, teamId],
       [stranger.id, 999_999],
+      [stranger.id, 9_999_999_999],
     ]) {
       for (const call of calls(userId, id)) {
         const failure = await failureOf(call());

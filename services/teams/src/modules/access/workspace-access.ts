@@ -15,6 +15,9 @@ const FORBIDDEN_MESSAGES: Record<WorkspaceAction, string> = {
   leave: 'The owner cannot leave the workspace. Delete it instead.',
 };
 
+/** Ids are Postgres integers: a larger one (a well-formed path can hold 10 digits) names nothing. */
+export const isStoredId = (id: number) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647;
+
 /**
  * The one gate of every call that names a workspace: a non-member gets exactly what an unknown id
  * gets (NOT_FOUND, WORKSPACE_NOT_FOUND), whoever they are (a site admin included); a member whose
@@ -25,7 +28,7 @@ export class WorkspaceAccess {
   constructor(private readonly members: MembersRepository) {}
 
   async memberOf(teamId: number, userId: number): Promise<MemberEntity> {
-    const member = await this.members.findMember(teamId, userId);
+    const member = isStoredId(teamId) ? await this.members.findMember(teamId, userId) : null;
     if (!member) throw notFound(WORKSPACE_NOT_FOUND);
     return member;
   }

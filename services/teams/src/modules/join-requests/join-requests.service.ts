@@ -13,7 +13,7 @@ import { randomInt } from 'node:crypto';
 import type { JoinRequestEntity } from '../../database/entities/index.js';
 import { MembersRepository } from '../access/members.repository.js';
 import { nameOf, ProfilesClient } from '../access/profiles.client.js';
-import { WorkspaceAccess } from '../access/workspace-access.js';
+import { isStoredId, WorkspaceAccess } from '../access/workspace-access.js';
 import {
   isUniqueViolation,
   JoinRequestsRepository,
@@ -92,7 +92,9 @@ export class JoinRequestsService {
   ): Promise<JoinRequest> {
     await this.access.allowedTo('manageJoinRequests', teamId, userId);
     const { request, joined } = await this.requests.transaction(async (manager) => {
-      const request = await this.requests.lockRequest(manager, teamId, requestId);
+      const request = isStoredId(requestId)
+        ? await this.requests.lockRequest(manager, teamId, requestId)
+        : null;
       if (!request) throw notFound(JOIN_REQUEST_NOT_FOUND);
       if (request.status !== 'pending') throw conflict(`This request has already been ${request.status}`);
       request.status = action === 'approve' ? 'approved' : 'rejected';

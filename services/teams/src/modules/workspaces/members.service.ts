@@ -3,7 +3,7 @@ import { teamsEvents, type SharingLevel, type TeamMember } from '@warmpath/contr
 import { BusClient, forbidden, notFound } from '@warmpath/server-kit';
 import { MembersRepository } from '../access/members.repository.js';
 import { ProfilesClient } from '../access/profiles.client.js';
-import { WorkspaceAccess } from '../access/workspace-access.js';
+import { isStoredId, WorkspaceAccess } from '../access/workspace-access.js';
 import { toTeamMember } from './workspace.mapper.js';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
@@ -50,7 +50,7 @@ export class MembersService {
 
   async removeMember(teamId: number, userId: number, memberId: number): Promise<{ removed: true }> {
     await this.access.allowedTo('removeMember', teamId, userId);
-    const member = await this.members.findMember(teamId, memberId);
+    const member = isStoredId(memberId) ? await this.members.findMember(teamId, memberId) : null;
     if (!member) throw notFound(MEMBER_NOT_FOUND);
     if (member.role === 'owner') throw forbidden(OWNER_CANNOT_BE_REMOVED);
     if (await this.members.removeMember(teamId, memberId)) this.announceLeft(teamId, memberId, 'removed');

@@ -7,7 +7,7 @@ import {
 } from '@warmpath/contracts';
 import { BusClient, notFound } from '@warmpath/server-kit';
 import { nameOf, ProfilesClient } from '../access/profiles.client.js';
-import { WorkspaceAccess } from '../access/workspace-access.js';
+import { isStoredId, WorkspaceAccess } from '../access/workspace-access.js';
 import { toWorkspace } from './workspace.mapper.js';
 import { WorkspacesRepository } from './workspaces.repository.js';
 
@@ -46,7 +46,7 @@ export class WorkspacesService {
   }
 
   async getWorkspace(teamId: number, userId: number): Promise<Workspace> {
-    const row = await this.workspaces.findWorkspaceOfMember(teamId, userId);
+    const row = isStoredId(teamId) ? await this.workspaces.findWorkspaceOfMember(teamId, userId) : null;
     if (!row) throw notFound(WORKSPACE_NOT_FOUND);
     return toWorkspace(row, nameOf(await this.profiles.profileOf(row.createdById)));
   }
