@@ -20,3 +20,4 @@ export * from './warm-path/warmth-graph.js';
 export * from './warm-path/find-warmest-path.js';
 export * from './warm-path/explain-hop.js';
 export * from './stats/network-stats.js';
+export * from './workspaces/workspace-rules.js';
