@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { serverMessage } from '../../app/api';
 import { useToast } from '../notifications/use-toast';
 import { invitationProblem } from './invitation-error';
-import { formatDate, ROLE_LABELS } from './workspace-format';
+import { formatDate } from './workspace-format';
 import { useAcceptInvitationMutation, useLookupInvitationQuery } from './workspaces.api';
 
 /**
@@ -56,7 +56,7 @@ export function JoinInvitationPage() {
           <Typography.Text strong>{data.inviterName}</Typography.Text>.
         </Typography.Paragraph>
         <Typography.Paragraph type="secondary">
-          You will join as {ROLE_LABELS[data.role].toLowerCase()}. This invitation expires on{' '}
+          You will join as {data.role === 'admin' ? 'an admin' : 'a member'}. This invitation expires on{' '}
           {formatDate(data.expiresAt)}.
         </Typography.Paragraph>
         <Flex gap={8} justify="end">
