@@ -25,6 +25,7 @@ if (process.versions.node.split('.')[0] < 22 && existsSync(localNode)) {
 
 const { ensureDatabase, ensureInfrastructure, isListening } = await import('./lib/infra.mjs');
 const { startStack } = await import('./lib/stack.mjs');
+const { startDevInbox } = await import('./lib/mail.mjs');
 
 // 2. Build (Nx caches it: a second start only rebuilds what changed).
 log('building...');
@@ -58,12 +59,19 @@ if (await isListening(port)) {
   await infra.stop();
   process.exit(1);
 }
+// Invitation links point at this app; mails go to SMTP_URL, else to a local development inbox.
+env.PUBLIC_URL = process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
+const inbox = process.env.SMTP_URL
+  ? null
+  : await startDevInbox({ mailDirectory: join(ROOT, '.data', 'maildev') });
+env.SMTP_URL = process.env.SMTP_URL ?? inbox.smtpUrl;
 
 // 4. Services.
 let stack;
 const shutdown = async (code = 0) => {
   log('stopping...');
   await stack?.stop();
+  await inbox?.stop();
   await infra.stop();
   process.exit(code);
 };
@@ -84,6 +92,11 @@ log(
 );
 log(
   `ready: ${stack.url}  (admin password: ${process.env.ADMIN_PASSWORD ? 'from ADMIN_PASSWORD' : '.data/admin-password'}; Ctrl-C to stop)`,
+);
+log(
+  inbox
+    ? `mail:  ${inbox.webUrl}  (development inbox: invitation e-mails land here, SMTP ${inbox.smtpUrl})`
+    : 'mail:  sent through SMTP_URL',
 );
 
 /** A generated admin password kept in .data/, so a first start needs no configuration. */

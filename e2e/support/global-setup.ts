@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- scripts/ is tooling, not a project
 import { freePort, startStack } from '../../scripts/lib/stack.mjs';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- scripts/ is tooling, not a project
+import { startDevInbox } from '../../scripts/lib/mail.mjs';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { importUploadBucket } from '@warmpath/contracts';
@@ -29,6 +31,9 @@ export default async function globalSetup() {
   const runId = process.env.WARMPATH_RUN_ID ?? randomBytes(4).toString('hex');
   const infra = await ensureInfrastructure({ log: () => undefined });
   const dbName = `warmpath_e2e_${runId}`;
+  // A real SMTP server with a REST API (maildev, in memory): tests read the mails it receives.
+  const inbox = await startDevInbox({ smtpPort: 0, webPort: 0 });
+  const port = await freePort();
   const env: Record<string, string> = {
     DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
     REDIS_URL: infra.redisUrl,
@@ -41,8 +46,12 @@ export default async function globalSetup() {
     SCRYPT_LOG_N: '12',
     // Every e2e request comes from 127.0.0.1: the per-username limit is what the tests exercise.
     LOGIN_MAX_ATTEMPTS_PER_CLIENT: '100000',
+    // Likewise for wrong invitation codes: the per-account limit is the one tested.
+    JOIN_CODE_MAX_FAILURES_PER_CLIENT: '100000',
+    SMTP_URL: inbox.smtpUrl,
+    MAIL_FROM: 'Warmpath <no-reply@warmpath.test>',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
-  const port = await freePort();
   const stack: Stack = await startStack({
     env,
     port,
@@ -52,10 +61,12 @@ export default async function globalSetup() {
   process.env.WARMPATH_URL = stack.url;
   process.env.WARMPATH_CONTROL_URL = control.url;
   process.env.WARMPATH_ADMIN_PASSWORD = ADMIN_PASSWORD;
+  process.env.WARMPATH_MAIL_URL = inbox.webUrl;
   process.env.WARMPATH_TEST_ENV = JSON.stringify(env);
 
   return async () => {
     await stack.stop();
+    await inbox.stop();
     control.server.close();
     await dropDatabase(infra.postgresUrl, dbName);
     await deleteKeys(infra.redisUrl, env.REDIS_PREFIX);
