@@ -16,6 +16,17 @@ describe('errorMessage', () => {
     expect(errorMessage({ status: 502, data: 'Bad Gateway' })).toBe('502: Bad Gateway');
   });
 
+  it('reads a plain body where JSON was expected as "<status>: <text>" too', () => {
+    expect(
+      errorMessage({
+        status: 'PARSING_ERROR',
+        originalStatus: 502,
+        data: 'Bad Gateway',
+        error: 'SyntaxError: Unexpected token',
+      }),
+    ).toBe('502: Bad Gateway');
+  });
+
   it('names a network failure', () => {
     expect(errorMessage({ status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' })).toBe(
       'TypeError: Failed to fetch',

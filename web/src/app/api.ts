@@ -29,6 +29,9 @@ export function errorMessage(error: unknown, fallback = 'Request failed'): strin
     }
     if (typeof e.status === 'number')
       return `${e.status}: ${typeof data === 'string' && data ? data : 'Request failed'}`;
+    // A JSON endpoint answered with a plain body (a proxy's 502 page): still "<status>: <text>".
+    if (e.status === 'PARSING_ERROR' && typeof e.originalStatus === 'number')
+      return `${e.originalStatus}: ${typeof data === 'string' && data ? data : 'Request failed'}`;
     if ('error' in e && typeof e.error === 'string') return e.error;
   }
   return typeof e.message === 'string' ? e.message : fallback;

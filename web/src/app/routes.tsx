@@ -24,6 +24,19 @@ const AuthSuccessPage = page(() =>
   import('../features/auth/auth-success-page').then((c) => c.AuthSuccessPage),
 );
 const OAuthPage = page(() => import('../features/auth/oauth-page').then((c) => c.OAuthPage));
+const WorkspaceListPage = page(() =>
+  import('../features/workspaces/workspace-list-page').then((c) => c.WorkspaceListPage),
+);
+const WorkspacePage = page(() =>
+  import('../features/workspaces/workspace-page').then((c) => () => <c.WorkspacePage variant="workspace" />),
+);
+const TeamPage = page(() =>
+  import('../features/workspaces/workspace-page').then((c) => () => <c.WorkspacePage variant="team" />),
+);
+const JoinInvitationPage = page(() =>
+  import('../features/workspaces/join-invitation-page').then((c) => c.JoinInvitationPage),
+);
+const JoinCodePage = page(() => import('../features/workspaces/join-code-page').then((c) => c.JoinCodePage));
 
 /** While a page's chunk loads: the same spinner as a protected page's while its session loads. */
 function Loaded({ children }: { children: ReactNode }) {
@@ -37,6 +50,17 @@ function Loaded({ children }: { children: ReactNode }) {
     >
       {children}
     </Suspense>
+  );
+}
+
+/** A page behind sign-in: the session's spinner, then /auth?returnUrl=... when nobody is signed in. */
+function signedIn(Page: ComponentType, adminOnly = false): ReactNode {
+  return (
+    <ProtectedRoute adminOnly={adminOnly}>
+      <Loaded>
+        <Page />
+      </Loaded>
+    </ProtectedRoute>
   );
 }
 
@@ -75,6 +99,14 @@ export const routes: RouteObject[] = [
           </ProtectedRoute>
         ),
       },
+      { path: '/workspaces', element: signedIn(WorkspaceListPage) },
+      { path: '/teams', element: signedIn(WorkspaceListPage) },
+      { path: '/workspaces/:id', element: signedIn(WorkspacePage) },
+      { path: '/teams/:id', element: signedIn(TeamPage) },
+      // /join* are public in the route table (§6), yet accepting or requesting needs an account:
+      // a signed-out visitor goes to /auth?returnUrl={current path} and comes back (§2).
+      { path: '/join/:token', element: signedIn(JoinInvitationPage) },
+      { path: '/join', element: signedIn(JoinCodePage) },
       {
         path: '/auth',
         element: (

@@ -134,10 +134,11 @@ describe('DashboardPage', () => {
     expect(engines.at(-1)?.stopTour).toHaveBeenCalled();
   });
 
-  it('keeps Invite Collaborator disabled until workspaces exist', async () => {
+  it("opens the 'Invite Collaborator' dialog from the top bar", async () => {
     stubServer({ 'GET /api/network': () => json(200, network) });
     renderWithApp(<DashboardPage />);
     await screen.findByText('Invite Collaborator');
-    expect(buttonByText('Invite Collaborator').disabled).toBe(true);
+    fireEvent.click(buttonByText('Invite Collaborator'));
+    expect(within(await findModal('Invite Collaborator')).getByLabelText('Email')).toBeTruthy();
   });
 });

@@ -1,28 +1,15 @@
-import { ImportOutlined, UserAddOutlined } from '@ant-design/icons';
+import { ImportOutlined } from '@ant-design/icons';
 import type { Connection } from '@warmpath/contracts';
-import { Button, Flex, Tooltip, theme } from 'antd';
+import { Button, Flex, theme } from 'antd';
 import { memo } from 'react';
 import { DarkModeToggle } from '../theme/dark-mode-toggle';
+import { InviteCollaboratorButton } from '../workspaces/invite-collaborator-button';
 import { ConnectionSearch } from './connection-search';
 
 interface Props {
   connections: readonly Connection[];
   onChoose: (person: Connection) => void;
   onImport: () => void;
-}
-
-/**
- * Inviting a collaborator creates a workspace (POST /api/teams), which the teams service does not
- * serve yet: the button says so instead of pretending to work.
- */
-function InviteCollaboratorButton() {
-  return (
-    <Tooltip title="Inviting collaborators needs shared workspaces, which are not available yet.">
-      <Button icon={<UserAddOutlined />} disabled>
-        Invite Collaborator
-      </Button>
-    </Tooltip>
-  );
 }
 
 /** The dashboard's top bar (product-spec §2); memoised: a filter change does not touch it. */

@@ -1,0 +1,91 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, stubServer, TEST_USER } from '../features/network/test-app';
+import { Providers } from './providers';
+import { routes } from './routes';
+
+vi.mock('../graph', async () =>
+  (await import('../features/network/graph/fake-graph-engine')).fakeGraphModule(),
+);
+
+const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return router;
+}
+
+function signedOutServer() {
+  let user: typeof TEST_USER | null = null;
+  stubServer({
+    'GET /api/user': () => (user ? json(200, user) : json(401, { message: 'Not signed in' })),
+    'POST /api/login': () => {
+      user = TEST_USER;
+      return json(200, user);
+    },
+    [`GET /api/invitations/${TOKEN}`]: () =>
+      json(200, {
+        teamName: 'Acme Sales',
+        inviterName: 'Ben Ode',
+        role: 'member',
+        expiresAt: '2026-03-11T10:00:00Z',
+      }),
+    'GET /api/workspaces/join-requests': () => json(200, []),
+  });
+}
+
+async function signIn() {
+  fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'maya' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
+  fireEvent.click(document.querySelector('form[aria-label="Sign in"] button[type="submit"]') as HTMLElement);
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('workspace routes', () => {
+  it('sends a signed-out visitor of /join/{token} to sign in and brings them back to the invitation', async () => {
+    signedOutServer();
+    const router = renderApp(`/join/${TOKEN}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(router.state.location.search).toBe(`?returnUrl=${encodeURIComponent(`/join/${TOKEN}`)}`);
+    await signIn();
+    expect(await screen.findByText('Accept & Join Workspace')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/join/${TOKEN}`);
+  });
+
+  it('sends a signed-out visitor of /join to sign in and back', async () => {
+    signedOutServer();
+    const router = renderApp('/join');
+    await waitFor(() => expect(router.state.location.search).toBe('?returnUrl=%2Fjoin'));
+    await signIn();
+    expect(await screen.findByText('Enter Invitation Code')).toBeTruthy();
+  });
+
+  it("serves the same list at /teams and at /workspaces, reached from the mobile menu's Workspaces", async () => {
+    stubServer({
+      'GET /api/teams': () => json(200, []),
+      'GET /api/workspaces/join-requests': () => json(200, []),
+    });
+    const router = renderApp('/teams');
+    expect(await screen.findByText('No workspaces yet')).toBeTruthy();
+    // jsdom matches no media query, so the nav bar is the mobile one: its menu holds the link.
+    fireEvent.click(await screen.findByLabelText('Open menu'));
+    const link = await waitFor(() => {
+      const anchor = document.querySelector<HTMLAnchorElement>('.ant-drawer a[href="/workspaces"]');
+      if (!anchor) throw new Error('no Workspaces link yet');
+      return anchor;
+    });
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspaces'));
+    expect(await screen.findByText('No workspaces yet')).toBeTruthy();
+  });
+});

@@ -1,0 +1,169 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buttonByText, json, renderWithApp, stubServer, type Handler } from '../network/test-app';
+import { BEN, buildWorkspace, errorBody, OWNER } from './test-workspaces';
+import { WorkspacePage, type WorkspaceNetworkProps } from './workspace-page';
+
+const network = vi.fn((props: WorkspaceNetworkProps) => <p>pooled network of {props.teamId}</p>);
+
+function renderPage(routes: Record<string, Handler>, route = '/workspaces/5') {
+  const fetchMock = stubServer(routes);
+  renderWithApp(
+    <Routes>
+      <Route path="/workspaces/:id" element={<WorkspacePage variant="workspace" renderNetwork={network} />} />
+      <Route path="/teams/:id" element={<WorkspacePage variant="team" />} />
+      <Route path="/workspaces" element={<p>all workspaces</p>} />
+    </Routes>,
+    { route },
+  );
+  return fetchMock;
+}
+
+const owned = {
+  'GET /api/teams/5': () => json(200, buildWorkspace()),
+  'GET /api/teams/5/members': () => json(200, [OWNER, BEN]),
+  'GET /api/teams/5/join-requests': () => json(200, []),
+};
+const joined = {
+  'GET /api/teams/5': () => json(200, buildWorkspace({ createdById: 99, role: 'member' })),
+  'GET /api/teams/5/members': () => json(200, [BEN, { ...OWNER, role: 'member' as const }]),
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  network.mockClear();
+});
+
+function toastDescription() {
+  return document.querySelector('.ant-notification-notice-description')?.textContent;
+}
+
+describe('WorkspacePage header', () => {
+  it("shows the name + ' Network', the description and the members with role and joined date", async () => {
+    renderPage(owned);
+    expect(await screen.findByText('Acme Sales Network')).toBeTruthy();
+    expect(screen.getByText('Pooled network of the sales team')).toBeTruthy();
+    const ben = await screen.findByRole('listitem', { name: 'Ben Ode' });
+    expect(within(ben).getByText('Member')).toBeTruthy();
+    expect(within(ben).getByText(`Joined ${new Date(BEN.joinedAt).toLocaleDateString()}`)).toBeTruthy();
+    expect(within(screen.getByRole('listitem', { name: 'Maya Chen' })).getByText('Owner')).toBeTruthy();
+  });
+
+  it('filters by collaborator: All, or one member, who is highlighted and handed to the network slot', async () => {
+    renderPage(owned);
+    const group = await screen.findByRole('group', { name: 'Collaborators' });
+    expect(within(group).getByText('All').closest('button')?.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(group).getByText('Ben Ode'));
+    await waitFor(() =>
+      expect(screen.getByRole('listitem', { name: 'Ben Ode' }).getAttribute('aria-current')).toBe('true'),
+    );
+    expect(network).toHaveBeenLastCalledWith({ teamId: 5, selectedMemberId: BEN.userId });
+    fireEvent.click(within(group).getByText('All'));
+    await waitFor(() => expect(network).toHaveBeenLastCalledWith({ teamId: 5, selectedMemberId: null }));
+  });
+
+  it("shows 'Workspace Not Found' with a link back for a missing or hidden workspace", async () => {
+    renderPage({ 'GET /api/teams/5': () => json(404, errorBody(404, 'Workspace not found', 'NOT_FOUND')) });
+    expect(await screen.findByText('Workspace Not Found')).toBeTruthy();
+    expect(screen.getByText('Back to Workspaces').closest('a')?.getAttribute('href')).toBe('/workspaces');
+  });
+
+  it("shows 'Workspace Not Found' for an id that cannot be one, without asking the server", async () => {
+    const fetchMock = renderPage({}, '/workspaces/abc');
+    expect(await screen.findByText('Workspace Not Found')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([r]) => new URL(r.url).pathname.startsWith('/api/teams'))).toBe(false);
+  });
+
+  it("shows 'Team Not Found' with a link to /teams on the older team screen", async () => {
+    renderPage({ 'GET /api/teams/7': () => json(404, errorBody(404, 'Workspace not found')) }, '/teams/7');
+    expect(await screen.findByText('Team Not Found')).toBeTruthy();
+    expect(screen.getByText('Back to Teams').closest('a')?.getAttribute('href')).toBe('/teams');
+  });
+
+  it('shows the team screen without collaborators or pending requests', async () => {
+    renderPage(
+      {
+        'GET /api/teams/7': () => json(200, buildWorkspace({ id: 7 })),
+        'GET /api/teams/7/members': () => json(200, [OWNER]),
+      },
+      '/teams/7',
+    );
+    expect(await screen.findByText('Acme Sales Network')).toBeTruthy();
+    await screen.findByRole('listitem', { name: 'Maya Chen' });
+    expect(screen.queryByRole('group', { name: 'Collaborators' })).toBeNull();
+    expect(screen.queryByText('Pending Requests')).toBeNull();
+  });
+});
+
+describe('WorkspacePage members and sharing', () => {
+  it("changes the caller's own sharing level", async () => {
+    const bodies: unknown[] = [];
+    renderPage({
+      ...joined,
+      'PUT /api/teams/5/sharing': async (request) => {
+        bodies.push(await request.json());
+        return json(200, { ...OWNER, sharing: 'counts' });
+      },
+    });
+    const select = await screen.findByLabelText('Sharing level');
+    expect(screen.getByText('Name, company, position')).toBeTruthy();
+    fireEvent.mouseDown(select);
+    fireEvent.click(await screen.findByTitle('Counts only'));
+    expect(await screen.findByText('Sharing updated')).toBeTruthy();
+    expect(bodies).toEqual([{ sharing: 'counts' }]);
+  });
+
+  it('lets a member leave after confirming, then goes to /workspaces', async () => {
+    const left = vi.fn(() => json(200, { left: true }));
+    renderPage({ ...joined, 'POST /api/teams/5/leave': left });
+    fireEvent.click(await screen.findByText('Leave Workspace'));
+    expect(await screen.findByText('Leave this workspace?')).toBeTruthy();
+    expect(left).not.toHaveBeenCalled();
+    fireEvent.click(buttonByText('Leave'));
+    expect(await screen.findByText('all workspaces')).toBeTruthy();
+    expect(left).toHaveBeenCalledOnce();
+    expect(screen.queryByText('Delete Workspace')).toBeNull();
+  });
+
+  it('shows why leaving failed', async () => {
+    renderPage({
+      ...joined,
+      'POST /api/teams/5/leave': () =>
+        json(403, errorBody(403, 'The owner cannot leave; delete the workspace')),
+    });
+    fireEvent.click(await screen.findByText('Leave Workspace'));
+    fireEvent.click(await screen.findByText('Leave'));
+    await waitFor(() => expect(toastDescription()).toBe('The owner cannot leave; delete the workspace'));
+  });
+
+  it('lets the owner remove a member after confirming', async () => {
+    let members = [OWNER, BEN];
+    renderPage({
+      ...owned,
+      'GET /api/teams/5/members': () => json(200, members),
+      [`DELETE /api/teams/5/members/${BEN.userId}`]: () => {
+        members = [OWNER];
+        return json(200, { removed: true });
+      },
+    });
+    const ben = await screen.findByRole('listitem', { name: 'Ben Ode' });
+    fireEvent.click(within(ben).getByText('Remove'));
+    expect(await screen.findByText('Remove Ben Ode?')).toBeTruthy();
+    fireEvent.click(document.querySelector('.ant-popconfirm-buttons .ant-btn-dangerous') as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Ben Ode' })).toBeNull());
+    expect(screen.getByText('Member removed')).toBeTruthy();
+  });
+
+  it('lets the owner delete the workspace after confirming, then goes to /workspaces', async () => {
+    const deleted = vi.fn(() => json(200, { deleted: true }));
+    renderPage({ ...owned, 'DELETE /api/teams/5': deleted });
+    fireEvent.click(await screen.findByText('Delete Workspace'));
+    expect(await screen.findByText('Delete this workspace?')).toBeTruthy();
+    fireEvent.click(buttonByText('Delete'));
+    expect(await screen.findByText('all workspaces')).toBeTruthy();
+    expect(deleted).toHaveBeenCalledOnce();
+    expect(screen.queryByText('Leave Workspace')).toBeNull();
+  });
+});
