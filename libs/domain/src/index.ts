@@ -20,3 +20,7 @@ export * from './warm-path/warmth-graph.js';
 export * from './warm-path/find-warmest-path.js';
 export * from './warm-path/explain-hop.js';
 export * from './stats/network-stats.js';
+export * from './workspace/graph-links.js';
+export * from './workspace/person-identity.js';
+export * from './workspace/pool-network.js';
+export * from './workspace/pooled-warmth-graph.js';
