@@ -24,3 +24,4 @@ export * from './workspace/graph-links.js';
 export * from './workspace/person-identity.js';
 export * from './workspace/pool-network.js';
 export * from './workspace/pooled-warmth-graph.js';
+export * from './workspaces/workspace-rules.js';

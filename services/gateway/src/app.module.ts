@@ -13,6 +13,7 @@ import { ImportsModule } from './modules/imports/imports.module.js';
 import { OAuthModule } from './modules/oauth/oauth.module.js';
 import { NetworkModule } from './modules/network/network.module.js';
 import { SessionModule } from './modules/session/session.module.js';
+import { TeamsModule } from './modules/teams/teams.module.js';
 
 @Module({})
 export class AppModule {
@@ -38,6 +39,7 @@ export class AppModule {
         ImportsModule,
         NetworkModule,
         AiModule,
+        TeamsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

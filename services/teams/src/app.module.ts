@@ -2,7 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { databaseChecks, serviceDatabaseModule, ServiceKitModule } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import type { TeamsConfig } from './config/teams.config.js';
+import { teamsEntities } from './database/entities/index.js';
 import { migrations } from './database/migrations/index.js';
+import { TeamsModule } from './modules/teams.module.js';
 
 @Module({})
 export class AppModule {
@@ -11,7 +13,13 @@ export class AppModule {
       module: AppModule,
       imports: [
         ServiceKitModule.forRoot({ service: 'teams', config, logger, checks: databaseChecks }),
-        serviceDatabaseModule({ url: config.DATABASE_URL, schema: 'teams', entities: [], migrations }),
+        serviceDatabaseModule({
+          url: config.DATABASE_URL,
+          schema: 'teams',
+          entities: teamsEntities,
+          migrations,
+        }),
+        TeamsModule,
       ],
     };
   }

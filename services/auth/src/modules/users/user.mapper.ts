@@ -1,4 +1,4 @@
-import type { User } from '@warmpath/contracts';
+import type { User, UserProfile } from '@warmpath/contracts';
 import type { UserEntity } from './user.entity.js';
 
 export const ADMIN_USERNAME = 'admin';
@@ -17,5 +17,17 @@ export function toUser(entity: UserEntity): User {
     createdAt: entity.createdAt.toISOString(),
     isAdmin: entity.usernameKey === ADMIN_USERNAME,
     providers: identities.map((i) => i.provider).sort(),
+  };
+}
+
+/** What other services may know of an account (no providers, no admin flag). */
+export function toUserProfile(entity: UserEntity): UserProfile {
+  return {
+    id: entity.id,
+    username: entity.username,
+    firstName: entity.firstName,
+    lastName: entity.lastName,
+    email: entity.email,
+    avatarUrl: entity.avatarUrl,
   };
 }

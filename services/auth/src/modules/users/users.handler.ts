@@ -25,6 +25,11 @@ export class UsersHandler {
     return this.users.getUser(request.userId);
   }
 
+  @HandleRequest(authContracts.getProfiles)
+  profiles(request: RequestOf<C['getProfiles']>) {
+    return this.users.getProfiles(request.userIds);
+  }
+
   @HandleRequest(authContracts.listUsers)
   list(request: RequestOf<C['listUsers']>) {
     return this.users.listUsers(request.userId);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { OAuthProvider } from '@warmpath/contracts';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { IdentityEntity } from './identity.entity.js';
 import { UserEntity } from './user.entity.js';
 
@@ -18,6 +18,11 @@ export class UsersRepository {
 
   findByUsernameKey(usernameKey: string): Promise<UserEntity | null> {
     return this.users.findOne({ where: { usernameKey }, relations: { identities: true } });
+  }
+
+  findByIds(ids: readonly number[]): Promise<UserEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.users.find({ where: { id: In([...new Set(ids)]) }, order: { id: 'ASC' } });
   }
 
   findAllOrderedById(): Promise<UserEntity[]> {

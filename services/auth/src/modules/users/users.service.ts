@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import type { RegisterRequest, UpdateProfileRequest, User } from '@warmpath/contracts';
+import type { RegisterRequest, UpdateProfileRequest, User, UserProfile } from '@warmpath/contracts';
 import {
   conflict,
   forbidden,
@@ -12,7 +12,7 @@ import {
 import type { Logger } from 'pino';
 import type { AuthConfig } from '../../config/auth.config.js';
 import { PasswordHasher } from '../credentials/password-hasher.js';
-import { ADMIN_USERNAME, toUser } from './user.mapper.js';
+import { ADMIN_USERNAME, toUser, toUserProfile } from './user.mapper.js';
 import { isReservedUsername, USERNAME_PATTERN, usernameKey } from './username.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -100,6 +100,11 @@ export class UsersService implements OnApplicationBootstrap {
     const user = await this.users.findById(userId);
     if (!user) throw notFound('User not found');
     return toUser(user);
+  }
+
+  /** Profiles for other services (names, e-mail); ids of no account are left out, not an error. */
+  async getProfiles(userIds: readonly number[]): Promise<UserProfile[]> {
+    return (await this.users.findByIds(userIds)).map(toUserProfile);
   }
 
   async listUsers(requesterId: number): Promise<User[]> {

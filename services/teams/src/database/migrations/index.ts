@@ -1,2 +1,4 @@
+import { CreateTeams1764000000000 } from './1764000000000-create-teams.js';
+
 // Migrations of the teams schema, in order. Never edit one that has shipped: add a new one.
-export const migrations = [];
+export const migrations = [CreateTeams1764000000000];

@@ -1,0 +1,164 @@
+import 'reflect-metadata';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { authContracts, type UserProfile } from '@warmpath/contracts';
+import { BusClient, createLogger, loadConfig, NATS_CONNECTION, ServiceError } from '@warmpath/server-kit';
+import { createThrowawayDatabase } from '@warmpath/testing';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { AppModule } from '../../../src/app.module.js';
+import { teamsConfigSchema } from '../../../src/config/teams.config.js';
+
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface ReceivedEvent {
+  subject: string;
+  payload: Record<string, unknown>;
+}
+
+export interface RunningTeams {
+  /** A caller on its own NATS connection, like the gateway. */
+  bus: BusClient;
+  /** Accounts the stand-in auth service knows (auth.user.profiles). */
+  addUser(fields: Partial<UserProfile> & { username: string }): UserProfile;
+  /** Every teams.* event published since boot, in order. */
+  events: ReceivedEvent[];
+  /** The first event of `subject` about workspace `teamId` (and user `userId`), waiting for it if it has not come yet. */
+  eventOf(subject: string, teamId: number, userId?: number): Promise<ReceivedEvent>;
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  app: NestFastifyApplication;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the teams AppModule in-process on real Postgres (a throwaway database), Redis (its own
+ * prefix) and NATS (its own prefix). The auth service is stood in for by a responder of
+ * auth.user.profiles on the same NATS, answering from `addUser`.
+ */
+export async function bootTeams(env: Record<string, string> = {}): Promise<RunningTeams> {
+  const database = await createThrowawayDatabase();
+  const runId = randomBytes(6).toString('hex');
+  const prefix = `teams_it_${runId}`;
+  const redisPrefix = `teams-it-${runId}:`;
+  const nc = await connect({ servers: NATS_URL, name: 'teams-it' });
+  const profiles = new Map<number, UserProfile>();
+  serveProfiles(nc, prefix, profiles);
+  const events: ReceivedEvent[] = [];
+  const waiters = new Set<(event: ReceivedEvent) => void>();
+  const eventSub = nc.subscribe(`${prefix}.teams.>`);
+  void (async () => {
+    for await (const msg of eventSub) {
+      const event = {
+        subject: msg.subject.slice(prefix.length + 1),
+        payload: msg.json<Record<string, unknown>>(),
+      };
+      events.push(event);
+      for (const waiter of waiters) waiter(event);
+    }
+  })();
+  const eventOf = (subject: string, teamId: number, userId?: number) => {
+    const matches = (e: ReceivedEvent) =>
+      e.subject === subject &&
+      e.payload.teamId === teamId &&
+      (userId === undefined || e.payload.userId === userId);
+    const seen = events.find(matches);
+    if (seen) return Promise.resolve(seen);
+    return new Promise<ReceivedEvent>((resolve) => {
+      const waiter = (event: ReceivedEvent) => {
+        if (!matches(event)) return;
+        waiters.delete(waiter);
+        resolve(event);
+      };
+      waiters.add(waiter);
+    });
+  };
+  await nc.flush();
+  const config = loadConfig('teams', teamsConfigSchema, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    NATS_URL,
+    NATS_PREFIX: prefix,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    ...env,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, createLogger('teams', 'silent')),
+    new FastifyAdapter(),
+    { logger: false },
+  );
+  await app.init();
+  await app.get<NatsConnection>(NATS_CONNECTION).flush();
+  const bus = new BusClient(nc, { service: 'teams-it', natsUrl: NATS_URL, prefix, requestTimeoutMs: 10_000 });
+  const pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  let nextId = 1;
+  return {
+    bus,
+    events,
+    eventOf,
+    app,
+    addUser(fields) {
+      const profile: UserProfile = {
+        id: nextId++,
+        firstName: 'Ana',
+        lastName: 'Silva',
+        email: `${fields.username}@example.org`,
+        avatarUrl: null,
+        ...fields,
+      };
+      profiles.set(profile.id, profile);
+      return profile;
+    },
+    query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    close: async () => {
+      const serviceNc = app.get<NatsConnection>(NATS_CONNECTION);
+      await app.close();
+      await serviceNc.close();
+      eventSub.unsubscribe();
+      await nc.close();
+      await pool.end();
+      await database.drop();
+      await deleteKeys(redisPrefix);
+      await deleteKeys(redisPrefix.replace(/:+$/, ''));
+    },
+  };
+}
+
+function serveProfiles(nc: NatsConnection, prefix: string, profiles: Map<number, UserProfile>): void {
+  const sub = nc.subscribe(`${prefix}.${authContracts.getProfiles.subject}`);
+  void (async () => {
+    for await (const msg of sub) {
+      const { userIds } = authContracts.getProfiles.request.parse(msg.json());
+      const data = userIds.flatMap((id) => profiles.get(id) ?? []);
+      msg.respond(JSON.stringify({ ok: true, data }));
+    }
+  })();
+}
+
+async function deleteKeys(prefix: string): Promise<void> {
+  const redis = new Redis(REDIS_URL);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** The ServiceError a call failed with (a test fails if it succeeded). */
+export async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof ServiceError)) throw new Error(`expected a ServiceError, got ${String(error)}`);
+  return error;
+}
