@@ -1,14 +1,13 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import {
-  INVALID_WORKSPACE_ID,
   NETWORK_GRAPH_TIMEOUT_MS,
   networkTeamGraphContracts,
-  WORKSPACE_ID,
   type NetworkSnapshotRef,
 } from '@warmpath/contracts';
-import { BusClient, invalid } from '@warmpath/server-kit';
+import { BusClient } from '@warmpath/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUserId } from '../session/session.guard.js';
+import { workspaceIdOf } from '../teams/route-ids.js';
 import { NetworkSnapshotService } from './network-snapshot.service.js';
 import { sendSnapshot } from './snapshot-reply.js';
 
@@ -32,8 +31,7 @@ export class TeamNetworkController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    if (!WORKSPACE_ID.test(id)) throw invalid(INVALID_WORKSPACE_ID);
-    const teamId = Number(id);
+    const teamId = workspaceIdOf(id);
     const ref = (recheck: boolean): Promise<NetworkSnapshotRef> =>
       this.bus.request(
         networkTeamGraphContracts.getTeamGraph,
