@@ -141,7 +141,7 @@ test.describe('GET /api/network/paths', () => {
     }
   });
 
-  test('is 404 for a workspace graph the caller cannot see (pooled graphs plug in with the workspaces issue)', async ({
+  test('is 404 for a workspace the caller is not a member of (as for one that does not exist)', async ({
     request,
   }) => {
     const { carla } = await handBuiltNetwork(request);

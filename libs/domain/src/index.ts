@@ -20,4 +20,8 @@ export * from './warm-path/warmth-graph.js';
 export * from './warm-path/find-warmest-path.js';
 export * from './warm-path/explain-hop.js';
 export * from './stats/network-stats.js';
+export * from './pooling/graph-links.js';
+export * from './pooling/person-identity.js';
+export * from './pooling/pool-network.js';
+export * from './pooling/pooled-warmth-graph.js';
 export * from './workspaces/workspace-rules.js';

@@ -9,6 +9,7 @@ import { ImportWritesModule } from './modules/import-writes/import-writes.module
 import { NotesModule } from './modules/notes/notes.module.js';
 import { PathsModule } from './modules/paths/paths.module.js';
 import { StatsModule } from './modules/stats/stats.module.js';
+import { TeamGraphModule } from './modules/team-graph/team-graph.module.js';
 
 @Module({})
 export class AppModule {
@@ -28,6 +29,7 @@ export class AppModule {
         NotesModule,
         PathsModule,
         StatsModule,
+        TeamGraphModule,
       ],
     };
   }

@@ -29,8 +29,8 @@ export function hopFacts(graph: WarmthGraph, edge: WarmthGraphEdge, fromIndex: n
     sameFunction: false,
   };
   if (edge.kind === 'knows') {
-    const known = graph.people[edge.to] as WarmthPerson;
-    return { ...facts, yearsConnected: known.yearsConnected, workedTogether: known.hasWorkedWith };
+    const tie = edge.tie ?? (graph.people[edge.to] as WarmthPerson);
+    return { ...facts, yearsConnected: tie.yearsConnected, workedTogether: tie.hasWorkedWith };
   }
   if (edge.kind === 'company') {
     const from = graph.people[fromIndex] as WarmthPerson;

@@ -16,10 +16,25 @@ export type WarmthPerson = Pick<
   | 'knownBy'
 > & { isTeammate?: boolean; positionInfo?: Connection['positionInfo'] };
 
-/** A stored link; `id` is carried through to the hops that travel it. */
+/** How a knower knows a person, when it is not the person's own record (pooled graphs). */
+export type WarmthTie = Pick<Connection, 'yearsConnected' | 'hasWorkedWith'>;
+
+/**
+ * A stored link; `id` is carried through to the hops that travel it. A "connection" link may carry
+ * its own `tie`: in a pooled graph each member knows a person for their own number of years.
+ */
 export type WarmthLink = Pick<Relationship, 'sourceId' | 'targetId' | 'strength' | 'type' | 'company'> & {
   id?: string;
+  tie?: WarmthTie;
 };
+
+export interface WarmthGraphOptions {
+  /**
+   * Add the edges implied by `knownBy` and by being a teammate (default true). A pooled graph
+   * passes every link explicitly, with each member's own tie, and turns them off.
+   */
+  implied?: boolean;
+}
 
 /** Why two people are linked; `from` of a "knows" edge is the person who knows the other. */
 export type WarmthEdgeKind = 'knows' | 'teammate' | 'company';
@@ -33,6 +48,8 @@ export interface WarmthGraphEdge {
   cost: number;
   /** The stored link it comes from; null for an edge implied by `knownBy` or by being a teammate. */
   link: WarmthLink | null;
+  /** A "knows" edge's tie: the link's own, else the known person's record. */
+  tie?: WarmthTie;
 }
 
 /**
@@ -58,6 +75,7 @@ export function buildWarmthGraph(
   connections: readonly WarmthPerson[],
   relationships: readonly WarmthLink[],
   selfId: string,
+  options: WarmthGraphOptions = {},
 ): WarmthGraph {
   const indexOf = new Map(connections.map((person, index) => [person.id, index] as const));
   const selfIndex = indexOf.get(selfId) ?? -1;
@@ -69,7 +87,10 @@ export function buildWarmthGraph(
     warmth: number,
     link: WarmthLink | null,
   ): void => {
-    if (from !== to) edges.push({ from, to, kind, warmth, cost: -Math.log(warmth), link });
+    if (from === to) return;
+    const edge: WarmthGraphEdge = { from, to, kind, warmth, cost: -Math.log(warmth), link };
+    if (link?.tie) edge.tie = link.tie;
+    edges.push(edge);
   };
   for (const link of relationships) {
     const source = indexOf.get(link.sourceId);
@@ -80,7 +101,7 @@ export function buildWarmthGraph(
       const [from, to] = isUserNode(connections[target] as WarmthPerson)
         ? [target, source]
         : [source, target];
-      add(from, to, 'knows', knowsWarmth(connections[to] as WarmthPerson), link);
+      add(from, to, 'knows', knowsWarmth(link.tie ?? (connections[to] as WarmthPerson)), link);
     } else if (link.type === 'teammate') {
       add(source, target, 'teammate', edgeWarmth({ type: 'teammate' }), link);
     } else {
@@ -89,7 +110,7 @@ export function buildWarmthGraph(
   }
   // Implied edges come after the stored links: on a tie the path search keeps the edge it saw
   // first, and a stored link is one the graph can highlight.
-  addKnownEdges(connections, selfIndex, add);
+  if (options.implied !== false) addKnownEdges(connections, selfIndex, add);
   return { people: connections, indexOf, selfIndex, edges, ...compressAdjacency(connections.length, edges) };
 }
 
@@ -103,11 +124,11 @@ type AddEdge = (
 
 const isUserNode = (person: WarmthPerson): boolean => person.isUser || person.isTeammate === true;
 
-const knowsWarmth = (person: WarmthPerson): number =>
+const knowsWarmth = (tie: WarmthTie): number =>
   edgeWarmth({
     type: 'connection',
-    yearsConnected: person.yearsConnected,
-    hasWorkedWith: person.hasWorkedWith,
+    yearsConnected: tie.yearsConnected,
+    hasWorkedWith: tie.hasWorkedWith,
   });
 
 /** Edges implied by the data itself: each user node to the people it knows, you to each teammate. */

@@ -64,12 +64,21 @@ export class NetworkSnapshotService {
    * The snapshot's bytes in one stored encoding. A snapshot replaced (or expired) between the
    * reference and the read is asked for once more; twice in a row means Redis is losing data.
    */
-  async body(userId: number, first: NetworkSnapshotRef, encoding: SnapshotEncoding): Promise<SnapshotBody> {
+  body(userId: number, first: NetworkSnapshotRef, encoding: SnapshotEncoding): Promise<SnapshotBody> {
+    return this.bodyOf(first, encoding, () => this.ref(userId, true));
+  }
+
+  /** The bytes of any snapshot (own or pooled); `recheck` asks its builder where it is now. */
+  async bodyOf(
+    first: NetworkSnapshotRef,
+    encoding: SnapshotEncoding,
+    recheck: () => Promise<NetworkSnapshotRef>,
+  ): Promise<SnapshotBody> {
     let ref = first;
     for (let attempt = 0; attempt < 2; attempt++) {
       const bytes = await this.bytes(ref, encoding);
       if (bytes) return { ref, bytes };
-      ref = await this.ref(userId, true);
+      ref = await recheck();
     }
     throw new ServiceError('SERVICE_UNAVAILABLE', SNAPSHOT_UNAVAILABLE);
   }

@@ -9,18 +9,16 @@ import {
   updateNotesRequestSchema,
   type Connection,
   type FindPathQuery,
-  type NetworkSnapshotRef,
   type NetworkStatsView,
   type UpdateNotesRequest,
   type WarmPathView,
 } from '@warmpath/contracts';
 import { BusClient, notFound } from '@warmpath/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createGunzip } from 'node:zlib';
 import { ZodPipe } from '../../http/zod-body.pipe.js';
 import { CurrentUserId } from '../session/session.guard.js';
-import { chooseEncoding, etagMatches } from './content-negotiation.js';
 import { NetworkSnapshotService } from './network-snapshot.service.js';
+import { sendSnapshot } from './snapshot-reply.js';
 
 export const CONNECTION_NOT_FOUND = 'Connection not found';
 
@@ -44,26 +42,7 @@ export class NetworkController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const current = await this.snapshots.current(userId);
-    if (etagMatches(request.headers['if-none-match'], current.etag)) {
-      setSnapshotHeaders(reply, current);
-      await reply.status(304).send();
-      return;
-    }
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    const { ref, bytes } = await this.snapshots.body(
-      userId,
-      current,
-      encoding === 'identity' ? 'gzip' : encoding,
-    );
-    setSnapshotHeaders(reply, ref);
-    reply.header('content-type', 'application/json; charset=utf-8');
-    if (encoding === 'identity') {
-      const plain = createGunzip();
-      plain.end(bytes);
-      await reply.send(plain);
-      return;
-    }
-    await reply.header('content-encoding', encoding).header('content-length', bytes.length).send(bytes);
+    await sendSnapshot(request, reply, current, (encoding) => this.snapshots.body(userId, current, encoding));
   }
 
   /** Private notes (DECISIONS.md): plain text, capped; anyone else's connection is a 404. */
@@ -99,13 +78,4 @@ export class NetworkController {
       { timeoutMs: NETWORK_READ_TIMEOUT_MS },
     );
   }
-}
-
-/** Private (per user), revalidated at every use (product-spec §4: network data is stale at once). */
-function setSnapshotHeaders(reply: FastifyReply, ref: NetworkSnapshotRef): void {
-  reply
-    .header('etag', ref.etag)
-    .header('cache-control', 'private, no-cache')
-    .header('vary', 'Accept-Encoding, Cookie')
-    .header('x-network-version', ref.version);
 }

@@ -7,6 +7,7 @@ import {
   type RequestOf,
 } from '@warmpath/contracts';
 import { HandleEvent, HandleRequest } from '@warmpath/server-kit';
+import { ImportListeners } from './import-listeners.js';
 import { utcDay } from './network-reader.service.js';
 import { OwnProfileClient } from './own-profile.client.js';
 import { SnapshotPointerStore } from './snapshot-pointer.store.js';
@@ -19,6 +20,7 @@ export class GraphHandler {
     private readonly snapshots: SnapshotService,
     private readonly pointers: SnapshotPointerStore,
     private readonly profiles: OwnProfileClient,
+    private readonly importListeners: ImportListeners,
   ) {}
 
   @HandleRequest(networkGraphContracts.getGraph)
@@ -34,6 +36,7 @@ export class GraphHandler {
   @HandleEvent(networkImportContracts.importCompleted)
   async prebuild(event: PayloadOf<typeof networkImportContracts.importCompleted>): Promise<void> {
     await this.current(event.userId);
+    await this.importListeners.notify(event.userId);
   }
 
   /**

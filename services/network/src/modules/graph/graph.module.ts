@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { GraphHandler } from './graph.handler.js';
+import { ImportListeners } from './import-listeners.js';
 import { NetworkReader } from './network-reader.service.js';
 import { NetworkRedisCloser, networkRedisProvider, NETWORK_REDIS } from './network-redis.provider.js';
 import { NetworkRepository } from './network.repository.js';
@@ -19,8 +20,17 @@ import { SnapshotStore } from './snapshot.store.js';
     SnapshotStore,
     SnapshotPointerStore,
     SnapshotService,
+    ImportListeners,
     GraphHandler,
   ],
-  exports: [NETWORK_REDIS, NetworkRepository, NetworkReader, OwnProfileClient, SnapshotPointerStore],
+  exports: [
+    NETWORK_REDIS,
+    NetworkRepository,
+    NetworkReader,
+    OwnProfileClient,
+    SnapshotPointerStore,
+    SnapshotStore,
+    ImportListeners,
+  ],
 })
 export class GraphModule {}

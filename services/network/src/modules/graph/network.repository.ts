@@ -88,6 +88,17 @@ export class NetworkRepository {
     });
   }
 
+  /** The network versions of several users (a workspace's members) in one read; '0' for none yet. */
+  async findVersions(ownerUserIds: readonly number[]): Promise<Map<number, string>> {
+    const rows: { owner_user_id: number; version: string }[] = await this.dataSource.query(
+      'SELECT owner_user_id, version::text AS version FROM network.network_versions WHERE owner_user_id = ANY($1)',
+      [ownerUserIds],
+    );
+    const versions = new Map<number, string>(ownerUserIds.map((id) => [id, '0']));
+    for (const row of rows) versions.set(row.owner_user_id, row.version);
+    return versions;
+  }
+
   /** How many people and company links the owner's network has, without loading it. */
   async countNetwork(ownerUserId: number): Promise<{ people: number; links: number }> {
     const rows: { people: number; links: number }[] = await this.dataSource.query(

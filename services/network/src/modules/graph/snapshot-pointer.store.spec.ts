@@ -9,6 +9,7 @@ import type { BusClient } from '@warmpath/server-kit';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { GraphHandler } from './graph.handler.js';
+import { ImportListeners } from './import-listeners.js';
 import { NetworkReader } from './network-reader.service.js';
 import type { NetworkRepository } from './network.repository.js';
 import { buildConnectionRow, FakeNetworkRepository } from './network-rows.testing.js';
@@ -69,7 +70,7 @@ function setup() {
   } as unknown as BusClient);
   const pointers = new SnapshotPointerStore(redis);
   const snapshots = new SnapshotService(repo, new NetworkReader(repo), profiles, new SnapshotStore(redis));
-  const handler = new GraphHandler(snapshots, pointers, profiles);
+  const handler = new GraphHandler(snapshots, pointers, profiles, new ImportListeners());
   /** What a gateway reading Redis now would serve without asking the network service, if anything. */
   const served = async (now = new Date()): Promise<NetworkSnapshotRef | null> => {
     const [raw, generation] = await redis.mget(
@@ -176,6 +177,7 @@ describe('Redis down', () => {
       new SnapshotService(repo, new NetworkReader(repo), profiles, new SnapshotStore(down)),
       new SnapshotPointerStore(down),
       profiles,
+      new ImportListeners(),
     );
     await expect(handler.get({ userId: 7 })).rejects.toMatchObject({
       code: 'SERVICE_UNAVAILABLE',

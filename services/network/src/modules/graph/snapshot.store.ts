@@ -47,16 +47,26 @@ export class SnapshotStore {
   }
 
   /** Stores a snapshot and lets the user's previous one expire shortly. */
-  async save(userId: number, ref: NetworkSnapshotRef, blobs: SnapshotBlobs): Promise<void> {
+  save(userId: number, ref: NetworkSnapshotRef, blobs: SnapshotBlobs): Promise<void> {
+    return this.saveAs(currentKey(userId), ref, blobs);
+  }
+
+  /** Stores a snapshot and lets the one `current` named before expire shortly (pooled snapshots). */
+  async saveAs(current: string, ref: NetworkSnapshotRef, blobs: SnapshotBlobs): Promise<void> {
     try {
-      await this.write(userId, ref, blobs);
+      await this.write(current, ref, blobs);
     } catch (error) {
       throw redisUnavailable(error);
     }
   }
 
-  private async write(userId: number, ref: NetworkSnapshotRef, blobs: SnapshotBlobs): Promise<void> {
-    const previous = await this.redis.get(currentKey(userId));
+  /** Drops snapshots at once (a deleted workspace's); Redis failures are the caller's to report. */
+  async remove(keys: readonly string[]): Promise<void> {
+    if (keys.length > 0) await this.redis.del(...keys);
+  }
+
+  private async write(current: string, ref: NetworkSnapshotRef, blobs: SnapshotBlobs): Promise<void> {
+    const previous = await this.redis.get(current);
     const write = this.redis
       .multi()
       .hset(ref.key, {
@@ -65,7 +75,7 @@ export class SnapshotStore {
         [META_FIELD]: JSON.stringify(ref),
       })
       .expire(ref.key, SNAPSHOT_TTL_SECONDS)
-      .set(currentKey(userId), ref.key, 'EX', SNAPSHOT_TTL_SECONDS);
+      .set(current, ref.key, 'EX', SNAPSHOT_TTL_SECONDS);
     if (previous && previous !== ref.key) write.expire(previous, REPLACED_SNAPSHOT_TTL_SECONDS);
     const results = await write.exec();
     const failure = results?.find(([error]) => error);

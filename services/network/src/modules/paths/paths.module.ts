@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { GraphModule } from '../graph/graph.module.js';
+import { TeamGraphModule } from '../team-graph/team-graph.module.js';
 import { PathsHandler } from './paths.handler.js';
 import { PathsService } from './paths.service.js';
 
-@Module({ imports: [GraphModule], providers: [PathsService, PathsHandler] })
+@Module({ imports: [GraphModule, TeamGraphModule], providers: [PathsService, PathsHandler] })
 export class PathsModule {}

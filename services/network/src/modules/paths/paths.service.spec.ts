@@ -1,10 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { ServiceError } from '@warmpath/server-kit';
+import { ServiceError, type BusClient } from '@warmpath/server-kit';
 import { NetworkReader } from '../graph/network-reader.service.js';
 import type { NetworkRepository } from '../graph/network.repository.js';
 import { buildConnectionRow, FakeNetworkRepository } from '../graph/network-rows.testing.js';
 import type { OwnProfileClient } from '../graph/own-profile.client.js';
-import { PathsService, WORKSPACE_NOT_FOUND } from './paths.service.js';
+import { TeamNetworks } from '../team-graph/team-networks.service.js';
+import { PathsService } from './paths.service.js';
 
 const PROFILE = {
   id: 7,
@@ -44,7 +45,10 @@ function setup() {
   });
   const profiles = { get: async () => PROFILE } as unknown as OwnProfileClient;
   const repo = repository as unknown as NetworkRepository;
-  return new PathsService(new NetworkReader(repo), profiles);
+  const reader = new NetworkReader(repo);
+  // Workspace paths ask the teams service over NATS: test/integration/team-graph.integration-spec.ts.
+  const teams = new TeamNetworks({} as BusClient, repo, reader, profiles);
+  return new PathsService(reader, profiles, teams);
 }
 
 describe('PathsService', () => {
@@ -83,12 +87,5 @@ describe('PathsService', () => {
       message: 'Connection not found',
     });
     await expect(setup().find(8, { to: '1' })).rejects.toBeInstanceOf(ServiceError);
-  });
-
-  it('is NOT_FOUND for a workspace graph until pooled graphs are plugged in', async () => {
-    await expect(setup().find(7, { to: '1', workspaceId: 3 })).rejects.toMatchObject({
-      code: 'NOT_FOUND',
-      message: WORKSPACE_NOT_FOUND,
-    });
   });
 });

@@ -7,10 +7,10 @@ import { NetworkReader } from '../graph/network-reader.service.js';
 import { toOwnNode, userNodeId, type OwnProfile } from '../graph/network-view.mapper.js';
 import { OwnProfileClient } from '../graph/own-profile.client.js';
 import { CONNECTION_NOT_FOUND } from '../notes/notes.service.js';
+import { TeamNetworks } from '../team-graph/team-networks.service.js';
 import { splitByCompanyLinks, type CompanyComponents } from './company-components.js';
+import { teamPathGraph } from './team-path-graph.js';
 import { toWarmPathView, type PathGraph } from './warm-path.view.js';
-
-export const WORKSPACE_NOT_FOUND = 'Workspace not found';
 
 /** Paths already answered for one network version, per target; bounded so a crawler cannot grow it. */
 const MAX_CACHED_PATHS = 5000;
@@ -32,25 +32,46 @@ export class PathsService {
   constructor(
     private readonly reader: NetworkReader,
     private readonly profiles: OwnProfileClient,
+    private readonly teams: TeamNetworks,
   ) {}
 
   async find(userId: number, query: FindPathQuery): Promise<WarmPathView> {
-    // Pooled workspace graphs plug in here (a PathGraph over you, teammates and what they know);
-    // until the teams context can vouch for membership, no workspace is visible to anyone.
-    if (query.workspaceId !== undefined) throw notFound(WORKSPACE_NOT_FOUND);
+    if (query.workspaceId !== undefined) return this.findInWorkspace(userId, query.workspaceId, query.to);
     const [network, profile] = await Promise.all([this.reader.current(userId), this.profiles.get(userId)]);
     const selfId = userNodeId(userId);
     if (query.to !== selfId && !network.person(query.to)) throw notFound(CONNECTION_NOT_FOUND);
     const graph = personalPathGraph(network, profile, query.to);
-    const paths = network.memo(PATHS, () => new Map<string, WarmPath | null>());
-    let path = paths.get(query.to);
-    if (path === undefined) {
-      path = findWarmestPath(graph.warmth, selfId, query.to);
-      if (paths.size >= MAX_CACHED_PATHS) paths.clear();
-      paths.set(query.to, path);
-    }
-    return toWarmPathView(graph, selfId, query.to, path);
+    return toWarmPathView(graph, selfId, query.to, cachedPath(network, graph, selfId, query.to));
   }
+
+  /**
+   * The warmest path on the workspace's pooled graph, through the teammate with the strongest
+   * tie. A non-member gets the teams service's NOT_FOUND, exactly as for an unknown workspace.
+   */
+  private async findInWorkspace(userId: number, teamId: number, to: string): Promise<WarmPathView> {
+    const network = await this.teams.pooled(await this.teams.state(userId, teamId));
+    const selfId = userNodeId(userId);
+    const graph = teamPathGraph(network, to);
+    if (!graph.node(to)) throw notFound(CONNECTION_NOT_FOUND);
+    return toWarmPathView(graph, selfId, to, cachedPath(network, graph, selfId, to));
+  }
+}
+
+/** A network's answered paths, per target (they live as long as the network's version). */
+function cachedPath(
+  network: { memo: LoadedNetwork['memo'] },
+  graph: PathGraph,
+  selfId: string,
+  to: string,
+): WarmPath | null {
+  const paths = network.memo(PATHS, () => new Map<string, WarmPath | null>());
+  let path = paths.get(to);
+  if (path === undefined) {
+    path = findWarmestPath(graph.warmth, selfId, to);
+    if (paths.size >= MAX_CACHED_PATHS) paths.clear();
+    paths.set(to, path);
+  }
+  return path;
 }
 
 /**

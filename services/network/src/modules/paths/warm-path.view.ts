@@ -8,7 +8,7 @@ export interface PathGraph {
   readonly warmth: WarmthGraph;
   /** The full node for an id: the own node with its profile, or a person. */
   node(id: string): Connection | undefined;
-  /** A stored company link by id. */
+  /** A stored company link by id (a pooled graph answers every link: each member's knows link is its own). */
   companyLink(id: string): Relationship | undefined;
 }
 
@@ -45,6 +45,8 @@ const isUserNode = (node: Connection): boolean => node.isUser || node.isTeammate
 function linkOf(graph: PathGraph, hop: WarmPathHop): Relationship {
   const from = requireNode(graph, hop.fromId);
   const to = requireNode(graph, hop.toId);
+  const explicit = hop.linkId === null ? undefined : graph.companyLink(hop.linkId);
+  if (explicit) return explicit;
   switch (hop.kind) {
     case 'knows': {
       // A path may travel a "knows" edge either way: the knower is the user node.
@@ -53,10 +55,7 @@ function linkOf(graph: PathGraph, hop: WarmPathHop): Relationship {
     }
     case 'teammate':
       return toTeammateLink(from, to);
-    case 'company': {
-      const link = hop.linkId === null ? undefined : graph.companyLink(hop.linkId);
-      if (!link) throw new Error(`Company hop ${hop.fromId}-${hop.toId} has no stored link`);
-      return link;
-    }
+    case 'company':
+      throw new Error(`Company hop ${hop.fromId}-${hop.toId} has no stored link`);
   }
 }

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineRequest } from '../bus/bus-contract.js';
+import { sharingLevelSchema } from '../teams/teams.schema.js';
+import { networkSnapshotRefSchema } from './network-graph.contract.js';
+import { networkDataSchema } from './network.schema.js';
+
+/**
+ * GET /api/teams/{id}/network: the pooled network of a workspace as the caller sees it (degrees,
+ * notes and their own people are the caller's), served like GET /api/network from a compressed
+ * snapshot the network service writes to Redis. The reply is where that snapshot is.
+ */
+export const getTeamGraphRequestSchema = z.object({
+  userId: z.number().int(),
+  teamId: z.number().int().positive(),
+  /** Set by a reader that did not find the bytes it was told of: look in Redis, not in memory. */
+  recheck: z.boolean().optional(),
+});
+
+/** How far a member reaches: distinct people and companies they know, shown or counted only. */
+export const memberReachSchema = z.object({
+  userId: z.number().int(),
+  sharing: sharingLevelSchema,
+  people: z.number().int(),
+  companies: z.number().int(),
+});
+export type MemberReach = z.infer<typeof memberReachSchema>;
+
+/** The pooled network's JSON: the own network's shape plus the workspace's members and their reach. */
+export const teamNetworkDataSchema = networkDataSchema.extend({
+  workspace: z.object({ teamId: z.number().int(), members: z.array(memberReachSchema) }),
+});
+export type TeamNetworkData = z.infer<typeof teamNetworkDataSchema>;
+
+/**
+ * The snapshot JSON's shape of pooled networks; bump it when the shape changes (the snapshot key
+ * carries it, so snapshots of another format are never served).
+ */
+export const TEAM_SNAPSHOT_FORMAT = '1';
+
+/** Prefix of every pooled snapshot key of a workspace (so a deleted one's can be found). */
+export const teamSnapshotKeyPrefix = (teamId: number) => `network:team-snapshot:${teamId}:`;
+
+/** Redis key (before REDIS_PREFIX) of one viewer's pooled snapshot of a workspace. */
+export const teamSnapshotKey = (teamId: number, userId: number, fingerprint: string) =>
+  `${teamSnapshotKeyPrefix(teamId)}${userId}:${fingerprint}`;
+
+export const networkTeamGraphContracts = {
+  /**
+   * Ensures the snapshot of the workspace's current pooled network for this member and answers
+   * where it is. NOT_FOUND (Workspace not found) for a non-member, as for an unknown workspace.
+   */
+  getTeamGraph: defineRequest('network.team-graph.get', getTeamGraphRequestSchema, networkSnapshotRefSchema),
+};

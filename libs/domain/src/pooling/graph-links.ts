@@ -1,0 +1,82 @@
+import type { Connection, Relationship } from '@warmpath/contracts';
+import { COMPANY_LINK_STRENGTH, generateCompanyLinks } from '../company/company-links.js';
+import { WARMTH, edgeWarmth } from '../warm-path/edge-warmth.js';
+
+/** The id of a user's own node (and of a teammate's node in a workspace graph). */
+export const userNodeId = (userId: number): string => `u${userId}`;
+
+/** The id of the link from a user node to a person that user knows. */
+export const knowsLinkId = (userId: number, personId: string): string => `${userNodeId(userId)}-${personId}`;
+
+/**
+ * The id of a company link: its two people, the more senior first. The same people give the same
+ * id on every read; it cannot collide with a knows link (`u<userId>-<personId>`).
+ */
+export const companyLinkId = (sourceId: string, targetId: string): string => `${sourceId}-${targetId}`;
+
+// Company links carry 150/130/80/50 and warmth reads them as strength / 150 × 0.8; a "connection"
+// link gets the strength that warmth would read back, so every link is on one scale (94..188).
+const STRENGTH_PER_WARMTH = COMPANY_LINK_STRENGTH.role / WARMTH.strongestCompanyLink;
+
+/** How one user knows a person: what the warmth of their link is made of. */
+export type KnowsTie = Pick<Connection, 'yearsConnected' | 'hasWorkedWith' | 'createdAt'>;
+
+/**
+ * The explicit link from a user's node to a person they know (type 'connection'). `tie` is that
+ * user's own record of the person (a pooled person is known differently by each member).
+ */
+export function toKnowsLink(person: Connection, knowerUserId: number, tie: KnowsTie = person): Relationship {
+  const warmth = edgeWarmth({
+    type: 'connection',
+    yearsConnected: tie.yearsConnected,
+    hasWorkedWith: tie.hasWorkedWith,
+  });
+  return {
+    id: knowsLinkId(knowerUserId, person.id),
+    sourceId: userNodeId(knowerUserId),
+    targetId: person.id,
+    strength: Math.round(warmth * STRENGTH_PER_WARMTH),
+    createdAt: tie.createdAt,
+    type: 'connection',
+    company: null,
+    userId: knowerUserId,
+  };
+}
+
+/** You and a teammate (pooled workspace graphs): not stored, named after both user nodes. */
+export function toTeammateLink(from: Connection, to: Connection): Relationship {
+  return {
+    id: `${from.id}-${to.id}`,
+    sourceId: from.id,
+    targetId: to.id,
+    strength: Math.round(edgeWarmth({ type: 'teammate' }) * STRENGTH_PER_WARMTH),
+    createdAt: to.createdAt,
+    type: 'teammate',
+    company: null,
+    userId: from.userId,
+  };
+}
+
+/**
+ * The company links of product-spec §5 between people, derived on every load instead of stored
+ * (generateCompanyLinks is deterministic: same people, same links, same order). A link exists
+ * since the later of its two people was stored, so that is its createdAt.
+ */
+export function deriveCompanyLinks(people: readonly Connection[], ownerUserId: number): Relationship[] {
+  const byId = new Map(people.map((person) => [person.id, person] as const));
+  return generateCompanyLinks(people).map((link): Relationship => {
+    const source = byId.get(link.sourceId) as Connection;
+    const target = byId.get(link.targetId) as Connection;
+    return {
+      id: companyLinkId(link.sourceId, link.targetId),
+      sourceId: link.sourceId,
+      targetId: link.targetId,
+      strength: link.strength,
+      // Both are ISO 8601 UTC with milliseconds, so text order is time order.
+      createdAt: source.createdAt > target.createdAt ? source.createdAt : target.createdAt,
+      type: link.type,
+      company: link.company,
+      userId: ownerUserId,
+    };
+  });
+}

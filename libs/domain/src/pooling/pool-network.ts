@@ -1,0 +1,178 @@
+import type { CompanySummary, Connection, Relationship, SharingLevel } from '@warmpath/contracts';
+import { companyKey } from '../company/company-key.js';
+import { topCompanies } from '../search/search-connections.js';
+import type { WarmthTie } from '../warm-path/warmth-graph.js';
+import { deriveCompanyLinks, toKnowsLink, toTeammateLink } from './graph-links.js';
+import { groupPeople, type MemberRecord } from './person-identity.js';
+
+/** One member of a workspace as the pooling reads them. */
+export interface PoolMember {
+  /** Their user node (`u<userId>`, their profile), as their own network shows it. */
+  node: Connection;
+  /** What the workspace may see of their connections (DECISIONS.md "Workspaces"). */
+  sharing: SharingLevel;
+  /** Their stored connections as their own network shows them (their notes included). */
+  people: readonly Connection[];
+}
+
+/** How far each member reaches: distinct people and companies they know, shown or not. */
+export interface MemberReach {
+  userId: number;
+  sharing: SharingLevel;
+  people: number;
+  companies: number;
+}
+
+export interface PooledNetwork {
+  /** The viewer's own node (isUser, degree 0). */
+  self: Connection;
+  /** One node per other member (isTeammate, id `u<userId>`), by user id. */
+  teammates: Connection[];
+  /** One node per distinct person someone may see; degree 1 (the viewer knows them) or 2. */
+  people: Connection[];
+  /** Each knower → person ('connection'), per person, the viewer's link first. */
+  knowsLinks: Relationship[];
+  /** The tie behind each knows link (same order): that member's own years and history. */
+  knowsTies: WarmthTie[];
+  /** The viewer → each teammate. */
+  teammateLinks: Relationship[];
+  /** Company links between the people shown. */
+  companyLinks: Relationship[];
+  /** Every company of everyone the members know, shown or counted only; most people first. */
+  companies: CompanySummary[];
+  members: MemberReach[];
+}
+
+const SHARING_RANK: Record<SharingLevel, number> = { counts: 0, names: 1, profiles: 2, emails: 3 };
+
+/**
+ * The pooled network of a workspace as one member (the viewer) sees it (ARCHITECTURE.md "Graph
+ * data and warmth", DECISIONS.md "Workspaces"). Pure and O(records) apart from company links:
+ * - one node per distinct person (groupPeople), its id and `userId` the viewer's record when the
+ *   viewer knows them, else the first sharing member's (members by user id); `knownBy` every
+ *   member who knows them, counts-only members included (they add to "known by N");
+ * - a member on `counts` shows no person: someone only they know is no node, only counted in
+ *   `companies` and `members`; their links are not drawn (how they know someone stays theirs);
+ * - names, company and position from whoever shows the person; the profile URL only from the
+ *   viewer or a member sharing `profiles` or more, the e-mail from the viewer or one sharing
+ *   `emails`; notes only ever the viewer's own;
+ * - degrees are the viewer's: 1 they know the person, 2 only teammates do. Every pooled person is
+ *   known by a member, so degree 3 (reachable only through company links) cannot occur here.
+ * The viewer sees their own connections whatever their own sharing level.
+ */
+export function poolNetwork(viewerId: number, members: readonly PoolMember[]): PooledNetwork {
+  const viewer = members.find((member) => member.node.userId === viewerId);
+  if (!viewer) throw new Error(`The viewer ${viewerId} is not a member`);
+  const ordered = [
+    viewer,
+    ...members.filter((m) => m !== viewer).sort((a, b) => a.node.userId - b.node.userId),
+  ];
+  const self: Connection = {
+    ...viewer.node,
+    isUser: true,
+    isTeammate: false,
+    connectionDegree: 0,
+    knownBy: [],
+  };
+  const teammates = ordered.slice(1).map((member) => teammateNode(member, viewerId));
+  const pooled: PooledNetwork = {
+    self,
+    teammates,
+    people: [],
+    knowsLinks: [],
+    knowsTies: [],
+    teammateLinks: teammates.map((teammate) => toTeammateLink(self, teammate)),
+    companyLinks: [],
+    companies: [],
+    members: [],
+  };
+  const counted: { company: string | null; isUser: boolean }[] = [];
+  const reach = ordered.map(() => ({ people: 0, companies: new Set<string>() }));
+  for (const group of groupPeople(ordered.map((member) => member.people))) {
+    const records = distinctMembers(group);
+    const first = personOf(ordered, records[0] as MemberRecord);
+    const key = companyKey(first.company);
+    for (const record of records) {
+      const memberReach = reach[record.member] as (typeof reach)[number];
+      memberReach.people++;
+      if (key !== null) memberReach.companies.add(key);
+    }
+    const visible = records.filter((r) => r.member === 0 || ordered[r.member]?.sharing !== 'counts');
+    if (visible.length === 0) {
+      counted.push({ company: first.company, isUser: false });
+      continue;
+    }
+    const node = personNode(ordered, records, visible);
+    pooled.people.push(node);
+    counted.push(node);
+    for (const record of visible) {
+      const tie = personOf(ordered, record);
+      pooled.knowsLinks.push(toKnowsLink(node, (ordered[record.member] as PoolMember).node.userId, tie));
+      pooled.knowsTies.push({ yearsConnected: tie.yearsConnected, hasWorkedWith: tie.hasWorkedWith });
+    }
+  }
+  pooled.companyLinks = deriveCompanyLinks(pooled.people, viewerId);
+  pooled.companies = topCompanies(counted, Number.MAX_SAFE_INTEGER);
+  pooled.members = ordered.map((member, index) => ({
+    userId: member.node.userId,
+    sharing: member.sharing,
+    people: (reach[index] as (typeof reach)[number]).people,
+    companies: (reach[index] as (typeof reach)[number]).companies.size,
+  }));
+  return pooled;
+}
+
+function teammateNode(member: PoolMember, viewerId: number): Connection {
+  return {
+    ...member.node,
+    // Their account's e-mail is shown as their connections' are: only when they share e-mails.
+    email: member.sharing === 'emails' ? member.node.email : null,
+    notes: null,
+    isUser: false,
+    isTeammate: true,
+    connectionDegree: 1,
+    knownBy: [viewerId],
+  };
+}
+
+const personOf = (members: readonly PoolMember[], record: MemberRecord): Connection =>
+  (members[record.member] as PoolMember).people[record.person] as Connection;
+
+/** A group's records in member order (the viewer first), one per member. */
+function distinctMembers(group: readonly MemberRecord[]): MemberRecord[] {
+  const sorted = group.length > 1 ? [...group].sort((a, b) => a.member - b.member) : group;
+  return sorted.filter((record, index) => index === 0 || sorted[index - 1]?.member !== record.member);
+}
+
+/** The node of a person shown: the first visible record's fields, shared fields by level. */
+function personNode(
+  members: readonly PoolMember[],
+  records: readonly MemberRecord[],
+  visible: readonly MemberRecord[],
+): Connection {
+  const representative = visible[0] as MemberRecord;
+  const base = personOf(members, representative);
+  const shared = (level: SharingLevel, field: 'linkedinUrl' | 'email'): string | null => {
+    for (const record of visible) {
+      const value = personOf(members, record)[field];
+      const rank =
+        record.member === 0
+          ? SHARING_RANK.emails
+          : SHARING_RANK[(members[record.member] as PoolMember).sharing];
+      if (value && rank >= SHARING_RANK[level]) return value;
+    }
+    return null;
+  };
+  const byViewer = representative.member === 0;
+  return {
+    ...base,
+    userId: (members[representative.member] as PoolMember).node.userId,
+    linkedinUrl: shared('profiles', 'linkedinUrl'),
+    email: shared('emails', 'email'),
+    notes: byViewer ? base.notes : null,
+    connectionDegree: byViewer ? 1 : 2,
+    isUser: false,
+    isTeammate: false,
+    knownBy: records.map((record) => (members[record.member] as PoolMember).node.userId),
+  };
+}

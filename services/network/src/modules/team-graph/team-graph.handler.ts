@@ -1,0 +1,98 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  networkTeamGraphContracts,
+  teamsEvents,
+  type NetworkSnapshotRef,
+  type PayloadOf,
+  type RequestOf,
+} from '@warmpath/contracts';
+import { HandleEvent, HandleRequest, LOGGER } from '@warmpath/server-kit';
+import type { Logger } from 'pino';
+import { ImportListeners } from '../graph/import-listeners.js';
+import { TeamNetworks } from './team-networks.service.js';
+import { TeamSnapshotService } from './team-snapshot.service.js';
+
+/** Viewers who read a pooled network this recently get it rebuilt as soon as it changes. */
+export const RECENT_VIEWER_MS = 60 * 60 * 1000;
+
+/**
+ * NATS face of GET /api/teams/{id}/network, and what keeps pooled snapshots warm. Reads are never
+ * stale whatever the events do (every read checks membership, sharing and the members' versions);
+ * the events rebuild the snapshots of the members who look at the workspace, so their next read
+ * is answered from Redis instead of waiting for a pooling of 100,000 people.
+ */
+@Injectable()
+export class TeamGraphHandler {
+  /** teamId → viewerId → when they last read it (ms). */
+  private readonly viewers = new Map<number, Map<number, number>>();
+
+  constructor(
+    private readonly snapshots: TeamSnapshotService,
+    private readonly teams: TeamNetworks,
+    @Inject(LOGGER) private readonly logger: Logger,
+    importListeners: ImportListeners,
+  ) {
+    importListeners.add((userId) => this.memberImported(userId));
+  }
+
+  @HandleRequest(networkTeamGraphContracts.getTeamGraph)
+  async get(request: RequestOf<typeof networkTeamGraphContracts.getTeamGraph>): Promise<NetworkSnapshotRef> {
+    const ref = await this.snapshots.ensure(request.userId, request.teamId, { recheck: request.recheck });
+    this.viewed(request.teamId, request.userId);
+    return ref;
+  }
+
+  @HandleEvent(teamsEvents.memberJoined)
+  joined(event: PayloadOf<typeof teamsEvents.memberJoined>): Promise<void> {
+    return this.refresh(event.teamId);
+  }
+
+  @HandleEvent(teamsEvents.memberLeft)
+  left(event: PayloadOf<typeof teamsEvents.memberLeft>): Promise<void> {
+    this.viewers.get(event.teamId)?.delete(event.userId);
+    this.teams.forget(event.teamId, event.userId);
+    return this.refresh(event.teamId);
+  }
+
+  @HandleEvent(teamsEvents.sharingChanged)
+  sharingChanged(event: PayloadOf<typeof teamsEvents.sharingChanged>): Promise<void> {
+    return this.refresh(event.teamId);
+  }
+
+  @HandleEvent(teamsEvents.workspaceDeleted)
+  async deleted(event: PayloadOf<typeof teamsEvents.workspaceDeleted>): Promise<void> {
+    this.viewers.delete(event.teamId);
+    this.teams.forget(event.teamId);
+    await this.snapshots.forget(event.teamId);
+  }
+
+  /** A member's import changed what every workspace they are in pools (see ImportListeners). */
+  async memberImported(userId: number): Promise<void> {
+    for (const teamId of this.teams.teamsWith(userId)) await this.refresh(teamId);
+  }
+
+  private viewed(teamId: number, viewerId: number): void {
+    let viewers = this.viewers.get(teamId);
+    if (!viewers) this.viewers.set(teamId, (viewers = new Map()));
+    viewers.set(viewerId, Date.now());
+  }
+
+  /** Rebuilds the recent viewers' snapshots one after another (a pooling is CPU-heavy). */
+  private async refresh(teamId: number): Promise<void> {
+    const viewers = this.viewers.get(teamId);
+    if (!viewers) return;
+    for (const [viewerId, readAt] of [...viewers]) {
+      if (Date.now() - readAt > RECENT_VIEWER_MS) {
+        viewers.delete(viewerId);
+        continue;
+      }
+      try {
+        await this.snapshots.ensure(viewerId, teamId);
+      } catch (error) {
+        // Most likely no longer a member (NOT_FOUND): their next read answers for itself.
+        viewers.delete(viewerId);
+        this.logger.warn({ err: error, teamId, viewerId }, 'pooled snapshot not rebuilt');
+      }
+    }
+  }
+}

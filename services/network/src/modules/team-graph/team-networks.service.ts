@@ -1,0 +1,173 @@
+import { Injectable } from '@nestjs/common';
+import { TEAM_SNAPSHOT_FORMAT, teamsContracts, type ReplyOf } from '@warmpath/contracts';
+import { poolNetwork, type PooledNetwork } from '@warmpath/domain';
+import { BusClient } from '@warmpath/server-kit';
+import { createHash } from 'node:crypto';
+import { MemoKey } from '../graph/loaded-network.js';
+import { NetworkReader, utcDay } from '../graph/network-reader.service.js';
+import { NetworkRepository } from '../graph/network.repository.js';
+import { toOwnNode, type OwnProfile } from '../graph/network-view.mapper.js';
+import { OwnProfileClient } from '../graph/own-profile.client.js';
+
+export type Membership = ReplyOf<typeof teamsContracts.getMembership>;
+
+/** Everything a pooled network depends on, read fresh for every request (cheap: no people). */
+export interface TeamState {
+  viewerId: number;
+  teamId: number;
+  membership: Membership;
+  versions: ReadonlyMap<number, string>;
+  profiles: readonly OwnProfile[];
+  now: Date;
+  /** Hash of all of the above that the JSON depends on: a new one for any change. */
+  fingerprint: string;
+}
+
+/** One viewer's pooled network of a workspace, kept while its fingerprint is current. */
+export class PooledTeamNetwork {
+  private readonly memos = new Map<MemoKey<unknown>, unknown>();
+  readonly indexOf: ReadonlyMap<string, number>;
+
+  constructor(
+    readonly state: TeamState,
+    readonly pooled: PooledNetwork,
+  ) {
+    this.indexOf = new Map(pooled.people.map((person, index) => [person.id, index] as const));
+  }
+
+  get fingerprint(): string {
+    return this.state.fingerprint;
+  }
+
+  memo<T>(key: MemoKey<T>, build: () => T): T {
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const value = build();
+    this.memos.set(key, value);
+    return value;
+  }
+}
+
+/** Pooled networks kept in memory, in people; a 10-member workspace pools ~100,000. */
+export const MAX_CACHED_POOLED_PEOPLE = 300_000;
+
+/**
+ * The pooled network of a workspace for one member (DECISIONS.md "Workspaces"): membership and
+ * sharing from the teams service on every call (NOT_FOUND passes through, so a non-member gets
+ * exactly the unknown workspace's 404), the members' network versions from Postgres, their
+ * profiles from auth. Nothing is served from before a change: the fingerprint covers them all.
+ */
+@Injectable()
+export class TeamNetworks {
+  private readonly cache = new Map<string, PooledTeamNetwork>();
+  private readonly loading = new Map<string, Promise<PooledTeamNetwork>>();
+  /** The members of each workspace as last read, for events about one user (their import). */
+  private readonly membersOf = new Map<number, readonly number[]>();
+  private cachedPeople = 0;
+
+  constructor(
+    private readonly bus: BusClient,
+    private readonly repository: NetworkRepository,
+    private readonly reader: NetworkReader,
+    private readonly profiles: OwnProfileClient,
+  ) {}
+
+  async state(viewerId: number, teamId: number, now = new Date()): Promise<TeamState> {
+    const membership = await this.bus.request(teamsContracts.getMembership, { userId: viewerId, teamId });
+    const ids = membership.members.map((member) => member.userId).sort((a, b) => a - b);
+    this.membersOf.set(teamId, ids);
+    const [versions, profiles] = await Promise.all([
+      this.repository.findVersions(ids),
+      Promise.all(ids.map((id) => this.profiles.get(id))),
+    ]);
+    const state = { viewerId, teamId, membership, versions, profiles, now, fingerprint: '' };
+    return { ...state, fingerprint: teamFingerprint(state) };
+  }
+
+  /** The pooled network of this state: cached, being built, or built now (one build per state). */
+  async pooled(state: TeamState): Promise<PooledTeamNetwork> {
+    const slot = `${state.teamId}:${state.viewerId}`;
+    const cached = this.cache.get(slot);
+    if (cached?.fingerprint === state.fingerprint) return this.remember(slot, cached);
+    const flightKey = `${slot}:${state.fingerprint}`;
+    let flight = this.loading.get(flightKey);
+    if (!flight) {
+      flight = this.load(state)
+        .then((network) => this.remember(slot, network))
+        .finally(() => this.loading.delete(flightKey));
+      this.loading.set(flightKey, flight);
+    }
+    return flight;
+  }
+
+  /** The workspaces read here whose members (as last read) include this user. */
+  teamsWith(userId: number): number[] {
+    return [...this.membersOf].filter(([, ids]) => ids.includes(userId)).map(([teamId]) => teamId);
+  }
+
+  /** Forgets the pooled networks of a workspace (deleted) or of one viewer in it (left). */
+  forget(teamId: number, viewerId?: number): void {
+    if (viewerId === undefined) this.membersOf.delete(teamId);
+    for (const [slot, network] of this.cache) {
+      if (network.state.teamId !== teamId) continue;
+      if (viewerId !== undefined && network.state.viewerId !== viewerId) continue;
+      this.cache.delete(slot);
+      this.cachedPeople -= network.pooled.people.length;
+    }
+  }
+
+  private async load(state: TeamState): Promise<PooledTeamNetwork> {
+    const sharing = new Map(state.membership.members.map((m) => [m.userId, m.sharing] as const));
+    const networks = await Promise.all(
+      state.profiles.map((profile) =>
+        this.reader.current(profile.id, state.versions.get(profile.id), state.now),
+      ),
+    );
+    const pooled = poolNetwork(
+      state.viewerId,
+      state.profiles.map((profile, index) => ({
+        node: toOwnNode(profile),
+        sharing: sharing.get(profile.id) ?? 'names',
+        people: networks[index]?.people ?? [],
+      })),
+    );
+    // A member's network may have been loaded newer than the version read: name it by its content.
+    const versions = new Map(networks.map((network) => [network.userId, network.version] as const));
+    const loaded = { ...state, versions };
+    return new PooledTeamNetwork({ ...loaded, fingerprint: teamFingerprint(loaded) }, pooled);
+  }
+
+  private remember(slot: string, network: PooledTeamNetwork): PooledTeamNetwork {
+    const previous = this.cache.get(slot);
+    if (previous) {
+      this.cache.delete(slot);
+      this.cachedPeople -= previous.pooled.people.length;
+    }
+    this.cache.set(slot, network);
+    this.cachedPeople += network.pooled.people.length;
+    for (const [oldestSlot, oldest] of this.cache) {
+      if (this.cachedPeople <= MAX_CACHED_POOLED_PEOPLE || oldest === network) break;
+      this.cache.delete(oldestSlot);
+      this.cachedPeople -= oldest.pooled.people.length;
+    }
+    return network;
+  }
+}
+
+/** Everything the pooled JSON depends on besides the rows behind each version. */
+function teamFingerprint(state: Omit<TeamState, 'fingerprint'>): string {
+  const sharing = new Map(state.membership.members.map((m) => [m.userId, m.sharing] as const));
+  const parts = [TEAM_SNAPSHOT_FORMAT, utcDay(state.now), String(state.teamId), String(state.viewerId)];
+  for (const profile of state.profiles) {
+    parts.push(
+      String(profile.id),
+      sharing.get(profile.id) ?? '',
+      state.versions.get(profile.id) ?? '0',
+      profile.firstName,
+      profile.lastName,
+      profile.email,
+      profile.avatarUrl ?? '',
+      profile.createdAt,
+    );
+  }
+  return createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 24);
+}

@@ -1,0 +1,418 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  networkGraphContracts,
+  networkImportContracts,
+  networkPathContracts,
+  networkTeamGraphContracts,
+  teamsEvents,
+  WORKSPACE_NOT_FOUND,
+  type SharingLevel,
+  type TeamNetworkData,
+} from '@warmpath/contracts';
+import { companyKey, positionInfo } from '@warmpath/domain';
+import { BusClient, createLogger, loadConfig, NATS_CONNECTION } from '@warmpath/server-kit';
+import { createThrowawayDatabase } from '@warmpath/testing';
+import { Redis } from 'ioredis';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module.js';
+import { networkConfigSchema } from '../../src/config/network.config.js';
+
+// The pooled workspace network on the real stack (Postgres, Redis, NATS): the network service
+// runs whole; the teams and auth services are played by responders on the same NATS.
+
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `it_${randomBytes(6).toString('hex')}`;
+const redisPrefix = `${prefix}:`;
+
+let app: NestFastifyApplication;
+let nc: NatsConnection;
+let bus: BusClient;
+let redis: Redis;
+let db: DataSource;
+let dropDatabase: () => Promise<void>;
+
+const NAMES: Record<number, [string, string]> = {};
+/** The teams service's state: workspace → its members and what each shares. */
+const workspaces = new Map<number, Map<number, SharingLevel>>();
+
+beforeAll(async () => {
+  const database = await createThrowawayDatabase();
+  dropDatabase = database.drop;
+  const config = loadConfig('network', networkConfigSchema, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    NATS_URL,
+    NATS_PREFIX: prefix,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+  });
+  nc = await connect({ servers: NATS_URL, name: 'network-team-graph-it' });
+  answerAsTeamsAndAuth(nc);
+  await nc.flush();
+  app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, createLogger('network', 'silent')),
+    new FastifyAdapter(),
+    { logger: false },
+  );
+  await app.init();
+  db = app.get(DataSource);
+  bus = new BusClient(nc, { service: 'network-it', natsUrl: NATS_URL, prefix, requestTimeoutMs: 15_000 });
+  redis = new Redis(REDIS_URL, { keyPrefix: redisPrefix });
+});
+
+afterAll(async () => {
+  const serviceNc = app?.get<NatsConnection>(NATS_CONNECTION);
+  await app?.close();
+  await serviceNc?.close();
+  await nc?.close();
+  redis?.disconnect();
+  await dropDatabase?.();
+});
+
+function answerAsTeamsAndAuth(connection: NatsConnection): void {
+  const respond = (subject: string, answer: (request: { userId: number; teamId: number }) => unknown) =>
+    connection.subscribe(`${prefix}.${subject}`, {
+      callback: (_error, msg) => {
+        msg.respond(JSON.stringify(answer(msg.json())));
+      },
+    });
+  respond('auth.user.get', ({ userId }) => {
+    const [firstName, lastName] = NAMES[userId] ?? ['Someone', String(userId)];
+    const data = {
+      id: userId,
+      username: `user${userId}`,
+      firstName,
+      lastName,
+      email: `${firstName.toLowerCase()}@example.com`,
+    };
+    return {
+      ok: true,
+      data: {
+        ...data,
+        avatarUrl: null,
+        linkedinId: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        isAdmin: false,
+        providers: [],
+      },
+    };
+  });
+  respond('teams.membership.get', ({ userId, teamId }) => {
+    const members = workspaces.get(teamId);
+    if (!members?.has(userId))
+      return { ok: false, error: { code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND } };
+    const rows = [...members].map(([id, sharing]) => ({
+      userId: id,
+      role: 'member',
+      joinedAt: '2026-11-01T00:00:00.000Z',
+      sharing,
+    }));
+    return { ok: true, data: { teamId, members: rows } };
+  });
+}
+
+let nextUser = 1;
+const account = (firstName: string, lastName: string): number => {
+  const userId = nextUser++;
+  NAMES[userId] = [firstName, lastName];
+  return userId;
+};
+
+interface Person {
+  first: string;
+  last: string;
+  company: string;
+  position?: string;
+  url?: string;
+  years?: number;
+}
+
+/** What an import commit leaves: the rows, then the owner's version bumped. */
+async function importPeople(ownerUserId: number, people: Person[]): Promise<string> {
+  const year = new Date().getUTCFullYear();
+  await db.query(
+    `INSERT INTO network.connections (owner_user_id, match_key, first_name, last_name, company, company_key,
+       position, category, seniority, linkedin_url, connected_on)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+       $9::int[], $10::text[], $11::date[])`,
+    [
+      ownerUserId,
+      people.map((p) =>
+        p.url ? `url:${p.url}` : `name:${p.first} ${p.last}|${companyKey(p.company)}`.toLowerCase(),
+      ),
+      people.map((p) => p.first),
+      people.map((p) => p.last),
+      people.map((p) => p.company),
+      people.map((p) => companyKey(p.company)),
+      people.map((p) => p.position ?? null),
+      people.map((p) => positionInfo(p.position ?? null).category),
+      people.map((p) => positionInfo(p.position ?? null).seniority),
+      people.map((p) => p.url ?? null),
+      people.map((p) => (p.years === undefined ? null : `${year - p.years}-01-01`)),
+    ],
+  );
+  const rows: { version: string }[] = await db.query(
+    `INSERT INTO network.network_versions (owner_user_id, version) VALUES ($1, 1)
+     ON CONFLICT (owner_user_id) DO UPDATE SET version = network.network_versions.version + 1
+     RETURNING version::text AS version`,
+    [ownerUserId],
+  );
+  return (rows[0] as { version: string }).version;
+}
+
+let nextTeam = 100;
+function workspace(members: [number, SharingLevel][]): number {
+  const teamId = nextTeam++;
+  workspaces.set(teamId, new Map(members));
+  return teamId;
+}
+
+async function pooled(userId: number, teamId: number) {
+  const ref = await bus.request(networkTeamGraphContracts.getTeamGraph, { userId, teamId });
+  const gzip = await redis.hgetBuffer(ref.key, 'gzip');
+  const data = JSON.parse(gunzipSync(gzip as Buffer).toString()) as TeamNetworkData;
+  return { ref, data };
+}
+
+const people = (data: TeamNetworkData) => data.connections.filter((c) => !c.isUser && !c.isTeammate);
+const names = (data: TeamNetworkData) =>
+  people(data)
+    .map((c) => c.firstName)
+    .sort();
+
+/** Polls until `check` holds (the service reacts to an event on its own time), 10 s at most. */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('Condition not met within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The viewer's current snapshot key, as the service names it after each build. */
+const currentKey = (teamId: number, userId: number) =>
+  redis.get(`network:team-snapshot-current:${teamId}:${userId}`);
+
+/** Reads, makes the change, announces it, and waits for the service to rebuild on its own. */
+async function afterEvent(viewer: number, teamId: number, change: () => Promise<void> | void) {
+  const before = await pooled(viewer, teamId);
+  await change();
+  await eventually(async () => (await currentKey(teamId, viewer)) !== before.ref.key);
+  const after = await pooled(viewer, teamId);
+  expect(after.ref.etag).not.toBe(before.ref.etag);
+  return after.data;
+}
+
+const BEN = { first: 'Ben', last: 'Ortiz', company: 'Globex', position: 'Software Engineer' };
+
+describe('GET /api/teams/{id}/network on the network service', () => {
+  const maya = account('Maya', 'Chen');
+  const ana = account('Ana', 'Lima');
+  const carl = account('Carl', 'Diaz');
+  const outsider = account('Olga', 'Out');
+
+  beforeAll(async () => {
+    await importPeople(maya, [{ ...BEN, url: 'https://www.linkedin.com/in/ben', years: 2 }]);
+    await importPeople(ana, [
+      { ...BEN, first: 'Benjamin', url: 'https://www.linkedin.com/in/ben', years: 6 },
+      {
+        first: 'Chen',
+        last: 'Wu',
+        company: 'Globex',
+        position: 'Backend Engineer',
+        url: 'https://www.linkedin.com/in/chen',
+        years: 6,
+      },
+    ]);
+    await importPeople(carl, [
+      { first: 'Harper', last: 'Hidden', company: 'Initech', url: 'https://www.linkedin.com/in/harper' },
+      { ...BEN, url: 'https://www.linkedin.com/in/ben' },
+    ]);
+    await importPeople(outsider, [{ first: 'Olga', last: 'Contact', company: 'Acme' }]);
+  });
+
+  it('pools the members’ people once each, known by every member, none of a member on counts only', async () => {
+    const teamId = workspace([
+      [maya, 'names'],
+      [ana, 'names'],
+      [carl, 'counts'],
+    ]);
+    const { ref, data } = await pooled(maya, teamId);
+    expect(data.connections.slice(0, 3).map((c) => [c.id, c.isUser, c.isTeammate])).toEqual([
+      [`u${maya}`, true, false],
+      [`u${ana}`, false, true],
+      [`u${carl}`, false, true],
+    ]);
+    expect(names(data)).toEqual(['Ben', 'Chen']);
+    const [ben, chen] = people(data);
+    expect(ben).toMatchObject({ userId: maya, connectionDegree: 1, knownBy: [maya, ana, carl] });
+    expect(chen).toMatchObject({ userId: ana, connectionDegree: 2, knownBy: [ana], linkedinUrl: null });
+    expect(data.companies).toEqual(expect.arrayContaining([{ name: 'Initech', key: 'initech', count: 1 }]));
+    expect(data.workspace.members.find((m) => m.userId === carl)).toEqual({
+      userId: carl,
+      sharing: 'counts',
+      people: 2,
+      companies: 2,
+    });
+    expect(ref).toMatchObject({ connections: 5 });
+    // A teammate's people never enter the viewer's own network.
+    const own = await bus.request(networkGraphContracts.getGraph, { userId: maya });
+    expect(own.connections).toBe(2);
+  });
+
+  it('answers a non-member exactly as an unknown workspace, for the graph and for paths', async () => {
+    const teamId = workspace([
+      [maya, 'names'],
+      [ana, 'names'],
+    ]);
+    const asOutsider = bus.request(networkTeamGraphContracts.getTeamGraph, { userId: outsider, teamId });
+    await expect(asOutsider).rejects.toMatchObject({ code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND });
+    const unknown = bus.request(networkTeamGraphContracts.getTeamGraph, { userId: maya, teamId: 99_999 });
+    await expect(unknown).rejects.toMatchObject({ code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND });
+    const path = bus.request(networkPathContracts.findPath, {
+      userId: outsider,
+      to: `u${maya}`,
+      workspaceId: teamId,
+    });
+    await expect(path).rejects.toMatchObject({ code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND });
+  });
+
+  it('finds the warmest path through the teammate who knows the person, explained with names', async () => {
+    const teamId = workspace([
+      [maya, 'names'],
+      [ana, 'names'],
+      [carl, 'names'],
+    ]);
+    const { data } = await pooled(maya, teamId);
+    const chen = people(data).find((c) => c.firstName === 'Chen');
+    const path = await bus.request(networkPathContracts.findPath, {
+      userId: maya,
+      to: chen?.id ?? '',
+      workspaceId: teamId,
+    });
+    expect(path.nodes.map((n) => n.id)).toEqual([`u${maya}`, `u${ana}`, chen?.id]);
+    expect(path.hops.map((h) => h.explanation)).toEqual([
+      'Ana Lima is your teammate',
+      'Ana Lima knows Chen Wu (6 years)',
+    ]);
+    expect(path.links.map((l) => l.id)).toEqual([`u${maya}-u${ana}`, `u${ana}-${chen?.id}`]);
+    const outside = bus.request(networkPathContracts.findPath, {
+      userId: maya,
+      to: '999999',
+      workspaceId: teamId,
+    });
+    await expect(outside).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Connection not found' });
+  });
+});
+
+describe('pooled snapshots are rebuilt on every workspace event', () => {
+  const viewer = account('Vera', 'View');
+  const mate = account('Matt', 'Mate');
+  const joiner = account('Jo', 'Join');
+  beforeAll(async () => {
+    await importPeople(viewer, [{ first: 'Vic', last: 'Own', company: 'Acme' }]);
+    await importPeople(mate, [
+      { first: 'Mo', last: 'Mates', company: 'Umbrella', url: 'https://www.linkedin.com/in/mo' },
+    ]);
+    await importPeople(joiner, [{ first: 'Jay', last: 'Joiners', company: 'Hooli' }]);
+  });
+
+  it('teams.member.joined: the newcomer’s people appear', async () => {
+    const teamId = workspace([
+      [viewer, 'names'],
+      [mate, 'names'],
+    ]);
+    const data = await afterEvent(viewer, teamId, () => {
+      workspaces.get(teamId)?.set(joiner, 'names');
+      const joinedAt = new Date().toISOString();
+      bus.publish(teamsEvents.memberJoined, {
+        teamId,
+        userId: joiner,
+        role: 'member',
+        joinedAt,
+        via: 'invitation',
+      });
+    });
+    expect(names(data)).toEqual(['Jay', 'Mo', 'Vic']);
+  });
+
+  it('teams.member.left: everything the member brought is withdrawn', async () => {
+    const teamId = workspace([
+      [viewer, 'names'],
+      [mate, 'names'],
+    ]);
+    const data = await afterEvent(viewer, teamId, () => {
+      workspaces.get(teamId)?.delete(mate);
+      bus.publish(teamsEvents.memberLeft, {
+        teamId,
+        userId: mate,
+        reason: 'left',
+        leftAt: new Date().toISOString(),
+      });
+    });
+    expect(names(data)).toEqual(['Vic']);
+    expect(data.connections.filter((c) => c.isTeammate)).toEqual([]);
+  });
+
+  it('teams.sharing.changed: profile URLs show from the moment a member shares them, and go on counts only', async () => {
+    const teamId = workspace([
+      [viewer, 'names'],
+      [mate, 'names'],
+    ]);
+    const sharing = (level: SharingLevel) => () => {
+      workspaces.get(teamId)?.set(mate, level);
+      bus.publish(teamsEvents.sharingChanged, { teamId, userId: mate, sharing: level });
+    };
+    const profiles = await afterEvent(viewer, teamId, sharing('profiles'));
+    expect(people(profiles).find((c) => c.firstName === 'Mo')?.linkedinUrl).toBe(
+      'https://www.linkedin.com/in/mo',
+    );
+    const counts = await afterEvent(viewer, teamId, sharing('counts'));
+    expect(names(counts)).toEqual(['Vic']);
+  });
+
+  it('network.import.completed: a member’s import is in the pooled graph without anyone reading it first', async () => {
+    const teamId = workspace([
+      [viewer, 'names'],
+      [mate, 'names'],
+    ]);
+    const data = await afterEvent(viewer, teamId, async () => {
+      const version = await importPeople(mate, [{ first: 'Nia', last: 'New', company: 'Umbrella' }]);
+      const completed = {
+        importId: randomUUID(),
+        userId: mate,
+        version,
+        inserted: 1,
+        updated: 0,
+        relationships: 1,
+      };
+      bus.publish(networkImportContracts.importCompleted, completed);
+    });
+    expect(names(data)).toEqual(['Mo', 'Nia', 'Vic']);
+  });
+
+  it('teams.workspace.deleted: its snapshots are gone and it is not found', async () => {
+    const teamId = workspace([
+      [viewer, 'names'],
+      [mate, 'names'],
+    ]);
+    const { ref } = await pooled(viewer, teamId);
+    workspaces.delete(teamId);
+    bus.publish(teamsEvents.workspaceDeleted, {
+      teamId,
+      memberIds: [viewer, mate],
+      deletedAt: new Date().toISOString(),
+    });
+    await eventually(async () => (await redis.exists(ref.key)) === 0);
+    const read = bus.request(networkTeamGraphContracts.getTeamGraph, { userId: viewer, teamId });
+    await expect(read).rejects.toMatchObject({ code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND });
+  });
+});
