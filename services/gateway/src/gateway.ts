@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { installHttpHooks } from './http/http-hooks.js';
+import { startMetricsServer } from './http/metrics-server.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { serveWebApp } from './http/web-app.js';
 
@@ -43,6 +44,8 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
     limits: { fileSize: config.IMPORT_MAX_FILE_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
   await serveWebApp(fastify, config.WEB_DIST);
+  const metrics = await startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, logger);
+  fastify.addHook('onClose', (_instance, done) => void metrics.close(() => done()));
   app.enableShutdownHooks();
   await app.init();
   return app;

@@ -10,9 +10,12 @@ const httpUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).extend({
-  /** The public HTTP port (API + web app + health + metrics). */
+  /** The public HTTP port (API, web app, /health/live and /health/ready). */
   PORT: port.default(3000),
   HOST: z.string().default('127.0.0.1'),
+  /** Prometheus /metrics only, for the scraper: never routed to users. 0 picks a free port. */
+  METRICS_PORT: port.default(0),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Folder of the built web app (vite build output). */
   WEB_DIST: z.string().default(defaultWebDist),
   /** Whole-request budget: a request still running after this is answered 503. */
