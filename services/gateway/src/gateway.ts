@@ -10,6 +10,7 @@ import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { installHttpHooks } from './http/http-hooks.js';
 import { startMetricsServer } from './http/metrics-server.js';
+import { allowedOrigins, installRequestOriginChecks } from './http/request-origin.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { serveWebApp } from './http/web-app.js';
 
@@ -38,6 +39,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
   const fastify = app.getHttpAdapter().getInstance();
   installHttpHooks(fastify);
   installSecurityHeaders(fastify);
+  installRequestOriginChecks(fastify, allowedOrigins(config.ALLOWED_ORIGINS, config.PUBLIC_URL));
   await app.register(cookie);
   // Uploads stream through (never buffered); the import routes stop at IMPORT_MAX_FILE_BYTES themselves.
   await app.register(multipart, {

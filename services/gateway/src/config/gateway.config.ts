@@ -36,6 +36,17 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
   /** Where browsers reach the app; OAuth redirect URIs are built from it (docs/oauth.md). */
   PUBLIC_URL: httpUrl.default('http://127.0.0.1:3000'),
+  /**
+   * Origins (comma-separated, e.g. `https://app.example.com,https://www.example.com`) whose pages may
+   * send state-changing requests, besides the host the browser addressed. Empty: PUBLIC_URL's origin.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .refine(
+      (list) => list.split(',').every((o) => !o.trim() || URL.canParse(o.trim())),
+      'must be a comma-separated list of origins such as https://app.example.com',
+    ),
   /** Budget of each call to a provider (discovery, token, userinfo, JWKS). */
   OAUTH_HTTP_TIMEOUT_MS: positiveInt.default(10_000),
   /** A provider is configured when both its client id and secret are set. */
