@@ -30,8 +30,8 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   SESSION_ABSOLUTE_SECONDS: positiveInt.default(30 * 24 * 3600),
   /** 'auto' sets Secure on the cookie when the request came over TLS (directly or via a proxy). */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  /** Failed sign-ins allowed per username, and per client address, within the window. */
-  LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt.default(5),
+  /** Failed sign-ins allowed per username from one client address, and attempts per client, within the window. */
+  LOGIN_MAX_FAILURES_PER_PAIR: positiveInt.default(5),
   LOGIN_MAX_ATTEMPTS_PER_CLIENT: positiveInt.default(30),
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
   /** Where browsers reach the app; OAuth redirect URIs are built from it (docs/oauth.md). */

@@ -57,10 +57,10 @@ export class AuthController {
       user = await this.bus.request(authContracts.verifyPassword, body);
     } catch (error) {
       if (error instanceof ServiceError && error.code === 'UNAUTHENTICATED')
-        await this.limiter.recordFailure(body.username);
+        await this.limiter.recordFailure(request.ip, body.username);
       throw error;
     }
-    await this.limiter.recordSuccess(body.username);
+    await this.limiter.recordSuccess(request.ip, body.username);
     await this.startSession(user.id, request, reply);
     return user;
   }
