@@ -31,7 +31,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
     connectionTimeout: config.REQUEST_TIMEOUT_MS,
     bodyLimit: config.BODY_LIMIT_BYTES,
     return503OnClosing: true,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: new PinoNestLogger(logger),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseEnvSchema, port, positiveInt, redisEnvSchema } from '@warmpath/server-kit';
 import { fileURLToPath } from 'node:url';
+import { trustProxySchema } from './trust-proxy.js';
 
 const defaultWebDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 
@@ -28,6 +29,8 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   SESSION_IDLE_SECONDS: positiveInt.default(7 * 24 * 3600),
   /** A session ends this long after sign-in, however active. */
   SESSION_ABSOLUTE_SECONDS: positiveInt.default(30 * 24 * 3600),
+  /** Proxies whose X-Forwarded-* headers are believed (docs/security.md); default none. */
+  TRUST_PROXY: trustProxySchema,
   /** 'auto' sets Secure on the cookie when the request came over TLS (directly or via a proxy). */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   /** Failed sign-ins allowed per username from one client address, and attempts per client, within the window. */
