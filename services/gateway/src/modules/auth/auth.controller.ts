@@ -87,17 +87,26 @@ export class AuthController {
     return this.bus.request(authContracts.updateProfile, { userId, profile });
   }
 
+  /**
+   * A password change signs the user out everywhere else (whoever knew the old password loses
+   * their sessions) and gives this browser a new session id.
+   */
   @Post('user/password')
   @HttpCode(200)
-  changePassword(
+  async changePassword(
     @CurrentUserId() userId: number,
     @Body(new ZodPipe(changePasswordRequestSchema)) body: ChangePasswordRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.bus.request(authContracts.changePassword, {
+    const changed = await this.bus.request(authContracts.changePassword, {
       userId,
       currentPassword: body.currentPassword,
       newPassword: body.newPassword,
     });
+    await this.sessions.destroyOthers(userId, readSessionCookie(request));
+    await this.startSession(userId, request, reply);
+    return changed;
   }
 
   /** Admin rights are decided by the auth service from the caller's id: 401 signed out, 403 others. */
