@@ -37,6 +37,10 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   LOGIN_MAX_FAILURES_PER_PAIR: positiveInt.default(5),
   LOGIN_MAX_ATTEMPTS_PER_CLIENT: positiveInt.default(30),
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
+  /** Registrations per client address per hour (each costs a password hash). */
+  REGISTER_MAX_PER_CLIENT: positiveInt.default(10),
+  /** Password change attempts per user per LOGIN_WINDOW_SECONDS (each costs a hash; stops guessing). */
+  PASSWORD_CHANGE_MAX_ATTEMPTS: positiveInt.default(5),
   /** Where browsers reach the app; OAuth redirect URIs are built from it (docs/oauth.md). */
   PUBLIC_URL: httpUrl.default('http://127.0.0.1:3000'),
   /**
@@ -74,6 +78,8 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   IMPORT_SYNC_MAX_CONNECTIONS: positiveInt.default(5000),
   /** Comment lines on an import's event stream keep proxies from closing it while nothing happens. */
   IMPORT_SSE_HEARTBEAT_MS: positiveInt.default(15_000),
+  /** Open progress streams per user on one gateway replica; more are refused 429. */
+  IMPORT_SSE_MAX_PER_USER: positiveInt.default(10),
   /** Uploads of imports that never ran are dropped by the object store after this long. */
   IMPORT_UPLOAD_TTL_HOURS: positiveInt.default(24),
 });
