@@ -3,6 +3,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- the overlay's value must be one the gateway accepts
+import { trustProxySchema } from '../../services/gateway/src/config/trust-proxy.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SERVICES = ['gateway', 'auth', 'network', 'teams', 'ai', 'import-worker'];
@@ -73,6 +75,21 @@ describe('Kubernetes manifests', () => {
       expect(container.readinessProbe.httpGet.path).toBe('/health/ready');
       expect(container.livenessProbe.httpGet.path).toBe('/health/live');
     }
+  });
+
+  it('the production overlay trusts forwarded client addresses from its ingress only', () => {
+    const kustomization = parse(
+      readFileSync(join(root, 'infra/k8s/overlays/production/kustomization.yaml'), 'utf8'),
+    ) as { patches: { target: { kind: string; name: string }; patch: string }[] };
+    const configPatch = kustomization.patches.find((p) => p.target.kind === 'ConfigMap');
+    const operations = parse(configPatch!.patch) as { op: string; path: string; value: string }[];
+    const trustProxy = operations.find((o) => o.path === '/data/TRUST_PROXY')?.value;
+    expect(configPatch!.target.name).toBe('warmpath-config');
+    expect(trustProxySchema.parse(trustProxy)).toEqual([expect.stringMatching(/\/\d+$/)]);
+    const base = manifestsIn(join(root, 'infra/k8s/base')).find((m) => m.doc.kind === 'ConfigMap')!.doc as {
+      data: Record<string, string>;
+    };
+    expect(base.data.TRUST_PROXY).toBeUndefined();
   });
 
   it('rejects a broken manifest (the check can fail)', async () => {

@@ -26,6 +26,7 @@ export class AppModule {
           config,
           logger,
           answersHealth: false,
+          healthRoutes: false,
           checks: {
             inject: [REDIS],
             useFactory: (redis: Redis) => [{ name: 'redis', check: async () => void (await redis.ping()) }],

@@ -9,6 +9,8 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { installHttpHooks } from './http/http-hooks.js';
+import { startMetricsServer } from './http/metrics-server.js';
+import { allowedOrigins, installRequestOriginChecks } from './http/request-origin.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { serveWebApp } from './http/web-app.js';
 
@@ -29,7 +31,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
     connectionTimeout: config.REQUEST_TIMEOUT_MS,
     bodyLimit: config.BODY_LIMIT_BYTES,
     return503OnClosing: true,
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, logger), adapter, {
     logger: new PinoNestLogger(logger),
@@ -37,12 +39,15 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
   const fastify = app.getHttpAdapter().getInstance();
   installHttpHooks(fastify);
   installSecurityHeaders(fastify);
+  installRequestOriginChecks(fastify, allowedOrigins(config.ALLOWED_ORIGINS, config.PUBLIC_URL));
   await app.register(cookie);
   // Uploads stream through (never buffered); the import routes stop at IMPORT_MAX_FILE_BYTES themselves.
   await app.register(multipart, {
     limits: { fileSize: config.IMPORT_MAX_FILE_BYTES, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
   });
   await serveWebApp(fastify, config.WEB_DIST);
+  const metrics = await startMetricsServer(config.METRICS_HOST, config.METRICS_PORT, logger);
+  fastify.addHook('onClose', (_instance, done) => void metrics.close(() => done()));
   app.enableShutdownHooks();
   await app.init();
   return app;

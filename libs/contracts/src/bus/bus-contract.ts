@@ -77,3 +77,9 @@ export type ReplyEnvelope = z.infer<typeof replyEnvelopeSchema>;
 
 /** NATS header carrying the request id from the gateway through every service. */
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * NATS header carrying when the caller stops waiting for the reply (epoch milliseconds), so a
+ * service can drop costly work nobody will read (the auth service's password hashing).
+ */
+export const DEADLINE_HEADER = 'x-deadline';

@@ -29,6 +29,11 @@ export interface ServiceKitOptions<C extends BaseEnv> {
   checks?: Omit<FactoryProvider<DependencyCheck[]>, 'provide'>;
   /** Whether this process answers `<service>.health.check` (the gateway does not). */
   answersHealth?: boolean;
+  /**
+   * Whether /health/* and /metrics are served by this app (default true). The gateway says false:
+   * its public port serves its own public probes, and metrics go to a port of their own.
+   */
+  healthRoutes?: boolean;
 }
 
 /** The plumbing every service shares: config, logger, NATS bus, health and metrics. */
@@ -79,7 +84,7 @@ export class ServiceKitModule {
     return {
       module: ServiceKitModule,
       imports: [DiscoveryModule],
-      controllers: [HealthController],
+      controllers: options.healthRoutes === false ? [] : [HealthController],
       providers,
       exports: [SERVICE_CONFIG, LOGGER, NATS_CONNECTION, BUS_OPTIONS, BusClient, BusServer, HealthChecks],
     };

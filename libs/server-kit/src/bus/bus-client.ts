@@ -6,6 +6,7 @@ import {
   type NatsConnection,
 } from '@nats-io/transport-node';
 import {
+  DEADLINE_HEADER,
   META_HEADER,
   REQUEST_ID_HEADER,
   replyEnvelopeSchema,
@@ -74,9 +75,11 @@ export class BusClient {
     const hdrs = natsHeaders();
     hdrs.set(REQUEST_ID_HEADER, options.requestId ?? currentRequestId() ?? randomUUID());
     if (meta !== undefined) hdrs.set(META_HEADER, meta);
+    const timeout = options.timeoutMs ?? this.options.requestTimeoutMs;
+    hdrs.set(DEADLINE_HEADER, String(Date.now() + timeout));
     try {
       const msg = await this.nc.request(prefixed(this.options.prefix, subject), data, {
-        timeout: options.timeoutMs ?? this.options.requestTimeoutMs,
+        timeout,
         headers: hdrs,
       });
       return msg.data;

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShut
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Msg, NatsConnection, Subscription } from '@nats-io/transport-node';
 import {
+  DEADLINE_HEADER,
   META_HEADER,
   REQUEST_ID_HEADER,
   type BytesRequestContract,
@@ -128,7 +129,8 @@ export class BusServer implements OnApplicationBootstrap, OnApplicationShutdown 
 
   private withContext<T>(msg: Msg, fn: () => Promise<T>): Promise<T> {
     const requestId = msg.headers?.get(REQUEST_ID_HEADER) || randomUUID();
-    return requestContext.run({ requestId }, fn);
+    const deadline = Number(msg.headers?.get(DEADLINE_HEADER) || NaN);
+    return requestContext.run({ requestId, deadline: Number.isFinite(deadline) ? deadline : undefined }, fn);
   }
 }
 

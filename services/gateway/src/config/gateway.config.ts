@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseEnvSchema, port, positiveInt, redisEnvSchema } from '@warmpath/server-kit';
 import { fileURLToPath } from 'node:url';
+import { trustProxySchema } from './trust-proxy.js';
 
 const defaultWebDist = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 
@@ -10,9 +11,12 @@ const httpUrl = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).extend({
-  /** The public HTTP port (API + web app + health + metrics). */
+  /** The public HTTP port (API, web app, /health/live and /health/ready). */
   PORT: port.default(3000),
   HOST: z.string().default('127.0.0.1'),
+  /** Prometheus /metrics only, for the scraper: never routed to users. 0 picks a free port. */
+  METRICS_PORT: port.default(0),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Folder of the built web app (vite build output). */
   WEB_DIST: z.string().default(defaultWebDist),
   /** Whole-request budget: a request still running after this is answered 503. */
@@ -25,14 +29,31 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   SESSION_IDLE_SECONDS: positiveInt.default(7 * 24 * 3600),
   /** A session ends this long after sign-in, however active. */
   SESSION_ABSOLUTE_SECONDS: positiveInt.default(30 * 24 * 3600),
+  /** Proxies whose X-Forwarded-* headers are believed (docs/security.md); default none. */
+  TRUST_PROXY: trustProxySchema,
   /** 'auto' sets Secure on the cookie when the request came over TLS (directly or via a proxy). */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  /** Failed sign-ins allowed per username, and per client address, within the window. */
-  LOGIN_MAX_FAILURES_PER_USERNAME: positiveInt.default(5),
+  /** Failed sign-ins allowed per username from one client address, and attempts per client, within the window. */
+  LOGIN_MAX_FAILURES_PER_PAIR: positiveInt.default(5),
   LOGIN_MAX_ATTEMPTS_PER_CLIENT: positiveInt.default(30),
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
+  /** Registrations per client address per hour (each costs a password hash). */
+  REGISTER_MAX_PER_CLIENT: positiveInt.default(10),
+  /** Password change attempts per user per LOGIN_WINDOW_SECONDS (each costs a hash; stops guessing). */
+  PASSWORD_CHANGE_MAX_ATTEMPTS: positiveInt.default(5),
   /** Where browsers reach the app; OAuth redirect URIs are built from it (docs/oauth.md). */
   PUBLIC_URL: httpUrl.default('http://127.0.0.1:3000'),
+  /**
+   * Origins (comma-separated, e.g. `https://app.example.com,https://www.example.com`) whose pages may
+   * send state-changing requests, besides the host the browser addressed. Empty: PUBLIC_URL's origin.
+   */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .refine(
+      (list) => list.split(',').every((o) => !o.trim() || URL.canParse(o.trim())),
+      'must be a comma-separated list of origins such as https://app.example.com',
+    ),
   /** Budget of each call to a provider (discovery, token, userinfo, JWKS). */
   OAUTH_HTTP_TIMEOUT_MS: positiveInt.default(10_000),
   /** A provider is configured when both its client id and secret are set. */
@@ -57,6 +78,8 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   IMPORT_SYNC_MAX_CONNECTIONS: positiveInt.default(5000),
   /** Comment lines on an import's event stream keep proxies from closing it while nothing happens. */
   IMPORT_SSE_HEARTBEAT_MS: positiveInt.default(15_000),
+  /** Open progress streams per user on one gateway replica; more are refused 429. */
+  IMPORT_SSE_MAX_PER_USER: positiveInt.default(10),
   /** Uploads of imports that never ran are dropped by the object store after this long. */
   IMPORT_UPLOAD_TTL_HOURS: positiveInt.default(24),
 });

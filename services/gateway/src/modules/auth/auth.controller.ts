@@ -16,6 +16,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../../config/gateway.config.js';
 import { Public } from '../../http/public.decorator.js';
 import { ZodPipe } from '../../http/zod-body.pipe.js';
+import {
+  AttemptLimiter,
+  TOO_MANY_PASSWORD_CHANGES,
+  TOO_MANY_REGISTRATIONS,
+} from '../session/attempt-limiter.js';
 import { LoginRateLimiter } from '../session/login-rate-limiter.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../session/session-cookie.js';
 import { CurrentUserId } from '../session/session.guard.js';
@@ -28,6 +33,7 @@ export class AuthController {
     private readonly bus: BusClient,
     private readonly sessions: SessionStore,
     private readonly limiter: LoginRateLimiter,
+    private readonly attempts: AttemptLimiter,
     @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -38,6 +44,8 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<User> {
+    const limit = this.config.REGISTER_MAX_PER_CLIENT;
+    await this.attempts.consume('register', request.ip, limit, 3600, TOO_MANY_REGISTRATIONS);
     const user = await this.bus.request(authContracts.register, body);
     await this.startSession(user.id, request, reply);
     return user;
@@ -57,10 +65,10 @@ export class AuthController {
       user = await this.bus.request(authContracts.verifyPassword, body);
     } catch (error) {
       if (error instanceof ServiceError && error.code === 'UNAUTHENTICATED')
-        await this.limiter.recordFailure(body.username);
+        await this.limiter.recordFailure(request.ip, body.username);
       throw error;
     }
-    await this.limiter.recordSuccess(body.username);
+    await this.limiter.recordSuccess(request.ip, body.username);
     await this.startSession(user.id, request, reply);
     return user;
   }
@@ -87,17 +95,28 @@ export class AuthController {
     return this.bus.request(authContracts.updateProfile, { userId, profile });
   }
 
+  /**
+   * A password change signs the user out everywhere else (whoever knew the old password loses
+   * their sessions) and gives this browser a new session id.
+   */
   @Post('user/password')
   @HttpCode(200)
-  changePassword(
+  async changePassword(
     @CurrentUserId() userId: number,
     @Body(new ZodPipe(changePasswordRequestSchema)) body: ChangePasswordRequest,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.bus.request(authContracts.changePassword, {
+    const { PASSWORD_CHANGE_MAX_ATTEMPTS: limit, LOGIN_WINDOW_SECONDS: window } = this.config;
+    await this.attempts.consume('password', String(userId), limit, window, TOO_MANY_PASSWORD_CHANGES);
+    const changed = await this.bus.request(authContracts.changePassword, {
       userId,
       currentPassword: body.currentPassword,
       newPassword: body.newPassword,
     });
+    await this.sessions.destroyOthers(userId, readSessionCookie(request));
+    await this.startSession(userId, request, reply);
+    return changed;
   }
 
   /** Admin rights are decided by the auth service from the caller's id: 401 signed out, 403 others. */

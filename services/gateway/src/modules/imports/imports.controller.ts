@@ -16,6 +16,7 @@ import { ImportEventsHub } from './import-events.hub.js';
 import { streamImportEvents } from './import-event-stream.js';
 import { ImportResultReader } from './import-result.reader.js';
 import { ImportWaiter } from './import-waiter.js';
+import { StreamSlots } from './stream-slots.js';
 import { UploadBucket } from './upload-bucket.js';
 import { UploadReceiver, type ReceivedUpload, type UploadMessages } from './upload-receiver.js';
 
@@ -40,6 +41,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 @Controller('api')
 export class ImportsController {
+  /** A property, not a constructor argument, so the controller's unit tests need not build it. */
+  @Inject(StreamSlots) private readonly streams!: StreamSlots;
+
   constructor(
     private readonly receiver: UploadReceiver,
     private readonly bucket: UploadBucket,
@@ -118,6 +122,7 @@ export class ImportsController {
     @Res() reply: FastifyReply,
   ) {
     if (!UUID.test(importId)) throw notFound('Import not found');
+    reply.raw.once('close', this.streams.claim(userId));
     const events = this.hub.open(importId);
     let current: ImportStatus;
     try {

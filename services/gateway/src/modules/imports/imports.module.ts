@@ -3,11 +3,12 @@ import { ImportEventsHub } from './import-events.hub.js';
 import { ImportResultReader } from './import-result.reader.js';
 import { ImportWaiter } from './import-waiter.js';
 import { ImportsController } from './imports.controller.js';
+import { StreamSlots } from './stream-slots.js';
 import { UploadBucket } from './upload-bucket.js';
 import { UploadReceiver } from './upload-receiver.js';
 
 @Module({
   controllers: [ImportsController],
-  providers: [UploadBucket, UploadReceiver, ImportEventsHub, ImportWaiter, ImportResultReader],
+  providers: [UploadBucket, UploadReceiver, ImportEventsHub, ImportWaiter, ImportResultReader, StreamSlots],
 })
 export class ImportsModule {}

@@ -8,8 +8,11 @@ import { REDIS } from '../../infra/redis.provider.js';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
 /**
- * Sign-in throttling in Redis, shared by every gateway replica: attempts per client address and
- * failures per username. The answer is the same whether or not the username exists.
+ * Sign-in throttling in Redis, shared by every gateway replica: attempts per client address, and
+ * failures per username *from that client*. Failures are never counted per username alone: then
+ * anyone could lock anyone out with a few wrong passwords (issue 17); keyed by username and
+ * client, an attacker's failures throttle only the attacker, and the owner still signs in from
+ * their own address. The answer is the same whether or not the username exists.
  */
 @Injectable()
 export class LoginRateLimiter {
@@ -18,36 +21,36 @@ export class LoginRateLimiter {
     @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  /** Counts this attempt for the client, and refuses it when the client or the username is over its limit. */
+  /** Counts this attempt for the client, and refuses it when the client, or this username from it, is over its limit. */
   async admit(clientIp: string, username: string): Promise<void> {
     const window = this.config.LOGIN_WINDOW_SECONDS;
     const clientKey = `login:client:${clientIp}`;
     const [[, attempts], [, failures]] = (await this.redis
       .multi()
       .incr(clientKey)
-      .get(this.usernameKey(username))
+      .get(this.pairKey(clientIp, username))
       .expire(clientKey, window, 'NX')
       .exec()) as [[null, number], [null, string | null]];
     if (
       attempts > this.config.LOGIN_MAX_ATTEMPTS_PER_CLIENT ||
-      Number(failures ?? 0) >= this.config.LOGIN_MAX_FAILURES_PER_USERNAME
+      Number(failures ?? 0) >= this.config.LOGIN_MAX_FAILURES_PER_PAIR
     ) {
       throw new ServiceError('RATE_LIMITED', TOO_MANY_ATTEMPTS);
     }
   }
 
-  async recordFailure(username: string): Promise<void> {
-    const key = this.usernameKey(username);
+  async recordFailure(clientIp: string, username: string): Promise<void> {
+    const key = this.pairKey(clientIp, username);
     await this.redis.multi().incr(key).expire(key, this.config.LOGIN_WINDOW_SECONDS, 'NX').exec();
   }
 
-  async recordSuccess(username: string): Promise<void> {
-    await this.redis.del(this.usernameKey(username));
+  async recordSuccess(clientIp: string, username: string): Promise<void> {
+    await this.redis.del(this.pairKey(clientIp, username));
   }
 
   /** Hashed, so usernames people typed never sit in Redis in clear. */
-  private usernameKey(username: string): string {
+  private pairKey(clientIp: string, username: string): string {
     const folded = username.trim().normalize('NFKC').toLowerCase();
-    return `login:user:${createHash('sha256').update(folded).digest('base64url')}`;
+    return `login:pair:${createHash('sha256').update(`${clientIp}\n${folded}`).digest('base64url')}`;
   }
 }

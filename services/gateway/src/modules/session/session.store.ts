@@ -12,6 +12,8 @@ export interface Session {
 }
 
 const key = (id: string) => `session:${id}`;
+/** The ids of a user's sessions, so they can all be ended at once (password change). */
+const userKey = (userId: number) => `user-sessions:${userId}`;
 /** Session ids are 256 random bits in base64url; anything else is not worth a Redis round trip. */
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
@@ -25,8 +27,29 @@ export class SessionStore {
 
   async create(userId: number): Promise<Session> {
     const session: Session = { id: randomBytes(32).toString('base64url'), userId, createdAt: Date.now() };
-    await this.redis.set(key(session.id), JSON.stringify(session), 'EX', this.config.SESSION_IDLE_SECONDS);
+    await this.redis
+      .multi()
+      .set(key(session.id), JSON.stringify(session), 'EX', this.config.SESSION_IDLE_SECONDS)
+      .sadd(userKey(userId), session.id)
+      // No session outlives its absolute lifetime, so neither need the index.
+      .expire(userKey(userId), this.config.SESSION_ABSOLUTE_SECONDS)
+      .exec();
     return session;
+  }
+
+  /**
+   * Ends every session of the user except `keep` (password change: whoever knew the old password
+   * is signed out everywhere else). Answers how many were ended.
+   */
+  async destroyOthers(userId: number, keep: string | undefined): Promise<number> {
+    const ids = (await this.redis.smembers(userKey(userId))).filter((id) => id !== keep);
+    if (!ids.length) return 0;
+    const [[, ended]] = (await this.redis
+      .multi()
+      .del(...ids.map(key))
+      .srem(userKey(userId), ...ids)
+      .exec()) as [[null, number], unknown];
+    return ended;
   }
 
   /** Loads a live session and slides its idle expiry. */
@@ -43,6 +66,8 @@ export class SessionStore {
   }
 
   async destroy(id: string | undefined): Promise<void> {
-    if (id && SESSION_ID.test(id)) await this.redis.del(key(id));
+    if (!id || !SESSION_ID.test(id)) return;
+    const raw = await this.redis.getdel(key(id));
+    if (raw) await this.redis.srem(userKey((JSON.parse(raw) as Session).userId), id);
   }
 }

@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { type ImportStatus } from '@warmpath/contracts';
+import { randomUUID } from 'node:crypto';
+import { requestFrom } from '../support/client-address.js';
+import { natsForStack, startService, stopService } from '../support/stack-control.js';
+import { newUser, registerUser } from '../support/users.js';
+
+const url = (path: string) => `${process.env.WARMPATH_URL}${path}`;
+
+/** Waits for a restarted service: refused connections and a 503 count as "not yet". */
+async function stackBack(): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        fetch(url('/api/health')).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(200);
+}
+
+async function restartGateway(env?: Record<string, string>): Promise<void> {
+  await stopService('gateway');
+  await startService('gateway', env);
+  await stackBack();
+}
+
+test('password change attempts are limited per user: the sixth in 15 minutes is refused', async ({
+  request,
+}) => {
+  const { user } = await registerUser(request, newUser());
+  const change = (currentPassword: string) =>
+    request.post('/api/user/password', {
+      data: { currentPassword, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' },
+    });
+  for (let i = 0; i < 5; i += 1) expect((await change(`guess-${i}-wrong`)).status()).toBe(400);
+  const limited = await change(user.password);
+  expect(limited.status()).toBe(429);
+  expect((await limited.json()).message).toBe(
+    'Too many password change attempts. Please wait a few minutes and try again.',
+  );
+});
+
+test.describe('with small limits', () => {
+  test.beforeAll(() => restartGateway({ REGISTER_MAX_PER_CLIENT: '3', IMPORT_SSE_MAX_PER_USER: '2' }));
+  test.afterAll(() => restartGateway());
+
+  test('registrations are limited per client address', async () => {
+    const register = (address: string) => {
+      const user = newUser();
+      return requestFrom(address, 'POST', '/api/register', { ...user, confirmPassword: user.password });
+    };
+    for (let i = 0; i < 3; i += 1) expect((await register('127.0.0.7')).status).toBe(201);
+    const limited = await register('127.0.0.7');
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(
+      'Too many accounts were created from this address. Please try again later.',
+    );
+    expect((await register('127.0.0.8')).status).toBe(201);
+  });
+
+  test('open progress streams are capped per user, and a closed one frees its place', async () => {
+    const user = newUser();
+    const { cookie } = await requestFrom('127.0.0.9', 'POST', '/api/register', {
+      ...user,
+      confirmPassword: user.password,
+    });
+    // An import that stays in progress: the import worker is stopped and a stand-in answers its status.
+    await stopService('import-worker');
+    const { nc, subject } = await natsForStack();
+    const importId = randomUUID();
+    const sub = nc.subscribe(subject('imports.import.get'), {
+      callback: (_error, msg) => void msg.respond(JSON.stringify({ ok: true, data: parsing(importId) })),
+    });
+    const streams: AbortController[] = [];
+    const open = async () => {
+      const controller = new AbortController();
+      const response = await fetch(url(`/api/imports/${importId}/events`), {
+        headers: { cookie: cookie! },
+        signal: controller.signal,
+      });
+      streams.push(controller);
+      return response;
+    };
+    try {
+      for (let i = 0; i < 2; i += 1) expect((await open()).status).toBe(200);
+      const refused = await open();
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).message).toBe(
+        'Too many open progress streams. Close a few tabs and try again.',
+      );
+      streams[0].abort();
+      await expect.poll(async () => (await open()).status).toBe(200);
+    } finally {
+      for (const stream of streams) stream.abort();
+      sub.unsubscribe();
+      await nc.close();
+      await startService('import-worker');
+      await stackBack();
+    }
+  });
+});
+
+function parsing(id: string): ImportStatus {
+  const now = new Date().toISOString();
+  return {
+    id,
+    state: 'parsing',
+    fileName: 'Connections.csv',
+    sizeBytes: 100,
+    rowsRead: 1,
+    imported: 0,
+    updated: 0,
+    unchanged: 0,
+    skipped: 0,
+    relationships: 0,
+    skippedRows: [],
+    error: null,
+    attempt: 1,
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+  };
+}

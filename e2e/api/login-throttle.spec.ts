@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { request as httpRequest } from 'node:http';
+import { startService, stopService } from '../support/stack-control.js';
+import { newUser, registerUser } from '../support/users.js';
+
+/**
+ * POST /api/login from a chosen loopback address: the whole of 127.0.0.0/8 reaches the gateway on
+ * 127.0.0.1, so 127.0.0.2 is "another client" without any proxy header.
+ */
+function loginFrom(
+  localAddress: string,
+  username: string,
+  password: string,
+  forwardedFor?: string,
+): Promise<{ status: number; body: { message?: string } }> {
+  const url = new URL('/api/login', process.env.WARMPATH_URL);
+  const payload = JSON.stringify({ username, password });
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        localAddress,
+        headers: {
+          'content-type': 'application/json',
+          ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Waits for a restarted gateway: refused connections count as "not yet". */
+async function gatewayBack(): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        fetch(`${process.env.WARMPATH_URL}/api/health`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(200);
+}
+
+test('wrong passwords from an attacker throttle the attacker, never the owner on their own address', async ({
+  request,
+}) => {
+  const { user } = await registerUser(request, newUser());
+  for (let i = 0; i < 5; i += 1)
+    expect((await loginFrom('127.0.0.2', user.username, 'wrong-password')).status).toBe(401);
+  // The attacker is stopped, even with the right password...
+  const attacker = await loginFrom('127.0.0.2', user.username, user.password);
+  expect(attacker.status).toBe(429);
+  expect(attacker.body.message).toBe('Too many sign-in attempts. Please wait a few minutes and try again.');
+  // ...and the owner, on their own address, signs in at once.
+  expect((await loginFrom('127.0.0.3', user.username, user.password)).status).toBe(200);
+});
+
+test('a client cannot pick its own address with X-Forwarded-For (no proxy is trusted by default)', async ({
+  request,
+}) => {
+  const { user } = await registerUser(request, newUser());
+  for (let i = 0; i < 5; i += 1)
+    expect((await loginFrom('127.0.0.4', user.username, 'wrong-password', `203.0.113.${i}`)).status).toBe(
+      401,
+    );
+  expect((await loginFrom('127.0.0.4', user.username, user.password, '203.0.113.99')).status).toBe(429);
+});
+
+test('behind a configured proxy (TRUST_PROXY), each forwarded client is throttled on its own', async ({
+  request,
+}) => {
+  const { user } = await registerUser(request, newUser());
+  await stopService('gateway');
+  await startService('gateway', { TRUST_PROXY: '127.0.0.5' });
+  try {
+    await gatewayBack();
+    for (let i = 0; i < 5; i += 1)
+      expect((await loginFrom('127.0.0.5', user.username, 'wrong-password', '203.0.113.7')).status).toBe(401);
+    expect((await loginFrom('127.0.0.5', user.username, user.password, '203.0.113.7')).status).toBe(429);
+    // Another client behind the same proxy is a client of its own...
+    expect((await loginFrom('127.0.0.5', user.username, user.password, '198.51.100.8')).status).toBe(200);
+    // ...but a peer that is not the proxy still cannot choose its address.
+    for (let i = 0; i < 5; i += 1)
+      expect((await loginFrom('127.0.0.6', user.username, 'wrong-password', `192.0.2.${i}`)).status).toBe(
+        401,
+      );
+    expect((await loginFrom('127.0.0.6', user.username, user.password, '192.0.2.99')).status).toBe(429);
+  } finally {
+    await stopService('gateway');
+    await startService('gateway');
+    await gatewayBack();
+  }
+});

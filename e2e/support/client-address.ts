@@ -1,0 +1,44 @@
+import { request as httpRequest } from 'node:http';
+
+export interface AddressedAnswer {
+  status: number;
+  body: { message?: string; code?: string };
+  cookie?: string;
+}
+
+/**
+ * A JSON request to the stack from a chosen loopback address: the whole of 127.0.0.0/8 reaches
+ * the gateway on 127.0.0.1, so 127.0.0.2 is "another client" without any proxy header.
+ */
+export function requestFrom(
+  localAddress: string,
+  method: string,
+  path: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<AddressedAnswer> {
+  const url = new URL(path, process.env.WARMPATH_URL);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method,
+        localAddress,
+        headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: text ? JSON.parse(text) : {},
+            cookie: res.headers['set-cookie']?.[0]?.split(';')[0],
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end(payload === undefined ? undefined : JSON.stringify(payload));
+  });
+}
