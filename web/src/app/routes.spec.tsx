@@ -11,6 +11,12 @@ vi.mock('../graph', async () =>
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
 
+/**
+ * Every page is a lazy chunk that vitest transforms on first import, which takes seconds when the
+ * machine is busy: waits for a page's first text allow for it (a limit, not a timing assertion).
+ */
+const FIRST_PAGE = { timeout: 10_000 };
+
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
@@ -41,7 +47,9 @@ function signedOutServer() {
 }
 
 async function signIn() {
-  fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'maya' } });
+  fireEvent.change(await screen.findByLabelText('Username', {}, FIRST_PAGE), {
+    target: { value: 'maya' },
+  });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
   fireEvent.click(document.querySelector('form[aria-label="Sign in"] button[type="submit"]') as HTMLElement);
 }
@@ -51,23 +59,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('workspace routes', () => {
+describe('workspace routes', { timeout: 30_000 }, () => {
   it('sends a signed-out visitor of /join/{token} to sign in and brings them back to the invitation', async () => {
     signedOutServer();
     const router = renderApp(`/join/${TOKEN}`);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), FIRST_PAGE);
     expect(router.state.location.search).toBe(`?returnUrl=${encodeURIComponent(`/join/${TOKEN}`)}`);
     await signIn();
-    expect(await screen.findByText('Accept & Join Workspace')).toBeTruthy();
+    expect(await screen.findByText('Accept & Join Workspace', {}, FIRST_PAGE)).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/join/${TOKEN}`);
   });
 
   it('sends a signed-out visitor of /join to sign in and back', async () => {
     signedOutServer();
     const router = renderApp('/join');
-    await waitFor(() => expect(router.state.location.search).toBe('?returnUrl=%2Fjoin'));
+    await waitFor(() => expect(router.state.location.search).toBe('?returnUrl=%2Fjoin'), FIRST_PAGE);
     await signIn();
-    expect(await screen.findByText('Enter Invitation Code')).toBeTruthy();
+    expect(await screen.findByText('Enter Invitation Code', {}, FIRST_PAGE)).toBeTruthy();
   });
 
   it("serves the same list at /teams and at /workspaces, reached from the mobile menu's Workspaces", async () => {
@@ -76,7 +84,7 @@ describe('workspace routes', () => {
       'GET /api/workspaces/join-requests': () => json(200, []),
     });
     const router = renderApp('/teams');
-    expect(await screen.findByText('No workspaces yet')).toBeTruthy();
+    expect(await screen.findByText('No workspaces yet', {}, FIRST_PAGE)).toBeTruthy();
     // jsdom matches no media query, so the nav bar is the mobile one: its menu holds the link.
     fireEvent.click(await screen.findByLabelText('Open menu'));
     const link = await waitFor(() => {
