@@ -122,8 +122,8 @@ export async function bootTeams(env: Record<string, string> = {}): Promise<Runni
       await nc.close();
       await pool.end();
       await database.drop();
-      await deleteKeys(redisPrefix);
-      await deleteKeys(redisPrefix.replace(/:+$/, ''));
+      // Keys of the service's own connection and BullMQ's (the prefix without its colon).
+      await deleteKeys(config.REDIS_PREFIX.replace(/:+$/, ''));
     },
   };
 }
