@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import type { InvitationCode, JoinRequest, MyJoinRequest, Workspace } from '@warmpath/contracts';
-import { addMember, createWorkspace, person, queryDatabase, type Person } from './teams-helpers.js';
+import {
+  addMember,
+  createWorkspace,
+  person,
+  queryDatabase,
+  siteAdmin,
+  type Person,
+} from './teams-helpers.js';
 
 async function code(owner: Person, teamId: number): Promise<string> {
   const response = await owner.request.post(`/api/teams/${teamId}/invitation-code`);
@@ -135,5 +142,35 @@ test.describe('invitation codes and join requests', () => {
     expect(await (await owner.request.get(`/api/teams/${workspace.id}/join-requests`)).json()).toEqual([]);
     // Another account is not held back by the guesser.
     expect((await requestToJoin(await person(playwright), valid)).status()).toBe(201);
+  });
+
+  test('the site admin, owner, admin and member get no shortcut: a code only ever makes a request', async ({
+    playwright,
+  }) => {
+    const owner = await person(playwright);
+    const admin = await person(playwright);
+    const member = await person(playwright);
+    const workspace = await createWorkspace(owner, 'No Shortcuts');
+    await addMember(owner, workspace.id, admin, 'admin');
+    await addMember(owner, workspace.id, member, 'member');
+    const invitationCode = await code(admin, workspace.id);
+    for (const insider of [owner, admin, member]) {
+      expect((await requestToJoin(insider, invitationCode)).status()).toBe(409);
+    }
+    const root = await siteAdmin(playwright);
+    const made = await requestToJoin(root, invitationCode);
+    expect(made.status()).toBe(201);
+    expect(await made.json()).toMatchObject({ status: 'pending', teamId: null });
+    expect((await root.request.get(`/api/teams/${workspace.id}`)).status()).toBe(404);
+    const mine = (await (await root.request.get('/api/workspaces/join-requests')).json()) as MyJoinRequest[];
+    expect(mine.map((r) => r.teamName)).toContain('No Shortcuts');
+    // Everyone sees only their own requests.
+    for (const other of [owner, admin, member]) {
+      expect(await (await other.request.get('/api/workspaces/join-requests')).json()).toEqual([]);
+    }
+    const pending = (await (
+      await owner.request.get(`/api/teams/${workspace.id}/join-requests`)
+    ).json()) as JoinRequest[];
+    expect(pending.map((r) => r.userId)).toEqual([root.id]);
   });
 });
