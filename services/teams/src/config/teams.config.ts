@@ -11,10 +11,7 @@ export const teamsConfigSchema = baseEnvSchema
   .extend(redisEnvSchema.shape)
   .extend({
     /** Where invitation mails go out (smtp://user:pass@host:port or smtps://...). Unset: no mail, the link is still shown. */
-    SMTP_URL: z
-      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
-      .optional()
-      .or(z.literal('').transform(() => undefined)),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z.string().min(3).default('Warmpath <no-reply@warmpath.local>'),
     /** Where browsers reach the app: invitation links are `${PUBLIC_URL}/join/{token}`. */
     PUBLIC_URL: httpUrl.default('http://127.0.0.1:3000'),

@@ -53,6 +53,15 @@ async function invite(email: string, workspaceName = 'Sales Team') {
   return { owner, teamId, invitation, status };
 }
 
+/** What a Redis that lost its data (or a flushed one) leaves of the mail queue: nothing. */
+async function obliterateMailQueue(): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+  const queue = new Queue(INVITATION_MAIL_QUEUE, { connection: redis, prefix: redisPrefix });
+  await queue.obliterate({ force: true });
+  await queue.close();
+  redis.disconnect();
+}
+
 const linkIn = (body: string) => /http:\/\/warmpath\.test:3000\/join\/([A-Za-z0-9_-]+)/.exec(body)?.[1];
 
 describe('invitation mail', () => {
@@ -116,6 +125,22 @@ describe('invitation mail', () => {
     expect(
       (await failureOf(teams.bus.request(teamsContracts.lookupInvitation, { token: invitation.token }))).code,
     ).toBe('NOT_FOUND');
+    await until(status, (i) => i.mailStatus === 'sent');
+  });
+
+  it('queues owed mails again when the service starts, so a restart after losing Redis loses none', async () => {
+    await inbox.stop();
+    const { invitation, status } = await invite('restart@example.org');
+    await until(status, (i) => i.mailStatus === 'retrying');
+    await obliterateMailQueue();
+    await teams.restart();
+    await inbox.start();
+    const mail = await inbox.mailTo('restart@example.org');
+    const token = linkIn(mail.body) as string;
+    expect(token).not.toBe(invitation.token);
+    expect(await teams.bus.request(teamsContracts.lookupInvitation, { token })).toMatchObject({
+      teamName: 'Sales Team',
+    });
     await until(status, (i) => i.mailStatus === 'sent');
   });
 });

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { AppModule } from '../../../src/app.module.js';
-import { teamsConfigSchema } from '../../../src/config/teams.config.js';
+import { teamsConfigSchema, type TeamsConfig } from '../../../src/config/teams.config.js';
 
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -29,7 +29,10 @@ export interface RunningTeams {
   /** The first event of `subject` about workspace `teamId` (and user `userId`), waiting for it if it has not come yet. */
   eventOf(subject: string, teamId: number, userId?: number): Promise<ReceivedEvent>;
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
-  app: NestFastifyApplication;
+  /** The running service (replaced by `restart`). */
+  readonly app: NestFastifyApplication;
+  /** Stops the service and starts it again on the same database, Redis and NATS prefixes. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,21 +89,26 @@ export async function bootTeams(env: Record<string, string> = {}): Promise<Runni
     REDIS_PREFIX: redisPrefix,
     ...env,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, createLogger('teams', 'silent')),
-    new FastifyAdapter(),
-    { logger: false },
-  );
-  await app.init();
-  await app.get<NatsConnection>(NATS_CONNECTION).flush();
+  let app = await startApp(config);
   const bus = new BusClient(nc, { service: 'teams-it', natsUrl: NATS_URL, prefix, requestTimeoutMs: 10_000 });
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
   let nextId = 1;
+  const stopApp = async () => {
+    const serviceNc = app.get<NatsConnection>(NATS_CONNECTION);
+    await app.close();
+    await serviceNc.close();
+  };
   return {
     bus,
     events,
     eventOf,
-    app,
+    get app() {
+      return app;
+    },
+    restart: async () => {
+      await stopApp();
+      app = await startApp(config);
+    },
     addUser(fields) {
       const profile: UserProfile = {
         id: nextId++,
@@ -115,17 +123,27 @@ export async function bootTeams(env: Record<string, string> = {}): Promise<Runni
     },
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
     close: async () => {
-      const serviceNc = app.get<NatsConnection>(NATS_CONNECTION);
-      await app.close();
-      await serviceNc.close();
+      await stopApp();
       eventSub.unsubscribe();
       await nc.close();
       await pool.end();
       await database.drop();
-      await deleteKeys(redisPrefix);
-      await deleteKeys(redisPrefix.replace(/:+$/, ''));
+      // Keys of the service's own connection and BullMQ's (the prefix without its colon).
+      await deleteKeys(config.REDIS_PREFIX.replace(/:+$/, ''));
     },
   };
+}
+
+async function startApp(config: TeamsConfig): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, createLogger('teams', 'silent')),
+    new FastifyAdapter(),
+    { logger: false },
+  );
+  await app.init();
+  // The subscriptions must have reached the server before the first request.
+  await app.get<NatsConnection>(NATS_CONNECTION).flush();
+  return app;
 }
 
 function serveProfiles(nc: NatsConnection, prefix: string, profiles: Map<number, UserProfile>): void {
