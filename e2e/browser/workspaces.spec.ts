@@ -15,6 +15,10 @@ import { newUser, type TestUser } from '../support/users.js';
  * approves her from 'Pending Join Requests'; the card's member count follows; Ben leaves.
  */
 
+// Each test walks a whole flow of several people (dozens of page loads), which on a loaded 2-core
+// machine takes longer than the suite's default minute.
+test.describe.configure({ timeout: 180_000 });
+
 interface DeliveredMail {
   subject: string;
   text: string;

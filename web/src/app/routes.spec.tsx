@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, stubServer, TEST_USER } from '../features/network/test-app';
 import { Providers } from './providers';
 import { routes } from './routes';
@@ -53,6 +53,17 @@ async function signIn() {
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
   fireEvent.click(document.querySelector('form[aria-label="Sign in"] button[type="submit"]') as HTMLElement);
 }
+
+// The pages are lazy chunks: transform them once up front, so that under a loaded machine the
+// waits below measure the app, not vitest compiling a chunk on first use.
+beforeAll(async () => {
+  await Promise.all([
+    import('../features/auth/auth-page'),
+    import('../features/workspaces/join-invitation-page'),
+    import('../features/workspaces/join-code-page'),
+    import('../features/workspaces/workspace-list-page'),
+  ]);
+}, 60_000);
 
 afterEach(() => {
   cleanup();

@@ -74,6 +74,20 @@ describe('InviteDialog: Direct Invite', () => {
     expect(bodies).toEqual([{ teamId: 5, email: 'ben@example.org', role: 'admin' }]);
   });
 
+  it('looks the queued mail up again until it is sent', async () => {
+    const created = buildInvitationCreated({ mailStatus: 'queued' });
+    const { token: _token, joinUrl: _joinUrl, ...listed } = created;
+    stubServer({
+      'POST /api/teams/5/invitations': () => json(201, created),
+      'GET /api/teams/5/invitations': () =>
+        json(200, [{ ...listed, mailStatus: 'sent', mailSentAt: '2026-03-04T10:00:05Z' }]),
+    });
+    const modal = await renderDialog();
+    fireEvent.change(within(modal).getByLabelText('Email'), { target: { value: 'ben@example.org' } });
+    fireEvent.click(submitOf(modal));
+    expect(await within(modal).findByText('An invitation e-mail was sent to ben@example.org.')).toBeTruthy();
+  });
+
   it('says to share the link when no e-mail can be sent', async () => {
     stubServer({
       'POST /api/teams/5/invitations': () => json(201, buildInvitationCreated({ mailStatus: 'disabled' })),

@@ -9,6 +9,7 @@ function renderPage(routes: Record<string, Handler>) {
   const fetchMock = stubServer({
     'GET /api/teams/5': () => json(200, buildWorkspace()),
     'GET /api/teams/5/members': () => json(200, [OWNER, BEN]),
+    'GET /api/teams/5/invitations': () => json(200, []),
     ...routes,
   });
   renderWithApp(

@@ -1,6 +1,7 @@
 import { INVITATION_TTL_DAYS, type InvitationCode, type InvitationCreated } from '@warmpath/contracts';
 import { Alert, Flex, Typography } from 'antd';
 import { CopyField } from './copy-field';
+import { useMailStatus } from './use-mail-status';
 import { describeMailStatus } from './workspace-format';
 
 /** The link of an e-mail invitation: {origin}/join/{token} (product-spec §2). */
@@ -19,20 +20,19 @@ export function ShareInvitation({
   invitation?: InvitationCreated | null;
   code?: InvitationCode | null;
 }) {
+  const mailStatus = useMailStatus(invitation);
   return (
     <Flex vertical gap={12}>
       <Typography.Title level={5} style={{ margin: 0 }}>
         Share invitation
       </Typography.Title>
-      {invitation && (
+      {invitation && mailStatus && (
         <Flex vertical gap={4}>
           <Typography.Text strong>Direct link</Typography.Text>
           <CopyField label="Invitation link" value={invitationLink(invitation.token)} />
           <Alert
-            type={
-              invitation.mailStatus === 'sent' || invitation.mailStatus === 'queued' ? 'success' : 'warning'
-            }
-            title={describeMailStatus(invitation.mailStatus, invitation.email)}
+            type={mailStatus === 'sent' ? 'success' : mailStatus === 'queued' ? 'info' : 'warning'}
+            title={describeMailStatus(mailStatus, invitation.email)}
             showIcon
           />
         </Flex>

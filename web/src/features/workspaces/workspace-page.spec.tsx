@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buttonByText, json, renderWithApp, stubServer, type Handler } from '../network/test-app';
-import { BEN, buildWorkspace, errorBody, OWNER } from './test-workspaces';
+import { BEN, buildInvitationCreated, buildWorkspace, errorBody, OWNER } from './test-workspaces';
 import { WorkspacePage, type WorkspaceNetworkProps } from './workspace-page';
 
 const network = vi.fn((props: WorkspaceNetworkProps) => <p>pooled network of {props.teamId}</p>);
@@ -24,6 +24,7 @@ const owned = {
   'GET /api/teams/5': () => json(200, buildWorkspace()),
   'GET /api/teams/5/members': () => json(200, [OWNER, BEN]),
   'GET /api/teams/5/join-requests': () => json(200, []),
+  'GET /api/teams/5/invitations': () => json(200, []),
 };
 const joined = {
   'GET /api/teams/5': () => json(200, buildWorkspace({ createdById: 99, role: 'member' })),
@@ -165,5 +166,35 @@ describe('WorkspacePage members and sharing', () => {
     expect(await screen.findByText('all workspaces')).toBeTruthy();
     expect(deleted).toHaveBeenCalledOnce();
     expect(screen.queryByText('Leave Workspace')).toBeNull();
+  });
+});
+
+describe('WorkspacePage invitations', () => {
+  it('shows the owner each e-mail invitation with its state and whether its mail went out', async () => {
+    const { token: _token, joinUrl: _joinUrl, ...invitation } = buildInvitationCreated();
+    renderPage({
+      ...owned,
+      'GET /api/teams/5/invitations': () =>
+        json(200, [
+          { ...invitation, id: 1, email: 'ben@example.org', state: 'accepted', mailStatus: 'sent' },
+          { ...invitation, id: 2, email: 'dan@example.org', state: 'pending', mailStatus: 'retrying' },
+        ]),
+    });
+    const ben = await screen.findByRole('listitem', { name: 'ben@example.org' });
+    expect(within(ben).getByText('Accepted')).toBeTruthy();
+    expect(within(ben).getByText(/Mail sent/)).toBeTruthy();
+    const dan = screen.getByRole('listitem', { name: 'dan@example.org' });
+    expect(within(dan).getByText('Pending')).toBeTruthy();
+    expect(within(dan).getByText(/Mail not sent yet, retrying/)).toBeTruthy();
+  });
+
+  it("says 'No invitations sent yet', and shows nothing of the kind to a plain member", async () => {
+    renderPage(owned);
+    expect(await screen.findByText('No invitations sent yet')).toBeTruthy();
+    cleanup();
+    const fetchMock = renderPage(joined);
+    await screen.findByRole('listitem', { name: 'Ben Ode' });
+    expect(screen.queryByText('Invitations')).toBeNull();
+    expect(fetchMock.mock.calls.some(([r]) => new URL(r.url).pathname.endsWith('/invitations'))).toBe(false);
   });
 });

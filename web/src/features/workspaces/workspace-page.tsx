@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../app/api';
 import { useAuth } from '../auth/auth-context';
 import { CollaboratorsFilter } from './collaborators-filter';
+import { InvitationsPanel } from './invitations-panel';
 import { InviteDialog } from './invite-dialog';
 import { MembersPanel } from './members-panel';
 import { PendingRequests } from './pending-requests-dialog';
@@ -97,6 +98,7 @@ export function WorkspacePage({ variant, renderNetwork }: Props) {
         currentUserId={user?.id}
         selectedMemberId={selectedMemberId}
       />
+      {canInvite(workspace.role) && <InvitationsPanel teamId={teamId} />}
       {isInviting && <InviteDialog workspace={workspace} open onClose={() => setInviting(false)} />}
     </Flex>
   );
