@@ -42,6 +42,7 @@ export default async function globalSetup() {
     // Every e2e request comes from 127.0.0.1: the per-username limit is what the tests exercise.
     LOGIN_MAX_ATTEMPTS_PER_CLIENT: '100000',
     REGISTER_MAX_PER_CLIENT: '100000',
+    IMPORT_PREVIEW_MAX_PER_CLIENT: '100000',
   };
   const port = await freePort();
   const stack: Stack = await startStack({

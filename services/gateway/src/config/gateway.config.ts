@@ -78,6 +78,8 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   IMPORT_SYNC_MAX_CONNECTIONS: positiveInt.default(5000),
   /** Comment lines on an import's event stream keep proxies from closing it while nothing happens. */
   IMPORT_SSE_HEARTBEAT_MS: positiveInt.default(15_000),
+  /** Anonymous previews (POST /api/network/import) per client address per hour; more are refused 429. */
+  IMPORT_PREVIEW_MAX_PER_CLIENT: positiveInt.default(10),
   /** Open progress streams per user on one gateway replica; more are refused 429. */
   IMPORT_SSE_MAX_PER_USER: positiveInt.default(10),
   /** Uploads of imports that never ran are dropped by the object store after this long. */
