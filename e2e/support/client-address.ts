@@ -3,6 +3,8 @@ import { request as httpRequest } from 'node:http';
 export interface AddressedAnswer {
   status: number;
   body: { message?: string; code?: string };
+  /** The first Set-Cookie header, and its name=value. */
+  setCookie?: string;
   cookie?: string;
 }
 
@@ -37,6 +39,7 @@ export function requestFrom(
           resolve({
             status: res.statusCode ?? 0,
             body: text ? JSON.parse(text) : {},
+            setCookie: res.headers['set-cookie']?.[0],
             cookie: res.headers['set-cookie']?.[0]?.split(';')[0],
           }),
         );
