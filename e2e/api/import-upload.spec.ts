@@ -72,7 +72,8 @@ test.describe('import uploads', () => {
       bytesToSend: 64 * 1024,
     });
     expect(answer.status).toBe(413);
-    expect(answer.connection).toBe('close');
+    // Not closed on the sender: the rest is read and dropped, so a browser gets to read the 413.
+    expect(answer.connection).not.toBe('close');
     expect(JSON.parse(answer.body)).toMatchObject({
       statusCode: 413,
       code: 'PAYLOAD_TOO_LARGE',

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type ImportStatus } from '@warmpath/contracts';
+import { generateLinkedInCsv } from '@warmpath/testing';
 import { randomUUID } from 'node:crypto';
 import { requestFrom } from '../support/client-address.js';
 import { natsForStack, startService, stopService } from '../support/stack-control.js';
@@ -44,7 +45,13 @@ test('password change attempts are limited per user: the sixth in 15 minutes is 
 });
 
 test.describe('with small limits', () => {
-  test.beforeAll(() => restartGateway({ REGISTER_MAX_PER_CLIENT: '3', IMPORT_SSE_MAX_PER_USER: '2' }));
+  test.beforeAll(() =>
+    restartGateway({
+      REGISTER_MAX_PER_CLIENT: '3',
+      IMPORT_SSE_MAX_PER_USER: '2',
+      IMPORT_PREVIEW_MAX_PER_CLIENT: '2',
+    }),
+  );
   test.afterAll(() => restartGateway());
 
   test('registrations are limited per client address', async () => {
@@ -59,6 +66,25 @@ test.describe('with small limits', () => {
       'Too many accounts were created from this address. Please try again later.',
     );
     expect((await register('127.0.0.8')).status).toBe(201);
+  });
+
+  test('anonymous previews are limited per client address', async () => {
+    const boundary = 'warmpath-limits';
+    const body = Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="Connections.csv"\r\n` +
+        `content-type: text/csv\r\n\r\n${generateLinkedInCsv(3, { seed: 3 })}\r\n--${boundary}--\r\n`,
+    );
+    const preview = (address: string) =>
+      requestFrom(address, 'POST', '/api/network/import', body, {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      });
+    for (let i = 0; i < 2; i += 1) expect((await preview('127.0.0.10')).status).toBe(200);
+    const limited = await preview('127.0.0.10');
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(
+      'Too many files were read from this address. Sign in, or try again later.',
+    );
+    expect((await preview('127.0.0.11')).status).toBe(200);
   });
 
   test('open progress streams are capped per user, and a closed one frees its place', async () => {

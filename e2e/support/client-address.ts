@@ -3,12 +3,15 @@ import { request as httpRequest } from 'node:http';
 export interface AddressedAnswer {
   status: number;
   body: { message?: string; code?: string };
+  /** The first Set-Cookie header, and its name=value. */
+  setCookie?: string;
   cookie?: string;
 }
 
 /**
  * A JSON request to the stack from a chosen loopback address: the whole of 127.0.0.0/8 reaches
- * the gateway on 127.0.0.1, so 127.0.0.2 is "another client" without any proxy header.
+ * the gateway on 127.0.0.1, so 127.0.0.2 is "another client" without any proxy header. A Buffer
+ * payload is sent as it is (with the caller's headers), anything else as JSON.
  */
 export function requestFrom(
   localAddress: string,
@@ -24,7 +27,10 @@ export function requestFrom(
       {
         method,
         localAddress,
-        headers: payload === undefined ? headers : { 'content-type': 'application/json', ...headers },
+        headers:
+          payload === undefined || payload instanceof Buffer
+            ? headers
+            : { 'content-type': 'application/json', ...headers },
       },
       (res) => {
         let text = '';
@@ -33,12 +39,13 @@ export function requestFrom(
           resolve({
             status: res.statusCode ?? 0,
             body: text ? JSON.parse(text) : {},
+            setCookie: res.headers['set-cookie']?.[0],
             cookie: res.headers['set-cookie']?.[0]?.split(';')[0],
           }),
         );
       },
     );
     req.on('error', reject);
-    req.end(payload === undefined ? undefined : JSON.stringify(payload));
+    req.end(payload === undefined || payload instanceof Buffer ? payload : JSON.stringify(payload));
   });
 }

@@ -52,6 +52,7 @@ export default async function globalSetup() {
     MAIL_FROM: 'Warmpath <no-reply@warmpath.test>',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     REGISTER_MAX_PER_CLIENT: '100000',
+    IMPORT_PREVIEW_MAX_PER_CLIENT: '100000',
   };
   const stack: Stack = await startStack({
     env,

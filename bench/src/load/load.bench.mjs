@@ -1,11 +1,14 @@
 // `npm run bench:load`: the stack under load at fixed offered rates (issue 17). Prints numbers;
 // asserts nothing. One module per workload in this folder, each exporting `env` (settings the
-// stack needs) and `run({ url, seconds })`; BENCH_WORKLOADS=sign-in (comma-separated) picks them,
+// stack needs) and `run({ url, runId, seconds })`; BENCH_WORKLOADS (comma-separated; default
+// sign-in,anonymous-preview) picks them,
 // BENCH_SECONDS (default 20) sets each fixed-rate phase's length.
 import { loadavg } from 'node:os';
 import { startLoadStack } from './stack.mjs';
 
-const WORKLOADS = (process.env.BENCH_WORKLOADS ?? 'sign-in').split(',').map((w) => w.trim());
+const WORKLOADS = (process.env.BENCH_WORKLOADS ?? 'sign-in,anonymous-preview')
+  .split(',')
+  .map((w) => w.trim());
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 
 const modules = [];
@@ -19,7 +22,7 @@ console.log(
 try {
   for (const workload of modules) {
     console.log(`\n=== ${workload.name} ===`);
-    await workload.run({ url: stack.url, seconds });
+    await workload.run({ url: stack.url, runId: stack.runId, seconds });
   }
 } finally {
   console.log(

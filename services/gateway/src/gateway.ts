@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
+import { answerClientError } from './http/client-error.js';
 import { installHttpHooks } from './http/http-hooks.js';
 import { startMetricsServer } from './http/metrics-server.js';
 import { allowedOrigins, installRequestOriginChecks } from './http/request-origin.js';
@@ -27,8 +28,17 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // Idle: a connection that neither sends nor receives for REQUEST_TIMEOUT_MS is closed. Total:
+    // a request must have arrived whole within UPLOAD_TIMEOUT_MS (uploads on slow links are the
+    // long ones), checked every second rather than Node's default 30 s.
     connectionTimeout: config.REQUEST_TIMEOUT_MS,
+    requestTimeout: config.UPLOAD_TIMEOUT_MS,
+    http: {
+      requestTimeout: config.UPLOAD_TIMEOUT_MS,
+      headersTimeout: Math.min(60_000, config.UPLOAD_TIMEOUT_MS),
+      connectionsCheckingInterval: 1000,
+    },
+    clientErrorHandler: answerClientError,
     bodyLimit: config.BODY_LIMIT_BYTES,
     return503OnClosing: true,
     trustProxy: config.TRUST_PROXY,

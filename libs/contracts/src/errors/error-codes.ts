@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   /** Gone because its time ran out; lower case because product-spec §3 names it so ("code 'expired'"). */
   'expired',
   'RATE_LIMITED',
+  /** The request did not arrive in time (the gateway's UPLOAD_TIMEOUT_MS / REQUEST_TIMEOUT_MS). */
+  'REQUEST_TIMEOUT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',

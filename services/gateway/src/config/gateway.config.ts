@@ -19,8 +19,16 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   METRICS_HOST: z.string().default('127.0.0.1'),
   /** Folder of the built web app (vite build output). */
   WEB_DIST: z.string().default(defaultWebDist),
-  /** Whole-request budget: a request still running after this is answered 503. */
+  /**
+   * Idle budget: a connection on which nothing is received or sent for this long is closed (so
+   * also the longest a request may wait for its answer in silence).
+   */
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  /**
+   * Total budget to receive a whole request, the upload's body included: 10 min lets a 10 MiB
+   * file arrive at ~17 KB/s. A request still arriving then is answered 408.
+   */
+  UPLOAD_TIMEOUT_MS: positiveInt.default(10 * 60_000),
   /** JSON body limit; uploads have their own limit. */
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
   /** Per-service budget of GET /api/health; well under the 2 s a probe waits. */
@@ -78,6 +86,8 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   IMPORT_SYNC_MAX_CONNECTIONS: positiveInt.default(5000),
   /** Comment lines on an import's event stream keep proxies from closing it while nothing happens. */
   IMPORT_SSE_HEARTBEAT_MS: positiveInt.default(15_000),
+  /** Anonymous previews (POST /api/network/import) per client address per hour; more are refused 429. */
+  IMPORT_PREVIEW_MAX_PER_CLIENT: positiveInt.default(10),
   /** Open progress streams per user on one gateway replica; more are refused 429. */
   IMPORT_SSE_MAX_PER_USER: positiveInt.default(10),
   /** Uploads of imports that never ran are dropped by the object store after this long. */

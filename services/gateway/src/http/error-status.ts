@@ -11,6 +11,8 @@ export function httpStatusOf(code: ErrorCode): number {
       return 403;
     case 'NOT_FOUND':
       return 404;
+    case 'REQUEST_TIMEOUT':
+      return 408;
     case 'CONFLICT':
       return 409;
     case 'GONE':
@@ -43,6 +45,7 @@ export function codeOfStatus(status: number): ErrorCode {
   if (status === 401) return 'UNAUTHENTICATED';
   if (status === 403) return 'FORBIDDEN';
   if (status === 404) return 'NOT_FOUND';
+  if (status === 408) return 'REQUEST_TIMEOUT';
   if (status === 409) return 'CONFLICT';
   if (status === 410) return 'GONE';
   if (status === 413) return 'PAYLOAD_TOO_LARGE';

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import {
   IMPORT_UPLOAD_MESSAGES,
   importsContracts,
@@ -16,6 +16,7 @@ import { ImportEventsHub } from './import-events.hub.js';
 import { streamImportEvents } from './import-event-stream.js';
 import { ImportResultReader } from './import-result.reader.js';
 import { ImportWaiter } from './import-waiter.js';
+import { PreviewRateGuard } from './preview-rate.guard.js';
 import { StreamSlots } from './stream-slots.js';
 import { UploadBucket } from './upload-bucket.js';
 import { UploadReceiver, type ReceivedUpload, type UploadMessages } from './upload-receiver.js';
@@ -77,6 +78,7 @@ export class ImportsController {
   /** Visitors who are not signed in: the file is read and answered, and nothing is stored. */
   @Post('network/import')
   @Public()
+  @UseGuards(PreviewRateGuard)
   async preview(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const upload = await this.receiver.receive(request, reply, IMPORT_DIALOG);
     let resultObject: string | null = null;

@@ -3,12 +3,21 @@ import { ImportEventsHub } from './import-events.hub.js';
 import { ImportResultReader } from './import-result.reader.js';
 import { ImportWaiter } from './import-waiter.js';
 import { ImportsController } from './imports.controller.js';
+import { PreviewRateGuard } from './preview-rate.guard.js';
 import { StreamSlots } from './stream-slots.js';
 import { UploadBucket } from './upload-bucket.js';
 import { UploadReceiver } from './upload-receiver.js';
 
 @Module({
   controllers: [ImportsController],
-  providers: [UploadBucket, UploadReceiver, ImportEventsHub, ImportWaiter, ImportResultReader, StreamSlots],
+  providers: [
+    UploadBucket,
+    UploadReceiver,
+    ImportEventsHub,
+    ImportWaiter,
+    ImportResultReader,
+    StreamSlots,
+    PreviewRateGuard,
+  ],
 })
 export class ImportsModule {}

@@ -24,6 +24,8 @@ export interface ReceivedUpload {
 /** Room for multipart boundaries and part headers on top of the file itself. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const FILE_NAME_MAX = 255;
+/** Announced bodies up to this many times IMPORT_MAX_FILE_BYTES are drained so browsers see the 413. */
+const DRAIN_FACTOR = 4;
 
 class FileTooLargeError extends Error {}
 
@@ -51,8 +53,11 @@ export class UploadReceiver {
     messages: UploadMessages,
   ): Promise<ReceivedUpload> {
     const maxBytes = this.config.IMPORT_MAX_FILE_BYTES;
-    if (Number(request.headers['content-length'] ?? 0) > maxBytes + MULTIPART_OVERHEAD_BYTES)
-      this.refuseTooLarge(reply);
+    const announced = Number(request.headers['content-length'] ?? 0);
+    // A browser reads the 413 only once it has sent its body: up to DRAIN_FACTOR times the limit,
+    // the rest is read and dropped (Node does it after the answer) instead of closing on it.
+    if (announced > maxBytes + MULTIPART_OVERHEAD_BYTES)
+      this.refuseTooLarge(reply, announced > maxBytes * DRAIN_FACTOR);
     if (!request.isMultipart()) throw invalid(messages.noFile);
     const part = await request.file({ limits: { fileSize: maxBytes }, throwFileSizeLimit: false });
     if (!part || part.fieldname !== 'file' || part.filename === '') {
@@ -85,9 +90,9 @@ export class UploadReceiver {
     }
   }
 
-  /** 413, and the connection closes after the answer so the rest of the body is not read. */
-  private refuseTooLarge(reply: FastifyReply): never {
-    reply.header('connection', 'close');
+  /** 413; with `close`, the connection closes after the answer so the rest of the body is not read. */
+  private refuseTooLarge(reply: FastifyReply, close = true): never {
+    if (close) reply.header('connection', 'close');
     throw new ServiceError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(this.config.IMPORT_MAX_FILE_BYTES));
   }
 }

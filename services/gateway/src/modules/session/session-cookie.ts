@@ -2,9 +2,21 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../../config/gateway.config.js';
 
 export const SESSION_COOKIE = 'warmpath_session';
+/**
+ * The name over HTTPS. Browsers accept a `__Host-` cookie only with Secure, Path=/ and no Domain,
+ * so no sibling subdomain or plain-HTTP page can set or overwrite it (cookie tossing).
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
+/**
+ * The session id the browser sent: the `__Host-` cookie when there is one; the plain one only on
+ * a request that did not come over HTTPS (over HTTPS a plain cookie may have been tossed in).
+ */
 export function readSessionCookie(request: FastifyRequest): string | undefined {
-  return request.cookies?.[SESSION_COOKIE];
+  return (
+    request.cookies?.[SECURE_SESSION_COOKIE] ??
+    (request.protocol === 'https' ? undefined : request.cookies?.[SESSION_COOKIE])
+  );
 }
 
 function isSecure(request: FastifyRequest, config: GatewayConfig): boolean {
@@ -12,17 +24,18 @@ function isSecure(request: FastifyRequest, config: GatewayConfig): boolean {
   return request.protocol === 'https';
 }
 
-/** httpOnly (no script can read it), SameSite=Lax (no cross-site POSTs), Secure behind TLS. */
+/** httpOnly (no script can read it), SameSite=Lax (no cross-site POSTs), Secure and `__Host-` behind TLS. */
 export function setSessionCookie(
   reply: FastifyReply,
   request: FastifyRequest,
   config: GatewayConfig,
   id: string,
 ): void {
-  reply.setCookie(SESSION_COOKIE, id, {
+  const secure = isSecure(request, config);
+  reply.setCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, id, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: isSecure(request, config),
+    secure,
     path: '/',
     maxAge: config.SESSION_ABSOLUTE_SECONDS,
   });
@@ -33,10 +46,12 @@ export function clearSessionCookie(
   request: FastifyRequest,
   config: GatewayConfig,
 ): void {
-  reply.clearCookie(SESSION_COOKIE, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: isSecure(request, config),
-    path: '/',
-  });
+  const secure = isSecure(request, config);
+  for (const name of secure ? [SECURE_SESSION_COOKIE, SESSION_COOKIE] : [SESSION_COOKIE])
+    reply.clearCookie(name, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: name === SECURE_SESSION_COOKIE || secure,
+      path: '/',
+    });
 }

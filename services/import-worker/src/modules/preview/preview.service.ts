@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Connection, ImportResult, Relationship, StagedRow } from '@warmpath/contracts';
 import { computeYearsConnected, generateCompanyLinks, positionInfo } from '@warmpath/domain';
-import { invalid } from '@warmpath/server-kit';
+import { currentDeadline, invalid, ServiceError } from '@warmpath/server-kit';
 import { permanentFailureOf } from '../csv/import-failure.js';
 import { newReadStats, readConnectionBatches } from '../csv/read-connections.js';
 import { UploadStore } from '../uploads/upload-store.js';
@@ -10,6 +10,19 @@ import { UploadStore } from '../uploads/upload-store.js';
 const ANONYMOUS_USER_ID = 0;
 /** Objects of this many people per JSON chunk keep the preview's writing memory flat. */
 const PEOPLE_PER_CHUNK = 500;
+/**
+ * The most rows an anonymous preview reads: LinkedIn's own maximum of connections. It bounds the
+ * answer (~25 MB of JSON at 30,000) and the worker's memory per preview (docs/security.md).
+ */
+export const PREVIEW_MAX_ROWS = 30_000;
+export const PREVIEW_TOO_MANY_ROWS =
+  "This file has more than 30,000 connections, LinkedIn's maximum. Sign in to import it.";
+/**
+ * Previews built at once by one worker; more wait their turn (within the gateway's wait). Each
+ * holds its people and links in memory, so this is what keeps parallel previews under the
+ * worker's memory limit.
+ */
+const PREVIEWS_AT_ONCE = 2;
 
 export interface PreviewReply {
   resultObject: string;
@@ -24,9 +37,28 @@ export interface PreviewReply {
  */
 @Injectable()
 export class PreviewService {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
   constructor(private readonly uploads: UploadStore) {}
 
   async preview(objectName: string, now = new Date()): Promise<PreviewReply> {
+    const deadline = currentDeadline();
+    if (this.running < PREVIEWS_AT_ONCE) this.running += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve)); // the slot is handed over
+    try {
+      // The gateway has answered 504 already: nobody would read this preview.
+      if (deadline !== undefined && Date.now() >= deadline)
+        throw new ServiceError('SERVICE_TIMEOUT', 'The preview waited too long to start; please try again.');
+      return await this.build(objectName, now);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
+    }
+  }
+
+  private async build(objectName: string, now: Date): Promise<PreviewReply> {
     const people = await this.readPeople(objectName, now);
     const links = generateCompanyLinks(
       people.map(({ id, company, position }) => ({ id, company, position })),
@@ -51,13 +83,19 @@ export class PreviewService {
   /** One node per person, the last line of a person winning, as an import would store them. */
   private async readPeople(objectName: string, now: Date): Promise<Connection[]> {
     const byKey = new Map<string, StagedRow>();
+    const stats = newReadStats();
     try {
       const batches = readConnectionBatches(await this.uploads.read(objectName), {
-        stats: newReadStats(),
+        stats,
         now,
         reopen: () => this.uploads.read(objectName),
       });
-      for await (const batch of batches) for (const row of batch) byKey.set(row[1], row);
+      for await (const batch of batches) {
+        if (stats.rowsRead > PREVIEW_MAX_ROWS) throw invalid(PREVIEW_TOO_MANY_ROWS);
+        for (const row of batch) byKey.set(row[1], row);
+      }
+      // Rows past the cap that were all skipped never came in a batch.
+      if (stats.rowsRead > PREVIEW_MAX_ROWS) throw invalid(PREVIEW_TOO_MANY_ROWS);
     } catch (error) {
       const failure = permanentFailureOf(error);
       throw failure ? invalid(failure.message) : error;
