@@ -2,6 +2,7 @@ export const IMPORT_FILE_ERROR_CODES = [
   'EMPTY_FILE',
   'NO_HEADER',
   'MISSING_COLUMNS',
+  'DUPLICATE_COLUMN',
   'WRONG_DELIMITER',
   'BINARY_FILE',
   'INVALID_UTF8',
@@ -47,6 +48,26 @@ export class ImportFileError extends Error {
     return new ImportFileError(
       'MISSING_COLUMNS',
       `The header row is missing ${list}. First Name and Last Name are required; Company and Position are expected.`,
+    );
+  }
+
+  /**
+   * `first`/`second`: the two header cells as written; `meaning`: what both stand for ("the
+   * e-mail address"), said when they are spelled differently; `positions`: 1-based columns.
+   */
+  static duplicateColumn(
+    first: string,
+    second: string,
+    meaning: string,
+    positions: readonly [number, number],
+  ): ImportFileError {
+    const which =
+      first.toLowerCase() === second.toLowerCase()
+        ? `the column "${first}" twice`
+        : `the columns "${first}" and "${second}", which both mean ${meaning}`;
+    return new ImportFileError(
+      'DUPLICATE_COLUMN',
+      `The header row has ${which} (columns ${positions[0]} and ${positions[1]}), so it is not clear which one to import. Remove or rename one of them and upload the file again.`,
     );
   }
 

@@ -30,6 +30,8 @@ const status = (overrides: Partial<ImportStatus>): ImportStatus => ({
   skipped: 1,
   relationships: 1,
   skippedRows: [{ line: 6, reason: 'The row has no name' }],
+  warningCounts: { 'invalid-email': 0, 'extra-empty-fields': 0 },
+  warnings: [],
   error: null,
   attempt: 1,
   createdAt: '2025-01-01T00:00:00.000Z',

@@ -17,6 +17,8 @@ export function buildImportStatus(overrides: Partial<ImportStatus> = {}): Import
     skipped: 0,
     relationships: 0,
     skippedRows: [],
+    warningCounts: { 'invalid-email': 0, 'extra-empty-fields': 0 },
+    warnings: [],
     error: null,
     attempt: 1,
     createdAt: '2026-01-01T00:00:00.000Z',

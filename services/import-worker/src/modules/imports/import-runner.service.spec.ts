@@ -32,6 +32,8 @@ function entity(): ImportEntity {
     skipped: 0,
     relationships: 0,
     skippedRows: [],
+    warningCounts: {},
+    warnings: [],
     errorCode: null,
     errorMessage: null,
     createdAt: now,

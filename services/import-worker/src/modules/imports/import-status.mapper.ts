@@ -14,6 +14,8 @@ export function toImportStatus(entity: ImportEntity): ImportStatus {
     skipped: entity.skipped,
     relationships: entity.relationships,
     skippedRows: entity.skippedRows,
+    warningCounts: { 'invalid-email': 0, 'extra-empty-fields': 0, ...entity.warningCounts },
+    warnings: entity.warnings,
     error: entity.errorCode ? { code: entity.errorCode, message: entity.errorMessage ?? '' } : null,
     attempt: entity.attempt,
     createdAt: entity.createdAt.toISOString(),

@@ -15,6 +15,8 @@ export type ImportPatch = Partial<
     | 'skipped'
     | 'relationships'
     | 'skippedRows'
+    | 'warningCounts'
+    | 'warnings'
     | 'errorCode'
     | 'errorMessage'
     | 'completedAt'
@@ -71,6 +73,7 @@ export class ImportsRepository {
     const rows: { id: string }[] = await this.imports.query(
       `UPDATE "imports"."imports" SET "attempt" = "attempt" + 1, "state" = 'parsing', "rows_read" = 0, "imported" = 0,
          "updated" = 0, "unchanged" = 0, "skipped" = 0, "relationships" = 0, "skipped_rows" = '[]',
+         "warning_counts" = '{}', "warnings" = '[]',
          "error_code" = NULL, "error_message" = NULL, "updated_at" = now()
        WHERE "id" = $1 AND "state" IN ('queued', 'parsing', 'saving', 'linking') RETURNING "id"`,
       [id],
