@@ -160,6 +160,52 @@ describe("'Import LinkedIn Data' (CSV dialog)", () => {
     expect(await screen.findByText('Line 6: The row has no name')).toBeTruthy();
   });
 
+  it('says which values were left out, lists them with the skipped rows and offers the list as CSV', async () => {
+    const done = status({
+      warningCounts: { 'invalid-email': 2, 'extra-empty-fields': 0 },
+      warnings: [
+        {
+          line: 7,
+          kind: 'invalid-email',
+          message: 'The value in the e-mail column is not an e-mail address and was left out',
+        },
+        {
+          line: 8,
+          kind: 'invalid-email',
+          message: 'The value in the e-mail column is not an e-mail address and was left out',
+        },
+      ],
+    });
+    stubServer({
+      'GET /api/network': () => json(200, network),
+      [`GET /api/imports/${done.id}`]: () => json(200, done),
+    });
+    upload.mockResolvedValue({
+      kind: 'accepted',
+      accepted: { ...status({ state: 'queued' }), joined: false, statusUrl: '', eventsUrl: '' },
+    });
+    open();
+    choose(csv);
+    fireEvent.click(buttonByText('Import'));
+    expect(await screen.findByText('Import Successful', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(
+      screen.getByText('Rows read: 3 • New: 2 • Updated: 0 • Unchanged: 0 • Skipped: 1 • Warnings: 2'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        '2 people were imported without their e-mail values, which were not e-mail addresses.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByText('Skipped rows (1) • Warnings (2)'));
+    expect(
+      await screen.findByText(
+        'Line 7: E-mail left out. The value in the e-mail column is not an e-mail address and was left out',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Line 6: The row has no name')).toBeTruthy();
+    expect(buttonByText('Download the list (CSV)')).toBeTruthy();
+  });
+
   it("says 'Import Failed' when the import ends in failure", async () => {
     const failed = status({
       state: 'failed',

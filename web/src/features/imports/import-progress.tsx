@@ -23,6 +23,8 @@ function Counters({ status }: { status: ImportStatus }) {
     `Unchanged: ${numbers.format(status.unchanged)}`,
     `Skipped: ${numbers.format(status.skipped)}`,
   ];
+  const warned = status.warningCounts['invalid-email'] + status.warningCounts['extra-empty-fields'];
+  if (warned > 0) parts.push(`Warnings: ${numbers.format(warned)}`);
   return <Typography.Text aria-label="Import counters">{parts.join(' • ')}</Typography.Text>;
 }
 
@@ -78,14 +80,14 @@ export function ImportProgressView({
             title={progress.counts ? importedSummary(progress.counts) : 'Import complete.'}
           />
           {status && <Counters status={status} />}
-          {status && <SkippedRows rows={status.skippedRows} total={status.skipped} />}
+          {status && <SkippedRows status={status} />}
         </Flex>
       );
     case 'failed':
       return (
         <Flex vertical gap={8}>
           <Alert type="error" showIcon title="The import did not complete" description={progress.message} />
-          {status && <SkippedRows rows={status.skippedRows} total={status.skipped} />}
+          {status && <SkippedRows status={status} />}
         </Flex>
       );
   }
