@@ -9,6 +9,9 @@ export const IMPORT_FILE_ERROR_CODES = [
   'UNTERMINATED_QUOTE',
   'NO_ROWS',
   'NO_USABLE_ROWS',
+  'ARCHIVE_WITHOUT_CONNECTIONS',
+  'ARCHIVE_TOO_LARGE',
+  'ARCHIVE_UNREADABLE',
 ] as const;
 export type ImportFileErrorCode = (typeof IMPORT_FILE_ERROR_CODES)[number];
 
@@ -101,6 +104,28 @@ export class ImportFileError extends Error {
 
   static noRows(): ImportFileError {
     return new ImportFileError('NO_ROWS', 'The file has a header but no connections.');
+  }
+
+  static archiveWithoutConnections(): ImportFileError {
+    return new ImportFileError(
+      'ARCHIVE_WITHOUT_CONNECTIONS',
+      'This ZIP archive has no Connections.csv. Upload the archive LinkedIn sent you (it holds Connections.csv), or the Connections.csv file itself.',
+    );
+  }
+
+  /** `why` ends the first sentence: "it holds more than 10000 files". */
+  static archiveTooLarge(why: string): ImportFileError {
+    return new ImportFileError(
+      'ARCHIVE_TOO_LARGE',
+      `This ZIP archive cannot be read safely: ${why}. Unzip it and upload the Connections.csv file from it instead.`,
+    );
+  }
+
+  static archiveUnreadable(why: string): ImportFileError {
+    return new ImportFileError(
+      'ARCHIVE_UNREADABLE',
+      `This ZIP archive cannot be read: ${why}. Unzip it and upload the Connections.csv file from it instead.`,
+    );
   }
 
   static noUsableRows(skipped: number): ImportFileError {

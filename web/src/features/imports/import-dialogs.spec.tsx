@@ -73,9 +73,24 @@ describe("'Import LinkedIn Connections' (OAuth/CSV dialog)", () => {
     expect(screen.getByText('Please upload a CSV file exported from LinkedIn.')).toBeTruthy();
   });
 
-  it('accepts only .csv files in the picker', () => {
+  it('accepts .csv files and ZIP archives in the picker', () => {
     open();
-    expect(screen.getByLabelText('CSV file').getAttribute('accept')).toBe('.csv,text/csv');
+    expect(screen.getByLabelText('CSV file').getAttribute('accept')).toBe(
+      '.csv,text/csv,.zip,application/zip',
+    );
+  });
+
+  it("uploads LinkedIn's ZIP archive as it is", async () => {
+    upload.mockRejectedValue(new UploadRefusedError(400, 'This ZIP archive has no Connections.csv.'));
+    open();
+    choose(new File(['PK'], 'Basic_LinkedInDataExport.zip', { type: 'application/zip' }));
+    fireEvent.click(buttonByText('Import'));
+    expect(await screen.findByText('This ZIP archive has no Connections.csv.')).toBeTruthy();
+    expect(upload).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ name: 'Basic_LinkedInDataExport.zip' }),
+      expect.any(Function),
+    );
   });
 
   it('shows upload progress, then the server refusal in the spec words', async () => {

@@ -59,13 +59,15 @@ function harness(
       return stored;
     },
   } as unknown as ImportsRepository;
+  const read = async () => {
+    if (options.missingUpload) throw ImportFailureError.fileMissing();
+    return (async function* () {
+      yield file;
+    })();
+  };
   const uploads = {
-    read: async () => {
-      if (options.missingUpload) throw ImportFailureError.fileMissing();
-      return (async function* () {
-        yield file;
-      })();
-    },
+    read,
+    readConnections: read,
     remove: async (name: string) => void removed.push(name),
   } as unknown as UploadStore;
   const bus = {

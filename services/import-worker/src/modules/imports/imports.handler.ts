@@ -50,6 +50,6 @@ export class ImportsHandler {
 
   @HandleRequest(importsContracts.createPreview)
   preview(request: RequestOf<typeof importsContracts.createPreview>): Promise<PreviewReply> {
-    return this.previews.preview(request.objectName);
+    return this.previews.preview(request.objectName, request.fileName);
   }
 }

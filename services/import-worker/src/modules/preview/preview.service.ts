@@ -26,8 +26,8 @@ export interface PreviewReply {
 export class PreviewService {
   constructor(private readonly uploads: UploadStore) {}
 
-  async preview(objectName: string, now = new Date()): Promise<PreviewReply> {
-    const people = await this.readPeople(objectName, now);
+  async preview(objectName: string, fileName: string, now = new Date()): Promise<PreviewReply> {
+    const people = await this.readPeople(objectName, fileName, now);
     const links = generateCompanyLinks(
       people.map(({ id, company, position }) => ({ id, company, position })),
     );
@@ -49,13 +49,13 @@ export class PreviewService {
   }
 
   /** One node per person, the last line of a person winning, as an import would store them. */
-  private async readPeople(objectName: string, now: Date): Promise<Connection[]> {
+  private async readPeople(objectName: string, fileName: string, now: Date): Promise<Connection[]> {
     const byKey = new Map<string, StagedRow>();
     try {
-      const batches = readConnectionBatches(await this.uploads.read(objectName), {
+      const batches = readConnectionBatches(await this.uploads.readConnections(objectName, fileName), {
         stats: newReadStats(),
         now,
-        reopen: () => this.uploads.read(objectName),
+        reopen: () => this.uploads.readConnections(objectName, fileName),
       });
       for await (const batch of batches) for (const row of batch) byKey.set(row[1], row);
     } catch (error) {
