@@ -74,6 +74,10 @@ export const importStatusSchema = z.object({
   updated: count,
   /** People already there, unchanged. */
   unchanged: count,
+  /** People among `updated` whose company or position changed (a job change). */
+  jobChanges: count,
+  /** People stored before and missing from this export (kept, flagged "not in your latest export"). */
+  absent: count,
   /** Rows that could not be used (see skippedRows). */
   skipped: count,
   /** Company links of the network after the import. */
@@ -162,6 +166,13 @@ export const previewReplySchema = z.object({
   relationships: count,
 });
 
+/** How many imports GET /api/imports lists (the newest). */
+export const MAX_LISTED_IMPORTS = 100;
+
+/** GET /api/imports: the caller's imports, newest first (date, file name, counts, state). */
+export const importListSchema = z.object({ imports: z.array(importStatusSchema).max(MAX_LISTED_IMPORTS) });
+export type ImportList = z.infer<typeof importListSchema>;
+
 export const importProgressedSchema = importStatusSchema.extend({ userId });
 export type ImportProgressed = z.infer<typeof importProgressedSchema>;
 
@@ -173,6 +184,8 @@ export const importsContracts = {
   getImport: defineRequest('imports.import.get', z.object({ importId, userId }), importStatusSchema),
   /** Parses an uploaded object and answers what an import would give, storing nothing (anonymous route). */
   createPreview: defineRequest('imports.preview.create', previewRequestSchema, previewReplySchema),
+  /** The user's imports, newest first (the last MAX_LISTED_IMPORTS). */
+  listImports: defineRequest('imports.import.list', z.object({ userId }), importListSchema),
   /** Every change of an import's state or counters (throttled while parsing). */
   importProgressed: defineEvent('imports.import.progressed', importProgressedSchema),
 };

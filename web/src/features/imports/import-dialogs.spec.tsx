@@ -27,6 +27,8 @@ const status = (overrides: Partial<ImportStatus>): ImportStatus => ({
   imported: 2,
   updated: 0,
   unchanged: 0,
+  jobChanges: 0,
+  absent: 0,
   skipped: 1,
   relationships: 1,
   skippedRows: [{ line: 6, reason: 'The row has no name' }],

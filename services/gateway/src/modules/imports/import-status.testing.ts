@@ -14,6 +14,8 @@ export function buildImportStatus(overrides: Partial<ImportStatus> = {}): Import
     imported: 0,
     updated: 0,
     unchanged: 0,
+    jobChanges: 0,
+    absent: 0,
     skipped: 0,
     relationships: 0,
     skippedRows: [],

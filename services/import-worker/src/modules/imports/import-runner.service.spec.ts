@@ -29,6 +29,8 @@ function entity(): ImportEntity {
     imported: 0,
     updated: 0,
     unchanged: 0,
+    jobChanges: 0,
+    absent: 0,
     skipped: 0,
     relationships: 0,
     skippedRows: [],
@@ -82,7 +84,15 @@ function harness(
       if (contract === networkImportContracts.openImport)
         return options.direct ? { mode: 'direct', instance: 'n1' } : { mode: 'staged' };
       if (contract.subject.endsWith('.commit'))
-        return { inserted: 3, updated: 0, unchanged: 0, touchedCompanies: 1, alreadyCommitted: false };
+        return {
+          inserted: 3,
+          updated: 0,
+          unchanged: 0,
+          jobChanges: 0,
+          absent: 0,
+          touchedCompanies: 1,
+          alreadyCommitted: false,
+        };
       if (contract === networkImportContracts.link) return { relationships: 2, version: '2' };
       if (contract.subject.endsWith('.abort')) return { aborted: true };
       return { discarded: 0 };

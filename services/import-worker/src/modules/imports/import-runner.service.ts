@@ -129,6 +129,8 @@ export class ImportRunner {
         imported: commit.inserted,
         updated: commit.updated,
         unchanged: commit.unchanged,
+        jobChanges: commit.jobChanges,
+        absent: commit.absent,
       });
       const link = await this.bus.request(
         networkImportContracts.link,

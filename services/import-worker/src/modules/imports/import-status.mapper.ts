@@ -11,6 +11,8 @@ export function toImportStatus(entity: ImportEntity): ImportStatus {
     imported: entity.imported,
     updated: entity.updated,
     unchanged: entity.unchanged,
+    jobChanges: entity.jobChanges,
+    absent: entity.absent,
     skipped: entity.skipped,
     relationships: entity.relationships,
     skippedRows: entity.skippedRows,

@@ -43,6 +43,12 @@ export class ImportEntity {
   @Column({ type: 'int', default: 0 })
   unchanged: number;
 
+  @Column({ name: 'job_changes', type: 'int', default: 0 })
+  jobChanges: number;
+
+  @Column({ type: 'int', default: 0 })
+  absent: number;
+
   @Column({ type: 'int', default: 0 })
   skipped: number;
 
