@@ -24,6 +24,9 @@ const AuthSuccessPage = page(() =>
   import('../features/auth/auth-success-page').then((c) => c.AuthSuccessPage),
 );
 const OAuthPage = page(() => import('../features/auth/oauth-page').then((c) => c.OAuthPage));
+const ImportHistoryPage = page(() =>
+  import('../features/imports/import-history-page').then((c) => c.ImportHistoryPage),
+);
 
 /** While a page's chunk loads: the same spinner as a protected page's while its session loads. */
 function Loaded({ children }: { children: ReactNode }) {
@@ -61,6 +64,16 @@ export const routes: RouteObject[] = [
           <ProtectedRoute>
             <Loaded>
               <ProfilePage />
+            </Loaded>
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: '/imports',
+        element: (
+          <ProtectedRoute>
+            <Loaded>
+              <ImportHistoryPage />
             </Loaded>
           </ProtectedRoute>
         ),

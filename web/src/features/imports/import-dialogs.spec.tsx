@@ -223,6 +223,35 @@ describe("'Import LinkedIn Data' (CSV dialog)", () => {
     expect(buttonByText('Download the list (CSV)')).toBeTruthy();
   });
 
+  it('after a re-import, says what changed since the last export and links to the changes', async () => {
+    const done = status({
+      imported: 12,
+      updated: 3,
+      unchanged: 40,
+      jobChanges: 3,
+      absent: 1,
+      skipped: 0,
+      skippedRows: [],
+    });
+    stubServer({
+      'GET /api/network': () => json(200, network),
+      [`GET /api/imports/${done.id}`]: () => json(200, done),
+    });
+    upload.mockResolvedValue({
+      kind: 'accepted',
+      accepted: { ...status({ state: 'queued' }), joined: false, statusUrl: '', eventsUrl: '' },
+    });
+    open();
+    choose(csv);
+    fireEvent.click(buttonByText('Import'));
+    expect(
+      await screen.findByText('12 new connections, 3 job changes, 1 no longer in your export', undefined, {
+        timeout: 3000,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText('See what changed').getAttribute('href')).toBe(`/imports?import=${done.id}`);
+  });
+
   it("says 'Import Failed' when the import ends in failure", async () => {
     const failed = status({
       state: 'failed',

@@ -1,5 +1,7 @@
 import type { ImportState, ImportStatus } from '@warmpath/contracts';
 import { Alert, Flex, Progress, Steps, Typography } from 'antd';
+import { Link } from 'react-router';
+import { changesSummary, isReimport } from './import-changes';
 import { importedSummary } from './import-messages';
 import { SkippedRows } from './skipped-rows';
 import type { ImportProgress } from './use-csv-import';
@@ -79,6 +81,14 @@ export function ImportProgressView({
             showIcon
             title={progress.counts ? importedSummary(progress.counts) : 'Import complete.'}
           />
+          {status && isReimport(status) && (
+            <Alert
+              type="info"
+              showIcon
+              title={changesSummary(status)}
+              description={<Link to={`/imports?import=${status.id}`}>See what changed</Link>}
+            />
+          )}
           {status && <Counters status={status} />}
           {status && <SkippedRows status={status} />}
         </Flex>
