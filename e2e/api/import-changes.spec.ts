@@ -92,6 +92,17 @@ test.describe('changes since the last export', () => {
       'Eve false null',
     ]);
 
+    const after = (await (await request.get('/api/network')).json()) as NetworkData;
+    const history = Object.fromEntries(after.connections.map((c) => [c.firstName, c.exportHistory]));
+    expect(history.Ana).toMatchObject({
+      previousCompany: 'Globex',
+      previousPosition: 'CTO',
+      absentSince: null,
+    });
+    expect(history.Ana?.jobChangedAt).toEqual(expect.any(String));
+    expect(history.Chloe?.absentSince).toEqual(expect.any(String));
+    expect([history.Ben, history.Eve]).toEqual([undefined, undefined]);
+
     const third = await importFile(request, NEWER);
     expect(third).toMatchObject({ imported: 0, updated: 0, unchanged: 4, jobChanges: 0, absent: 0 });
     expect((await changes(request, third.id)).total).toBe(0);
