@@ -4,3 +4,5 @@ export * from './csv/linkedin-export.js';
 export * from './csv/generate-export.js';
 export * from './csv/bad-files.js';
 export * from './postgres/throwaway-database.js';
+export * from './csv/damaged-files.js';
+export * from './zip/build-zip.js';

@@ -37,6 +37,9 @@ const JoinInvitationPage = page(() =>
   import('../features/workspaces/join-invitation-page').then((c) => c.JoinInvitationPage),
 );
 const JoinCodePage = page(() => import('../features/workspaces/join-code-page').then((c) => c.JoinCodePage));
+const ImportHistoryPage = page(() =>
+  import('../features/imports/import-history-page').then((c) => c.ImportHistoryPage),
+);
 
 /** While a page's chunk loads: the same spinner as a protected page's while its session loads. */
 function Loaded({ children }: { children: ReactNode }) {
@@ -85,6 +88,16 @@ export const routes: RouteObject[] = [
           <ProtectedRoute>
             <Loaded>
               <ProfilePage />
+            </Loaded>
+          </ProtectedRoute>
+        ),
+      },
+      {
+        path: '/imports',
+        element: (
+          <ProtectedRoute>
+            <Loaded>
+              <ImportHistoryPage />
             </Loaded>
           </ProtectedRoute>
         ),

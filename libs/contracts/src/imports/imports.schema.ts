@@ -31,6 +31,26 @@ export const skippedRowSchema = z.object({
 export type SkippedRowReport = z.infer<typeof skippedRowSchema>;
 
 /**
+ * What an import did to a row it still imported (DECISIONS.md "Import"): `invalid-email`, a value
+ * in the e-mail column that is not an e-mail address, dropped (the person is kept);
+ * `extra-empty-fields`, empty values past the header's last column, ignored (see docs/import.md).
+ */
+export const IMPORT_WARNING_KINDS = ['invalid-email', 'extra-empty-fields'] as const;
+export const importWarningKindSchema = z.enum(IMPORT_WARNING_KINDS);
+export type ImportWarningKind = z.infer<typeof importWarningKindSchema>;
+
+/** How many warnings an import reports line by line; the rest are only counted, per kind. */
+export const MAX_REPORTED_WARNINGS = 100;
+
+export const rowWarningSchema = z.object({
+  line: z.number().int().positive(),
+  kind: importWarningKindSchema,
+  /** What was done, in words a user understands. */
+  message: z.string(),
+});
+export type RowWarning = z.infer<typeof rowWarningSchema>;
+
+/**
  * Why an import failed. `code` is an ImportFileError code of libs/domain for a file that cannot be
  * used (EMPTY_FILE, NO_HEADER, INVALID_UTF8 ...), or MALFORMED_CSV, FILE_MISSING, RETRIES_EXHAUSTED.
  * `message` is shown to the user as it is.
@@ -54,12 +74,20 @@ export const importStatusSchema = z.object({
   updated: count,
   /** People already there, unchanged. */
   unchanged: count,
+  /** People among `updated` whose company or position changed (a job change). */
+  jobChanges: count,
+  /** People stored before and missing from this export (kept, flagged "not in your latest export"). */
+  absent: count,
   /** Rows that could not be used (see skippedRows). */
   skipped: count,
   /** Company links of the network after the import. */
   relationships: count,
   /** The first MAX_REPORTED_SKIPPED_ROWS skipped rows, in file order. */
   skippedRows: z.array(skippedRowSchema).max(MAX_REPORTED_SKIPPED_ROWS),
+  /** Rows imported with a warning, counted per kind. */
+  warningCounts: z.object({ 'invalid-email': count, 'extra-empty-fields': count }),
+  /** The first MAX_REPORTED_WARNINGS warnings, in file order. */
+  warnings: z.array(rowWarningSchema).max(MAX_REPORTED_WARNINGS),
   error: importFailureSchema.nullable(),
   /** 1 for the first try; more after a retry. */
   attempt: count,
@@ -138,6 +166,13 @@ export const previewReplySchema = z.object({
   relationships: count,
 });
 
+/** How many imports GET /api/imports lists (the newest). */
+export const MAX_LISTED_IMPORTS = 100;
+
+/** GET /api/imports: the caller's imports, newest first (date, file name, counts, state). */
+export const importListSchema = z.object({ imports: z.array(importStatusSchema).max(MAX_LISTED_IMPORTS) });
+export type ImportList = z.infer<typeof importListSchema>;
+
 export const importProgressedSchema = importStatusSchema.extend({ userId });
 export type ImportProgressed = z.infer<typeof importProgressedSchema>;
 
@@ -149,6 +184,8 @@ export const importsContracts = {
   getImport: defineRequest('imports.import.get', z.object({ importId, userId }), importStatusSchema),
   /** Parses an uploaded object and answers what an import would give, storing nothing (anonymous route). */
   createPreview: defineRequest('imports.preview.create', previewRequestSchema, previewReplySchema),
+  /** The user's imports, newest first (the last MAX_LISTED_IMPORTS). */
+  listImports: defineRequest('imports.import.list', z.object({ userId }), importListSchema),
   /** Every change of an import's state or counters (throttled while parsing). */
   importProgressed: defineEvent('imports.import.progressed', importProgressedSchema),
 };

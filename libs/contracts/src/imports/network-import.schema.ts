@@ -60,6 +60,10 @@ export const commitImportReplySchema = z.object({
   inserted: z.number().int().min(0),
   updated: z.number().int().min(0),
   unchanged: z.number().int().min(0),
+  /** People among `updated` whose company or position changed (see import-changes.schema). */
+  jobChanges: z.number().int().min(0),
+  /** People stored before and missing from this export, now flagged "not in your latest export". */
+  absent: z.number().int().min(0),
   /** Companies whose links must be regenerated. */
   touchedCompanies: z.number().int().min(0),
   /** True when this import had already been committed (a retry after a crash): nothing was written again. */

@@ -29,6 +29,21 @@ export const positionInfoSchema = z.object({
 export type PositionInfo = z.infer<typeof positionInfoSchema>;
 
 /**
+ * What the owner's LinkedIn exports said about a person over time (issue 15). Sent only for people
+ * with something to say: a job change seen in a re-import, or missing from the latest export.
+ */
+export const exportHistorySchema = z.object({
+  /** ISO time of the import that first missed this person ("not in your latest export"); null while present. */
+  absentSince: z.string().nullable(),
+  /** Where they were before their last job change seen in an export. */
+  previousCompany: z.string().nullable(),
+  previousPosition: z.string().nullable(),
+  /** ISO time of the import that saw the job change. */
+  jobChangedAt: z.string().nullable(),
+});
+export type ExportHistory = z.infer<typeof exportHistorySchema>;
+
+/**
  * A person in a graph. Ids are strings: a stored connection's id is its database id in decimal;
  * a user node (you, or a teammate in a workspace graph) is `u<userId>`.
  */
@@ -60,6 +75,7 @@ export const connectionSchema = z.object({
   positionInfo: positionInfoSchema,
   /** User ids of the workspace members (or just you) who know this person directly. */
   knownBy: z.array(z.number().int()),
+  exportHistory: exportHistorySchema.optional(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 

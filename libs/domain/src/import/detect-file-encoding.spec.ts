@@ -55,6 +55,20 @@ describe('detectFileEncoding', () => {
     expect(detectFileEncoding(bytes).encoding).toBe('binary');
   });
 
+  it('takes text with a few NUL bytes in its fields for text (the rows holding them are skipped later)', () => {
+    const text = new TextEncoder().encode(`${'First Name,Last Name\nAna,Silva\n'.repeat(20)}Ben,Ok`);
+    text[40] = 0;
+    text[90] = 0;
+    expect(detectFileEncoding(text)).toEqual({ encoding: 'utf8', hasBom: false });
+  });
+
+  it('takes a file ending in a run of NUL bytes (a truncated download) for text', () => {
+    const text = new TextEncoder().encode('First Name,Last Name\nAna,Silva\n');
+    const file = new Uint8Array(text.length + 3000);
+    file.set(text);
+    expect(detectFileEncoding(file)).toEqual({ encoding: 'utf8', hasBom: false });
+  });
+
   it('takes text full of control characters for binary', () => {
     const bytes = Uint8Array.from({ length: 512 }, (_, i) => (i % 3 === 0 ? 0x01 : 0x41));
     expect(detectFileEncoding(bytes).encoding).toBe('binary');

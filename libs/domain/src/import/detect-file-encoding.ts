@@ -27,7 +27,8 @@ const MIN_UTF16_NUL_RATIO = 0.3;
 /**
  * Encoding of an uploaded file from its first bytes. UTF-16 files contain NUL bytes, so they
  * are recognised (by byte-order mark, or by NULs in alternate positions) before NULs are taken
- * as the sign of a binary file.
+ * as the sign of a binary file: more than 10% NULs and control bytes, a trailing run of NULs
+ * (a truncated download) not counted.
  */
 export function detectFileEncoding(head: Uint8Array): DetectedEncoding {
   if (startsWith(head, [0xef, 0xbb, 0xbf])) return { encoding: 'utf8', hasBom: true };
@@ -35,7 +36,7 @@ export function detectFileEncoding(head: Uint8Array): DetectedEncoding {
   if (startsWith(head, [0xfe, 0xff])) return { encoding: 'utf16be', hasBom: true };
   if (BINARY_SIGNATURES.some((signature) => startsWith(head, signature)))
     return { encoding: 'binary', hasBom: false };
-  const sample = head.subarray(0, ENCODING_SAMPLE_BYTES);
+  const sample = withoutTrailingNuls(head.subarray(0, ENCODING_SAMPLE_BYTES));
   const counts = countBytes(sample);
   const pairs = Math.floor(sample.length / 2);
   // A few NULs on the "wrong" side are real characters (U+0100, U+2000 ...), not noise.
@@ -44,8 +45,16 @@ export function detectFileEncoding(head: Uint8Array): DetectedEncoding {
     return { encoding: 'utf16le', hasBom: false };
   if (evenNuls >= pairs * MIN_UTF16_NUL_RATIO && oddNuls * 10 < evenNuls)
     return { encoding: 'utf16be', hasBom: false };
-  const isBinary = evenNuls + oddNuls > 0 || counts.controls > sample.length * MAX_CONTROL_RATIO;
+  // A few NULs inside the text are damage the row rules report (the rows holding them are skipped).
+  const isBinary = evenNuls + oddNuls + counts.controls > sample.length * MAX_CONTROL_RATIO;
   return { encoding: isBinary ? 'binary' : 'utf8', hasBom: false };
+}
+
+/** A truncated download ends in NUL bytes where the rest never arrived: not a sign of binary. */
+function withoutTrailingNuls(bytes: Uint8Array): Uint8Array {
+  let end = bytes.length;
+  while (end > 0 && bytes[end - 1] === 0) end--;
+  return end === bytes.length ? bytes : bytes.subarray(0, end);
 }
 
 function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {

@@ -31,6 +31,7 @@ describe('findHeaderRow', () => {
     expect(findHeaderRow(file)).toEqual({
       index: 3,
       columns: { firstName: 0, lastName: 1, url: 2, email: 3, company: 4, position: 5, connectedOn: 6 },
+      width: { cells: 7, named: 7 },
     });
   });
 
@@ -42,6 +43,7 @@ describe('findHeaderRow', () => {
     expect(findHeaderRow(file)).toEqual({
       index: 0,
       columns: { firstName: 0, lastName: 1, email: 2, company: 3, position: 4, connectedOn: 5 },
+      width: { cells: 6, named: 6 },
     });
   });
 
@@ -82,8 +84,34 @@ describe('findHeaderRow', () => {
     });
   });
 
-  it('keeps the first of two columns with the same meaning', () => {
-    expect(findHeaderRow(lines('First Name,Last Name,Email,Email Address')).columns.email).toBe(2);
+  it('rejects a header naming the same column twice, naming it', () => {
+    const error = errorOf(() => findHeaderRow(lines('First Name,Last Name,Company,Position,Company')));
+    expect(error).toMatchObject({
+      code: 'DUPLICATE_COLUMN',
+      message:
+        'The header row has the column "Company" twice (columns 3 and 5), so it is not clear which one to import. Remove or rename one of them and upload the file again.',
+    });
+  });
+
+  it('rejects two columns with the same meaning, naming both', () => {
+    const error = errorOf(() => findHeaderRow(lines('First Name,Last Name,Email,Email Address')));
+    expect(error.message).toBe(
+      'The header row has the columns "Email" and "Email Address", which both mean the e-mail address (columns 3 and 4), so it is not clear which one to import. Remove or rename one of them and upload the file again.',
+    );
+  });
+
+  it('ignores a column it does not read appearing twice', () => {
+    expect(findHeaderRow(lines('First Name,Last Name,Notes,Notes')).columns).toEqual({
+      firstName: 0,
+      lastName: 1,
+    });
+  });
+
+  it('measures the header: its cells, and up to its last named column', () => {
+    expect(findHeaderRow([['First Name', 'Last Name', 'Company', '', ' ']]).width).toEqual({
+      cells: 5,
+      named: 3,
+    });
   });
 
   it('rejects an empty file', () => {

@@ -17,10 +17,20 @@ export type ConnectionField = (typeof CONNECTION_FIELDS)[number];
 export type ConnectionColumns = Record<'firstName' | 'lastName', number> &
   Partial<Record<Exclude<ConnectionField, 'firstName' | 'lastName'>, number>>;
 
+/**
+ * How wide the header is: a data row with more values is checked for a shift (see
+ * normaliseConnectionRow). `named` ends at the last cell with a name; spreadsheets add blank ones.
+ */
+export interface HeaderWidth {
+  cells: number;
+  named: number;
+}
+
 export interface HeaderRow {
   /** Index of the header line in the lines given; data starts on the next line. */
   index: number;
   columns: ConnectionColumns;
+  width: HeaderWidth;
 }
 
 export const HEADER_SEARCH_LINES = 20;
@@ -56,14 +66,62 @@ function foldHeader(cell: string): string {
     .trim();
 }
 
+const FIELD_MEANINGS: Record<ConnectionField, string> = {
+  firstName: 'the first name',
+  lastName: 'the last name',
+  url: 'the profile URL',
+  email: 'the e-mail address',
+  company: 'the company',
+  position: 'the position',
+  connectedOn: 'the date you connected',
+  industry: 'the industry',
+  location: 'the location',
+};
+
+/** Two cells of one line naming the same field; the first one found. */
+interface DuplicateColumn {
+  field: ConnectionField;
+  first: number;
+  second: number;
+}
+
 /** Columns recognised in a line, first occurrence of a field winning; unknown cells ignored. */
 function recogniseColumns(cells: readonly string[]): Partial<Record<ConnectionField, number>> {
+  return recogniseLine(cells).columns;
+}
+
+function recogniseLine(cells: readonly string[]): {
+  columns: Partial<Record<ConnectionField, number>>;
+  duplicate: DuplicateColumn | null;
+} {
   const columns: Partial<Record<ConnectionField, number>> = {};
+  let duplicate: DuplicateColumn | null = null;
   cells.forEach((cell, index) => {
     const field = FIELD_BY_NAME.get(foldHeader(cell));
-    if (field && columns[field] === undefined) columns[field] = index;
+    if (!field) return;
+    const first = columns[field];
+    if (first === undefined) columns[field] = index;
+    else duplicate ??= { field, first, second: index };
   });
-  return columns;
+  return { columns, duplicate };
+}
+
+function headerWidth(cells: readonly string[]): HeaderWidth {
+  let named = cells.length;
+  while (named > 0 && (cells[named - 1] as string).trim() === '') named--;
+  return { cells: cells.length, named };
+}
+
+/** Which of two columns to read is anybody's guess: the file is refused rather than one chosen. */
+function duplicateColumnError(
+  cells: readonly string[],
+  { field, first, second }: DuplicateColumn,
+): ImportFileError {
+  const name = (index: number): string => (cells[index] as string).replace(/\uFEFF/g, '').trim();
+  return ImportFileError.duplicateColumn(name(first), name(second), FIELD_MEANINGS[field], [
+    first + 1,
+    second + 1,
+  ]);
 }
 
 function hasNames(columns: Partial<Record<ConnectionField, number>>): columns is ConnectionColumns {
@@ -76,7 +134,7 @@ const isBlank = (cells: readonly string[]): boolean => cells.every((cell) => cel
  * Finds the header among the first lines, past LinkedIn's "Notes:" preamble. Throws an
  * ImportFileError saying what is wrong when there is none: EMPTY_FILE, WRONG_DELIMITER (a
  * header appears when split by ";" or tab), MISSING_COLUMNS (a header without the names) or
- * NO_HEADER.
+ * NO_HEADER; or when it names a column it reads twice: DUPLICATE_COLUMN.
  */
 export function findHeaderRow(
   lines: readonly (readonly string[])[],
@@ -86,8 +144,11 @@ export function findHeaderRow(
   if (lines.every(isBlank)) throw ImportFileError.emptyFile();
   let partial: Partial<Record<ConnectionField, number>> | undefined;
   for (const [index, cells] of searched.entries()) {
-    const columns = recogniseColumns(cells);
-    if (hasNames(columns)) return { index, columns };
+    const { columns, duplicate } = recogniseLine(cells);
+    if (hasNames(columns)) {
+      if (duplicate) throw duplicateColumnError(cells, duplicate);
+      return { index, columns, width: headerWidth(cells) };
+    }
     // Two known names make a header line, even an incomplete one.
     if (!partial && Object.keys(columns).length >= 2) partial = columns;
   }

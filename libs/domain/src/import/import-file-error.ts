@@ -2,12 +2,16 @@ export const IMPORT_FILE_ERROR_CODES = [
   'EMPTY_FILE',
   'NO_HEADER',
   'MISSING_COLUMNS',
+  'DUPLICATE_COLUMN',
   'WRONG_DELIMITER',
   'BINARY_FILE',
   'INVALID_UTF8',
   'UNTERMINATED_QUOTE',
   'NO_ROWS',
   'NO_USABLE_ROWS',
+  'ARCHIVE_WITHOUT_CONNECTIONS',
+  'ARCHIVE_TOO_LARGE',
+  'ARCHIVE_UNREADABLE',
 ] as const;
 export type ImportFileErrorCode = (typeof IMPORT_FILE_ERROR_CODES)[number];
 
@@ -50,6 +54,26 @@ export class ImportFileError extends Error {
     );
   }
 
+  /**
+   * `first`/`second`: the two header cells as written; `meaning`: what both stand for ("the
+   * e-mail address"), said when they are spelled differently; `positions`: 1-based columns.
+   */
+  static duplicateColumn(
+    first: string,
+    second: string,
+    meaning: string,
+    positions: readonly [number, number],
+  ): ImportFileError {
+    const which =
+      first.toLowerCase() === second.toLowerCase()
+        ? `the column "${first}" twice`
+        : `the columns "${first}" and "${second}", which both mean ${meaning}`;
+    return new ImportFileError(
+      'DUPLICATE_COLUMN',
+      `The header row has ${which} (columns ${positions[0]} and ${positions[1]}), so it is not clear which one to import. Remove or rename one of them and upload the file again.`,
+    );
+  }
+
   static wrongDelimiter(delimiter: WrongDelimiter): ImportFileError {
     return new ImportFileError(
       'WRONG_DELIMITER',
@@ -80,6 +104,28 @@ export class ImportFileError extends Error {
 
   static noRows(): ImportFileError {
     return new ImportFileError('NO_ROWS', 'The file has a header but no connections.');
+  }
+
+  static archiveWithoutConnections(): ImportFileError {
+    return new ImportFileError(
+      'ARCHIVE_WITHOUT_CONNECTIONS',
+      'This ZIP archive has no Connections.csv. Upload the archive LinkedIn sent you (it holds Connections.csv), or the Connections.csv file itself.',
+    );
+  }
+
+  /** `why` ends the first sentence: "it holds more than 10000 files". */
+  static archiveTooLarge(why: string): ImportFileError {
+    return new ImportFileError(
+      'ARCHIVE_TOO_LARGE',
+      `This ZIP archive cannot be read safely: ${why}. Unzip it and upload the Connections.csv file from it instead.`,
+    );
+  }
+
+  static archiveUnreadable(why: string): ImportFileError {
+    return new ImportFileError(
+      'ARCHIVE_UNREADABLE',
+      `This ZIP archive cannot be read: ${why}. Unzip it and upload the Connections.csv file from it instead.`,
+    );
   }
 
   static noUsableRows(skipped: number): ImportFileError {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { type ConnectionColumns } from './find-header-row.js';
+import { type ConnectionColumns, type HeaderWidth } from './find-header-row.js';
 import {
   connectionMatchKey,
   normaliseConnectionRow,
@@ -17,9 +17,15 @@ const COLUMNS: ConnectionColumns = {
   connectedOn: 6,
 };
 const NOW = new Date('2026-11-22T00:00:00Z');
+const WIDTH: HeaderWidth = { cells: 7, named: 7 };
+const HEADER = { columns: COLUMNS, width: WIDTH };
 
-function normalise(cells: string[], columns: ConnectionColumns = COLUMNS): NormaliseRowResult {
-  return normaliseConnectionRow(cells, columns, 9, NOW);
+function normalise(
+  cells: string[],
+  columns: ConnectionColumns = COLUMNS,
+  width: HeaderWidth = { cells: Math.max(7, cells.length), named: Math.max(7, cells.length) },
+): NormaliseRowResult {
+  return normaliseConnectionRow(cells, { columns, width }, 9, NOW);
 }
 
 function rowOf(cells: string[], columns?: ConnectionColumns) {
@@ -133,7 +139,7 @@ describe('normaliseConnectionRow', () => {
     const columns = { ...COLUMNS, industry: 7, location: 8 };
     const result = normaliseConnectionRow(
       ['Ana', 'Silva', '', '', '', '', '', '', 'l'.repeat(201)],
-      columns,
+      { columns, width: { cells: 9, named: 9 } },
       3,
       NOW,
     );
@@ -154,8 +160,16 @@ describe('normaliseConnectionRow', () => {
     });
   });
 
-  it('drops NUL characters, which the database cannot store', () => {
-    expect(rowOf(['An\u0000a', 'Silva']).firstName).toBe('Ana');
+  it('skips a row holding a NUL character (a damaged file) and says so', () => {
+    expect(skipReason(['An\u0000a', 'Silva'])).toBe(
+      'Contains NUL characters (the file may be damaged), so its values cannot be trusted',
+    );
+    expect(skipReason(['Ana', 'Silva', '', '', '', '', '', 'x\u0000'])).toMatch(/^Contains NUL/);
+  });
+
+  it('takes a row of nothing but NUL bytes (the tail of a truncated download) for an empty row', () => {
+    expect(normalise(['\u0000\u0000\u0000\u0000'])).toEqual({ ok: false, empty: true });
+    expect(normalise(['\u0000\u0000', ' \u0000'])).toEqual({ ok: false, empty: true });
   });
 
   it('still imports a row whose date cannot be read', () => {
@@ -201,8 +215,96 @@ describe('connectionMatchKey', () => {
   });
 
   it('gives the same key to the same person spelled with another company suffix', () => {
-    const a = normaliseConnectionRow(['Ana', 'Silva', '', '', 'Acme Inc.', '', ''], COLUMNS, 2, NOW);
-    const b = normaliseConnectionRow(['ana', 'silva', '', '', 'ACME', '', ''], COLUMNS, 2, NOW);
+    const a = normaliseConnectionRow(['Ana', 'Silva', '', '', 'Acme Inc.', '', ''], HEADER, 2, NOW);
+    const b = normaliseConnectionRow(['ana', 'silva', '', '', 'ACME', '', ''], HEADER, 2, NOW);
     expect(a.ok && b.ok && a.row.matchKey === b.row.matchKey).toBe(true);
+  });
+});
+
+describe('normaliseConnectionRow: more values than the header has columns', () => {
+  const url = 'https://www.linkedin.com/in/ana';
+  const wide = (cells: string[], width: HeaderWidth = WIDTH) => normalise(cells, COLUMNS, width);
+
+  it('skips a row shifted by an unquoted comma instead of storing its values in the wrong columns', () => {
+    // "Acme, Inc." without quotes: company "Acme", position " Inc.", the date lost.
+    expect(wide(['Ana', 'Silva', url, '', 'Acme', ' Inc.', 'CTO', '24 Nov 2023'])).toEqual({
+      ok: false,
+      empty: false,
+      skip: {
+        line: 9,
+        reason:
+          'Has 8 values but the header has 7 columns (probably a comma in a value without quotes, such as "Acme, Inc."), so its values cannot be matched to the columns',
+      },
+    });
+  });
+
+  it('skips a shifted row even when the shifted values end up empty', () => {
+    // "Acme, Inc.,," (no position, no date): the extra cell is empty, yet "Inc." would be the position.
+    expect(wide(['Ana', 'Silva', url, '', 'Acme', ' Inc.', '', '']).ok).toBe(false);
+  });
+
+  it('skips a row with a value under a column the header leaves unnamed', () => {
+    const cells = ['Ana', 'Silva', url, '', 'Acme', ' Inc.', 'CTO', '24 Nov 2023', ''];
+    expect(wide(cells, { cells: 9, named: 7 })).toMatchObject({ ok: false, empty: false });
+  });
+
+  it('repairs only empty extra values after a date in its own last column, with a warning', () => {
+    const result = wide(['Ana', 'Silva', url, '', 'Acme', 'CTO', '24 Nov 2023', '', ' ']);
+    expect(result).toMatchObject({
+      ok: true,
+      row: { company: 'Acme', position: 'CTO', connectedOn: '2023-11-24' },
+      warnings: [
+        { line: 9, kind: 'extra-empty-fields', message: 'Empty values after the last column were ignored' },
+      ],
+    });
+  });
+
+  it('does not repair when the last column is not a date it can read', () => {
+    expect(wide(['Ana', 'Silva', url, '', 'Acme', 'Inc.', 'sometime', '']).ok).toBe(false);
+  });
+
+  it('reads as many values as the header has columns, blank header columns included, without a word', () => {
+    const result = wide(['Ana', 'Silva', url, '', 'Acme', 'CTO', '24 Nov 2023', '', ''], {
+      cells: 9,
+      named: 7,
+    });
+    expect(result).toMatchObject({ ok: true, row: { company: 'Acme' } });
+    expect(result.ok && result.warnings).toBeUndefined();
+  });
+});
+
+describe('normaliseConnectionRow: the e-mail column', () => {
+  const withEmail = (email: string) => normalise(['Ana', 'Silva', '', email, 'Acme', 'CTO', '']);
+
+  it.each(['ana@example.com', 'ana.silva+work@mail.example.co.uk', "o'neil@example.org"])(
+    'keeps the address %s',
+    (email) => {
+      expect(withEmail(email)).toMatchObject({ ok: true, row: { email } });
+      expect(withEmail(email)).not.toHaveProperty('warnings');
+    },
+  );
+
+  it.each([
+    ['free text', 'ask me on LinkedIn'],
+    ['a spreadsheet formula', '=HYPERLINK("mailto:a@b.com","mail")'],
+    ['a formula that looks like an address', '=a@b.com'],
+    ['no domain', 'ana@'],
+    ['no dot in the domain', 'ana@localhost'],
+    ['two at signs', 'ana@b@example.com'],
+    ['a space', 'ana silva@example.com'],
+    ['a list', 'ana@example.com, ben@example.com'],
+    ['a domain ending in a dot', 'ana@example.'],
+  ])('drops %s (%s), keeps the person and warns', (_case, email) => {
+    expect(withEmail(email)).toEqual({
+      ok: true,
+      row: expect.objectContaining({ firstName: 'Ana', email: null }),
+      warnings: [
+        {
+          line: 9,
+          kind: 'invalid-email',
+          message: 'The value in the e-mail column is not an e-mail address and was left out',
+        },
+      ],
+    });
   });
 });

@@ -1,6 +1,12 @@
 import { companyKey } from '../company/company-key.js';
 import { computeYearsConnected, parseConnectedOn } from './connected-on.js';
-import { CONNECTION_FIELDS, type ConnectionColumns, type ConnectionField } from './find-header-row.js';
+import type { ImportWarningKind, RowWarning } from '@warmpath/contracts';
+import {
+  CONNECTION_FIELDS,
+  type ConnectionColumns,
+  type ConnectionField,
+  type HeaderRow,
+} from './find-header-row.js';
 import { normaliseProfileUrl } from './normalise-profile-url.js';
 
 export interface NormalisedConnection {
@@ -27,11 +33,27 @@ export interface SkippedRow {
   reason: string;
 }
 
-/** A row imported, a row reported and skipped, or an empty row skipped without a word. */
+/**
+ * A row imported (with `warnings` about what was left out or repaired, absent when none), a row
+ * reported and skipped, or an empty row skipped without a word.
+ */
 export type NormaliseRowResult =
-  | { ok: true; row: NormalisedConnection }
+  | { ok: true; row: NormalisedConnection; warnings?: RowWarning[] }
   | { ok: false; empty: false; skip: SkippedRow }
   | { ok: false; empty: true };
+
+const EMPTY_ROW: NormaliseRowResult = { ok: false, empty: true };
+
+export const ROW_REASONS = {
+  nul: 'Contains NUL characters (the file may be damaged), so its values cannot be trusted',
+  shifted: (values: number, columns: number): string =>
+    `Has ${values} values but the header has ${columns} columns (probably a comma in a value without quotes, such as "Acme, Inc."), so its values cannot be matched to the columns`,
+} as const;
+
+export const WARNING_MESSAGES: Record<ImportWarningKind, string> = {
+  'invalid-email': 'The value in the e-mail column is not an e-mail address and was left out',
+  'extra-empty-fields': 'Empty values after the last column were ignored',
+};
 
 type TextField = Exclude<ConnectionField, 'connectedOn'>;
 
@@ -61,34 +83,50 @@ const FIELD_LABELS: Record<TextField, string> = {
 };
 
 /**
- * One data row of a connections file, by the rules of DECISIONS.md "Import". Cells are plain
- * text: "=cmd()" or "<b>" are kept literally (escaping is the job of whoever renders or exports
- * them). Only NUL characters are dropped, because Postgres text cannot hold them.
+ * One data row of a connections file, by the rules of DECISIONS.md "Import" (docs/import.md "Row
+ * accounting"). Cells are plain text: "=cmd()" or "<b>" are kept literally (escaping is the job of
+ * whoever renders or exports them); only the e-mail column must hold an e-mail address. A row
+ * holding NUL characters or more values than the header has columns is skipped, never stored
+ * with values in the wrong columns. Runs on every row: plain loops, no regular expressions.
  */
 export function normaliseConnectionRow(
   cells: readonly string[],
-  columns: ConnectionColumns,
+  header: Pick<HeaderRow, 'columns' | 'width'>,
   lineNumber: number,
   now: Date,
 ): NormaliseRowResult {
-  if (cells.every((cell) => cell.trim() === '')) return { ok: false, empty: true };
-  const fields = readFields(cells, columns);
+  if (cells.every((cell) => cell.trim() === '')) return EMPTY_ROW;
   const skip = (reason: string): NormaliseRowResult => ({
     ok: false,
     empty: false,
     skip: { line: lineNumber, reason },
   });
+  // Postgres text cannot hold NUL, and a value with NULs in it is damaged, not text to tidy up.
+  if (cells.some((cell) => cell.includes('\u0000')))
+    return isNulOrBlank(cells) ? EMPTY_ROW : skip(ROW_REASONS.nul);
+  let warnings: RowWarning[] | undefined;
+  const warn = (kind: ImportWarningKind): void => {
+    (warnings ??= []).push({ line: lineNumber, kind, message: WARNING_MESSAGES[kind] });
+  };
+  if (cells.length > header.width.named) {
+    const extra = checkExtraValues(cells, header);
+    if (extra === 'shifted') return skip(ROW_REASONS.shifted(valueCount(cells), header.width.named));
+    if (extra === 'repaired') warn('extra-empty-fields');
+  }
+  const fields = readFields(cells, header.columns);
   const tooLong = LIMITED_FIELDS.find((field) => fields[field].length > FIELD_LIMITS[field]);
   if (tooLong) return skip(`${FIELD_LABELS[tooLong]} is longer than ${FIELD_LIMITS[tooLong]} characters`);
   const { firstName, lastName } = fields;
   if (!firstName && !lastName) return skip('Missing first and last name');
+  const email = fields.email && isEmailAddress(fields.email) ? fields.email : null;
+  if (fields.email && !email) warn('invalid-email');
   const linkedinUrl = normaliseProfileUrl(fields.url);
   const connectedOn = parseConnectedOn(fields.connectedOn);
   const key = companyKey(fields.company);
   const row: NormalisedConnection = {
     firstName,
     lastName,
-    email: fields.email || null,
+    email,
     linkedinUrl,
     company: fields.company || null,
     companyKey: key,
@@ -99,7 +137,7 @@ export function normaliseConnectionRow(
     location: fields.location || null,
     matchKey: connectionMatchKey({ firstName, lastName, linkedinUrl, companyKey: key }),
   };
-  return { ok: true, row };
+  return warnings ? { ok: true, row, warnings } : { ok: true, row };
 }
 
 /** Every field's trimmed text; '' for a column the file lacks or a row too short to reach it. */
@@ -107,11 +145,67 @@ function readFields(cells: readonly string[], columns: ConnectionColumns): Recor
   const fields = {} as Record<ConnectionField, string>;
   for (const field of CONNECTION_FIELDS) {
     const index = columns[field];
-    const text = index === undefined ? '' : (cells[index] ?? '');
-    fields[field] = (text.includes('\u0000') ? text.replaceAll('\u0000', '') : text).trim();
+    fields[field] = (index === undefined ? '' : (cells[index] ?? '')).trim();
   }
   return fields;
 }
+
+/** The tail of a truncated download: NUL bytes (and blanks), nothing else. */
+function isNulOrBlank(cells: readonly string[]): boolean {
+  return cells.every((cell) => cell.replaceAll('\u0000', '').trim() === '');
+}
+
+/** Values up to the last one that is not blank. */
+function valueCount(cells: readonly string[]): number {
+  let count = cells.length;
+  while (count > 0 && (cells[count - 1] as string).trim() === '') count--;
+  return count;
+}
+
+/**
+ * A row with more values than the header names columns. An unquoted comma splits a value in two
+ * and pushes every later value one column right: such a row is 'shifted' and never stored. The
+ * one repair that is provably right: the extra values are all empty, and the header's last named
+ * column is "Connected On" holding a date. A split anywhere before it would have pushed the date
+ * out of its column, so every value sits in its own column and the empty ones after it carry
+ * nothing ('repaired'). Without that anchor, "Acme, Inc.,," (no position, no date) looks exactly
+ * like a row with a trailing comma, and is skipped.
+ */
+function checkExtraValues(
+  cells: readonly string[],
+  { columns, width }: Pick<HeaderRow, 'columns' | 'width'>,
+): 'fine' | 'repaired' | 'shifted' {
+  for (let i = width.named; i < cells.length; i++) if ((cells[i] as string).trim() !== '') return 'shifted';
+  // Blank values under the header's own blank columns (a spreadsheet's padding) are not extra.
+  if (cells.length <= width.cells) return 'fine';
+  const date = columns.connectedOn;
+  const anchored = date === width.named - 1 && parseConnectedOn((cells[date] as string).trim()) !== null;
+  return anchored ? 'repaired' : 'shifted';
+}
+
+const DOT = 0x2e;
+
+/**
+ * A plausible e-mail address: one "@" with text before it, a domain with a dot inside it, no
+ * spaces, quotes, brackets, commas or control characters, and no leading "=" or "+" (a
+ * spreadsheet formula). Not RFC 5322: what LinkedIn exports, checked in one pass.
+ */
+export function isEmailAddress(value: string): boolean {
+  const at = value.indexOf('@');
+  if (at <= 0 || at !== value.lastIndexOf('@')) return false;
+  const first = value.charCodeAt(0);
+  if (first === 0x3d || first === 0x2b) return false;
+  const dot = value.lastIndexOf('.');
+  if (dot < at + 2 || dot === value.length - 1 || value.charCodeAt(at + 1) === DOT) return false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c <= 0x20 || c === 0x7f || FORBIDDEN_IN_EMAIL.has(c)) return false;
+  }
+  return true;
+}
+
+// " ( ) , : ; < > [ \ ]
+const FORBIDDEN_IN_EMAIL = new Set([0x22, 0x28, 0x29, 0x2c, 0x3a, 0x3b, 0x3c, 0x3e, 0x5b, 0x5c, 0x5d]);
 
 /**
  * How a re-import recognises a person it already has (DECISIONS.md "Import"): by canonical

@@ -80,6 +80,8 @@ describe('direct imports', () => {
       inserted: 3,
       updated: 0,
       unchanged: 0,
+      jobChanges: 0,
+      absent: 0,
       touchedCompanies: 2,
       alreadyCommitted: false,
     });

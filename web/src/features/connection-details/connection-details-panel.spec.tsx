@@ -65,6 +65,20 @@ describe('ConnectionDetailsPanel', () => {
     expect(panel.querySelector('a[href^="javascript"]')).toBeNull();
   });
 
+  it('marks a person who changed job, as the export showed it', () => {
+    const moved = {
+      ...ana,
+      exportHistory: {
+        absentSince: null,
+        previousCompany: 'Globex',
+        previousPosition: 'Engineer',
+        jobChangedAt: '2026-11-24T10:00:00.000Z',
+      },
+    };
+    open(moved);
+    expect(screen.getByText('Moved from Globex to Acme, seen in your export of 24 Nov 2026')).toBeTruthy();
+  });
+
   it('saves private notes through the API and confirms', async () => {
     const bodies: unknown[] = [];
     open(ana, {

@@ -1,6 +1,7 @@
 import type { Connection } from '@warmpath/contracts';
 import { Descriptions, Typography } from 'antd';
 import { formatDate, formatYears } from '../network/connection-format';
+import { absentText, jobChangeText } from './export-history';
 
 /** Only http(s) links are shown as links: a CSV cell could hold a javascript: URL. */
 export function safeProfileUrl(url: string | null): string | null {
@@ -24,7 +25,11 @@ function knownByText(person: Connection): string | null {
 export function ConnectionFacts({ person }: { person: Connection }) {
   const profile = safeProfileUrl(person.linkedinUrl);
   const knownBy = knownByText(person);
+  const moved = jobChangeText(person);
+  const absent = absentText(person);
   const items = [
+    ...(absent ? [{ key: 'absent', label: 'Export', children: absent }] : []),
+    ...(moved ? [{ key: 'moved', label: 'Job change', children: moved }] : []),
     { key: 'position', label: 'Position', children: person.position || 'N/A' },
     { key: 'company', label: 'Company', children: person.company || 'N/A' },
     { key: 'connected', label: 'Connected On', children: formatDate(person.connectedOn) },

@@ -30,11 +30,14 @@ export function CsvImportForm({ csvImport }: { csvImport: ReturnType<typeof useC
           id={inputId}
           ref={inputRef}
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,text/csv,.zip,application/zip"
           disabled={isBusy}
           onChange={(event) => onChoose(event.target.files?.[0] ?? null)}
         />
       </Flex>
+      <Typography.Text type="secondary">
+        Your Connections.csv, or the ZIP archive LinkedIn sent you as it is.
+      </Typography.Text>
       {file && <Typography.Text type="secondary">Selected: {file.name}</Typography.Text>}
       <Flex gap={8}>
         <Button

@@ -27,9 +27,13 @@ const status = (overrides: Partial<ImportStatus>): ImportStatus => ({
   imported: 2,
   updated: 0,
   unchanged: 0,
+  jobChanges: 0,
+  absent: 0,
   skipped: 1,
   relationships: 1,
   skippedRows: [{ line: 6, reason: 'The row has no name' }],
+  warningCounts: { 'invalid-email': 0, 'extra-empty-fields': 0 },
+  warnings: [],
   error: null,
   attempt: 1,
   createdAt: '2025-01-01T00:00:00.000Z',
@@ -71,9 +75,24 @@ describe("'Import LinkedIn Connections' (OAuth/CSV dialog)", () => {
     expect(screen.getByText('Please upload a CSV file exported from LinkedIn.')).toBeTruthy();
   });
 
-  it('accepts only .csv files in the picker', () => {
+  it('accepts .csv files and ZIP archives in the picker', () => {
     open();
-    expect(screen.getByLabelText('CSV file').getAttribute('accept')).toBe('.csv,text/csv');
+    expect(screen.getByLabelText('CSV file').getAttribute('accept')).toBe(
+      '.csv,text/csv,.zip,application/zip',
+    );
+  });
+
+  it("uploads LinkedIn's ZIP archive as it is", async () => {
+    upload.mockRejectedValue(new UploadRefusedError(400, 'This ZIP archive has no Connections.csv.'));
+    open();
+    choose(new File(['PK'], 'Basic_LinkedInDataExport.zip', { type: 'application/zip' }));
+    fireEvent.click(buttonByText('Import'));
+    expect(await screen.findByText('This ZIP archive has no Connections.csv.')).toBeTruthy();
+    expect(upload).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ name: 'Basic_LinkedInDataExport.zip' }),
+      expect.any(Function),
+    );
   });
 
   it('shows upload progress, then the server refusal in the spec words', async () => {
@@ -156,6 +175,81 @@ describe("'Import LinkedIn Data' (CSV dialog)", () => {
     expect(screen.getByText('Rows read: 3 • New: 2 • Updated: 0 • Unchanged: 0 • Skipped: 1')).toBeTruthy();
     fireEvent.click(screen.getByText('Skipped rows (1)'));
     expect(await screen.findByText('Line 6: The row has no name')).toBeTruthy();
+  });
+
+  it('says which values were left out, lists them with the skipped rows and offers the list as CSV', async () => {
+    const done = status({
+      warningCounts: { 'invalid-email': 2, 'extra-empty-fields': 0 },
+      warnings: [
+        {
+          line: 7,
+          kind: 'invalid-email',
+          message: 'The value in the e-mail column is not an e-mail address and was left out',
+        },
+        {
+          line: 8,
+          kind: 'invalid-email',
+          message: 'The value in the e-mail column is not an e-mail address and was left out',
+        },
+      ],
+    });
+    stubServer({
+      'GET /api/network': () => json(200, network),
+      [`GET /api/imports/${done.id}`]: () => json(200, done),
+    });
+    upload.mockResolvedValue({
+      kind: 'accepted',
+      accepted: { ...status({ state: 'queued' }), joined: false, statusUrl: '', eventsUrl: '' },
+    });
+    open();
+    choose(csv);
+    fireEvent.click(buttonByText('Import'));
+    expect(await screen.findByText('Import Successful', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(
+      screen.getByText('Rows read: 3 • New: 2 • Updated: 0 • Unchanged: 0 • Skipped: 1 • Warnings: 2'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        '2 people were imported without their e-mail values, which were not e-mail addresses.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByText('Skipped rows (1) • Warnings (2)'));
+    expect(
+      await screen.findByText(
+        'Line 7: E-mail left out. The value in the e-mail column is not an e-mail address and was left out',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Line 6: The row has no name')).toBeTruthy();
+    expect(buttonByText('Download the list (CSV)')).toBeTruthy();
+  });
+
+  it('after a re-import, says what changed since the last export and links to the changes', async () => {
+    const done = status({
+      imported: 12,
+      updated: 3,
+      unchanged: 40,
+      jobChanges: 3,
+      absent: 1,
+      skipped: 0,
+      skippedRows: [],
+    });
+    stubServer({
+      'GET /api/network': () => json(200, network),
+      [`GET /api/imports/${done.id}`]: () => json(200, done),
+    });
+    upload.mockResolvedValue({
+      kind: 'accepted',
+      accepted: { ...status({ state: 'queued' }), joined: false, statusUrl: '', eventsUrl: '' },
+    });
+    open();
+    choose(csv);
+    fireEvent.click(buttonByText('Import'));
+    expect(
+      await screen.findByText('12 new connections, 3 job changes, 1 no longer in your export', undefined, {
+        timeout: 3000,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByText('See what changed').getAttribute('href')).toBe(`/imports?import=${done.id}`);
   });
 
   it("says 'Import Failed' when the import ends in failure", async () => {

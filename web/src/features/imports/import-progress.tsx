@@ -1,5 +1,7 @@
 import type { ImportState, ImportStatus } from '@warmpath/contracts';
 import { Alert, Flex, Progress, Steps, Typography } from 'antd';
+import { Link } from 'react-router';
+import { changesSummary, isReimport } from './import-changes';
 import { importedSummary } from './import-messages';
 import { SkippedRows } from './skipped-rows';
 import type { ImportProgress } from './use-csv-import';
@@ -23,6 +25,8 @@ function Counters({ status }: { status: ImportStatus }) {
     `Unchanged: ${numbers.format(status.unchanged)}`,
     `Skipped: ${numbers.format(status.skipped)}`,
   ];
+  const warned = status.warningCounts['invalid-email'] + status.warningCounts['extra-empty-fields'];
+  if (warned > 0) parts.push(`Warnings: ${numbers.format(warned)}`);
   return <Typography.Text aria-label="Import counters">{parts.join(' • ')}</Typography.Text>;
 }
 
@@ -77,15 +81,23 @@ export function ImportProgressView({
             showIcon
             title={progress.counts ? importedSummary(progress.counts) : 'Import complete.'}
           />
+          {status && isReimport(status) && (
+            <Alert
+              type="info"
+              showIcon
+              title={changesSummary(status)}
+              description={<Link to={`/imports?import=${status.id}`}>See what changed</Link>}
+            />
+          )}
           {status && <Counters status={status} />}
-          {status && <SkippedRows rows={status.skippedRows} total={status.skipped} />}
+          {status && <SkippedRows status={status} />}
         </Flex>
       );
     case 'failed':
       return (
         <Flex vertical gap={8}>
           <Alert type="error" showIcon title="The import did not complete" description={progress.message} />
-          {status && <SkippedRows rows={status.skippedRows} total={status.skipped} />}
+          {status && <SkippedRows status={status} />}
         </Flex>
       );
   }

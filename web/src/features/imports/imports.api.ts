@@ -1,4 +1,10 @@
-import { isTerminalImportState, type ImportStatus } from '@warmpath/contracts';
+import {
+  isTerminalImportState,
+  type ImportChangeKind,
+  type ImportChangesPage,
+  type ImportList,
+  type ImportStatus,
+} from '@warmpath/contracts';
 import { api } from '../../app/api';
 
 /**
@@ -33,7 +39,22 @@ export const importsApi = api.injectEndpoints({
         source.close();
       },
     }),
+    /** GET /api/imports: the user's imports, newest first (the Import history page). */
+    listImports: build.query<ImportList, void>({
+      query: () => 'api/imports',
+      providesTags: [{ type: 'Import', id: 'LIST' }],
+    }),
+    /** GET /api/imports/{id}/changes: one page of what an import changed. */
+    getImportChanges: build.query<
+      ImportChangesPage,
+      { importId: string; kind?: ImportChangeKind; page: number; pageSize?: number }
+    >({
+      query: ({ importId, kind, page, pageSize }) => ({
+        url: `api/imports/${encodeURIComponent(importId)}/changes`,
+        params: { page, ...(kind ? { kind } : {}), ...(pageSize ? { pageSize } : {}) },
+      }),
+    }),
   }),
 });
 
-export const { useGetImportQuery } = importsApi;
+export const { useGetImportQuery, useListImportsQuery, useGetImportChangesQuery } = importsApi;

@@ -73,3 +73,14 @@ export function uploadImportFile(
 export function isCsvFile(file: Pick<File, 'type' | 'name'>): boolean {
   return file.type.split(';')[0].trim().toLowerCase() === 'text/csv' || /\.csv$/i.test(file.name.trim());
 }
+
+const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/x-zip'];
+
+/** LinkedIn's data archive as it is downloaded (issue 15); the server reads Connections.csv from it. */
+export function isZipFile(file: Pick<File, 'type' | 'name'>): boolean {
+  return ZIP_TYPES.includes(file.type.split(';')[0].trim().toLowerCase()) || /\.zip$/i.test(file.name.trim());
+}
+
+/** What the import dialogs take: a CSV export or the archive holding it. */
+export const isImportFile = (file: Pick<File, 'type' | 'name'>): boolean =>
+  isCsvFile(file) || isZipFile(file);

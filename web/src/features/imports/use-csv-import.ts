@@ -5,7 +5,7 @@ import { useAppDispatch } from '../network/use-app-dispatch';
 import { useToast } from '../notifications/use-toast';
 import { IMPORT_MESSAGES, type ImportCounts, type ImportDialogKind } from './import-messages';
 import { useGetImportQuery } from './imports.api';
-import { isCsvFile, UploadNetworkError, UploadRefusedError, uploadImportFile } from './upload-file';
+import { isImportFile, UploadNetworkError, UploadRefusedError, uploadImportFile } from './upload-file';
 
 /** product-spec §9: the view refreshes 500 ms after an import. */
 export const IMPORT_REFRESH_DELAY_MS = 500;
@@ -64,7 +64,7 @@ export function useCsvImport(kind: ImportDialogKind) {
   const start = useCallback(
     async (file: File | null) => {
       if (!file) return toast(messages.noFile);
-      if (!isCsvFile(file)) return toast(messages.invalidFile);
+      if (!isImportFile(file)) return toast(messages.invalidFile);
       setProgress({ phase: 'uploading', percent: 0 });
       try {
         const answer = await uploadImportFile(messages.url, file, (percent) =>

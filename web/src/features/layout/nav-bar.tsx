@@ -1,5 +1,6 @@
 import {
   DownOutlined,
+  HistoryOutlined,
   LogoutOutlined,
   MenuOutlined,
   SafetyOutlined,
@@ -49,6 +50,12 @@ export function NavBar() {
   ];
   const userItems: NonNullable<MenuProps['items']> = [
     { key: 'profile', icon: <UserOutlined />, label: 'Profile', onClick: () => void navigate('/profile') },
+    {
+      key: 'imports',
+      icon: <HistoryOutlined />,
+      label: 'Import history',
+      onClick: () => void navigate('/imports'),
+    },
     {
       key: 'workspaces',
       icon: <TeamOutlined />,

@@ -1,8 +1,13 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   IMPORT_UPLOAD_MESSAGES,
+  importChangesContracts,
+  importChangesQuerySchema,
   importsContracts,
   type ImportAccepted,
+  type ImportChangesPage,
+  type ImportChangesQuery,
+  type ImportList,
   type ImportResult,
   type ImportStatus,
 } from '@warmpath/contracts';
@@ -11,6 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import type { GatewayConfig } from '../../config/gateway.config.js';
 import { Public } from '../../http/public.decorator.js';
+import { ZodPipe } from '../../http/zod-body.pipe.js';
 import { CurrentUserId } from '../session/session.guard.js';
 import { ImportEventsHub } from './import-events.hub.js';
 import { streamImportEvents } from './import-event-stream.js';
@@ -108,6 +114,23 @@ export class ImportsController {
     } finally {
       await this.bucket.remove(upload.id);
     }
+  }
+
+  /** The caller's imports, newest first: date, file name, counts (issue 15's Import history). */
+  @Get('imports')
+  list(@CurrentUserId() userId: number): Promise<ImportList> {
+    return this.bus.request(importsContracts.listImports, { userId });
+  }
+
+  /** What an import changed (new people, job changes, people absent), paged, by kind. */
+  @Get('imports/:id/changes')
+  changes(
+    @CurrentUserId() userId: number,
+    @Param('id') importId: string,
+    @Query(new ZodPipe(importChangesQuerySchema)) query: ImportChangesQuery,
+  ): Promise<ImportChangesPage> {
+    if (!UUID.test(importId)) throw notFound('Import not found');
+    return this.bus.request(importChangesContracts.listChanges, { ...query, importId, userId });
   }
 
   @Get('imports/:id')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isCsvUpload } from './upload-receiver.js';
+import { isCsvUpload, isZipUpload } from './upload-receiver.js';
 
 describe('isCsvUpload (product-spec §5)', () => {
   it('accepts the text/csv type whatever the name', () => {
@@ -17,5 +17,20 @@ describe('isCsvUpload (product-spec §5)', () => {
       isCsvUpload('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Connections.xlsx'),
     ).toBe(false);
     expect(isCsvUpload('text/plain', 'connections.csv.txt')).toBe(false);
+  });
+});
+
+describe('isZipUpload (issue 15: LinkedIn sends its export as a ZIP archive)', () => {
+  it('accepts the ZIP types and a name ending .zip', () => {
+    expect(isZipUpload('application/zip', 'export')).toBe(true);
+    expect(isZipUpload('application/x-zip-compressed', 'Basic_LinkedInDataExport_11-24-2026.zip')).toBe(true);
+    expect(isZipUpload('application/octet-stream', 'Export.ZIP')).toBe(true);
+  });
+
+  it('refuses a workbook and other archives', () => {
+    expect(
+      isZipUpload('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'Connections.xlsx'),
+    ).toBe(false);
+    expect(isZipUpload('application/gzip', 'export.tar.gz')).toBe(false);
   });
 });

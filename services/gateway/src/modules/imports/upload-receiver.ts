@@ -34,6 +34,13 @@ export function isCsvUpload(mimetype: string, fileName: string): boolean {
   return mimetype.split(';')[0]?.trim().toLowerCase() === 'text/csv' || /\.csv$/i.test(fileName.trim());
 }
 
+const ZIP_TYPES = new Set(['application/zip', 'application/x-zip-compressed', 'application/x-zip']);
+
+/** LinkedIn's data archive (issue 15): a ZIP type, or a name ending .zip; the worker reads Connections.csv from it. */
+export function isZipUpload(mimetype: string, fileName: string): boolean {
+  return ZIP_TYPES.has(mimetype.split(';')[0]?.trim().toLowerCase() ?? '') || /\.zip$/i.test(fileName.trim());
+}
+
 /**
  * Takes the `file` part of a multipart upload and streams it into the upload bucket, never whole
  * in memory. An upload over IMPORT_MAX_FILE_BYTES is refused 413 as soon as that is known (from
@@ -64,7 +71,7 @@ export class UploadReceiver {
       part?.file.resume();
       throw invalid(messages.noFile);
     }
-    if (!isCsvUpload(part.mimetype, part.filename)) {
+    if (!isCsvUpload(part.mimetype, part.filename) && !isZipUpload(part.mimetype, part.filename)) {
       part.file.resume();
       throw new ServiceError('UNSUPPORTED_MEDIA_TYPE', messages.notCsv);
     }

@@ -3,6 +3,7 @@ import type { StagedRow } from '@warmpath/contracts';
 import {
   BAD_FILES,
   buildExportRow,
+  DAMAGED_FILES,
   buildLinkedInCsv,
   generateLinkedInCsv,
   HOSTILE_CELLS,
@@ -56,7 +57,14 @@ describe('readConnectionBatches', () => {
       }),
     ];
     const { batches, stats } = await readAll(buildLinkedInCsv(rows));
-    expect(stats).toEqual({ rowsRead: 2, usable: 2, skipped: 0, skippedRows: [] });
+    expect(stats).toEqual({
+      rowsRead: 2,
+      usable: 2,
+      skipped: 0,
+      skippedRows: [],
+      warningCounts: { 'invalid-email': 0, 'extra-empty-fields': 0 },
+      warnings: [],
+    });
     const [ana, ben] = batches.flat();
     expect(ana?.[0]).toBe(5);
     expect(ana?.slice(3, 5)).toEqual(['Ana', 'Silva']);
@@ -147,6 +155,69 @@ describe('readConnectionBatches', () => {
     expect(staged?.slice(3, 5)).toEqual([HOSTILE_CELLS.formulaName, HOSTILE_CELLS.markupLastName]);
     expect(staged?.[7]).toBe(HOSTILE_CELLS.formulaCompany);
     expect(staged?.[9]).toBe(HOSTILE_CELLS.markupPosition);
+  });
+});
+
+/** Staged rows as first name → the row (a StagedRow holds the names at 3 and 4, the e-mail at 5). */
+const byFirstName = (batches: StagedRow[][]): Map<string, StagedRow> =>
+  new Map(batches.flat().map((row) => [row[3] as string, row]));
+
+describe('readConnectionBatches on damaged exports (issue 15)', () => {
+  it('skips a row shifted by an unquoted comma and reports it, importing the rest', async () => {
+    const { batches, stats } = await readAll(DAMAGED_FILES.unquotedComma());
+    expect([...byFirstName(batches).keys()]).toEqual(['Ana', 'Chloé']);
+    expect(stats).toMatchObject({ rowsRead: 3, usable: 2, skipped: 1 });
+    expect(stats.skippedRows).toEqual([
+      { line: 6, reason: expect.stringContaining('Has 8 values but the header has 7') },
+    ]);
+  });
+
+  it('repairs a trailing comma after the date, with a warning', async () => {
+    const { batches, stats } = await readAll(DAMAGED_FILES.trailingComma());
+    expect(byFirstName(batches).get('Ben')?.slice(7, 10)).toEqual(['Acme', 'acme', 'Engineer']);
+    expect(stats).toMatchObject({ usable: 3, skipped: 0, warningCounts: { 'extra-empty-fields': 1 } });
+    expect(stats.warnings).toEqual([
+      { line: 6, kind: 'extra-empty-fields', message: 'Empty values after the last column were ignored' },
+    ]);
+  });
+
+  it('keeps people whose e-mail value is not an address, without it, with a warning each', async () => {
+    const { batches, stats } = await readAll(DAMAGED_FILES.invalidEmails());
+    const people = byFirstName(batches);
+    expect(people.get('Ana')?.[5]).toBe('ana@example.com');
+    expect([people.get('Ben')?.[5], people.get('Dan')?.[5]]).toEqual([null, null]);
+    expect(stats).toMatchObject({ usable: 3, skipped: 0, warningCounts: { 'invalid-email': 2 } });
+    expect(stats.warnings.map(({ line, kind }) => ({ line, kind }))).toEqual([
+      { line: 6, kind: 'invalid-email' },
+      { line: 7, kind: 'invalid-email' },
+    ]);
+  });
+
+  it('refuses a header naming a column twice, naming it, before any row is read', async () => {
+    const failure = await failureOf(DAMAGED_FILES.duplicateColumn());
+    expect(failure).toMatchObject({ code: 'DUPLICATE_COLUMN' });
+    expect(failure.message).toContain('The header row has the column "Company" twice (columns 5 and 8)');
+  });
+
+  it('skips and reports the row holding NUL bytes, importing the rest', async () => {
+    const { batches, stats } = await readAll(DAMAGED_FILES.nulInFields());
+    expect([...byFirstName(batches).keys()]).toEqual(['Ana', 'Chloé']);
+    expect(stats.skippedRows).toEqual([
+      { line: 6, reason: expect.stringContaining('Contains NUL characters') },
+    ]);
+  });
+
+  it('ignores a trailing run of NUL bytes (a truncated download)', async () => {
+    const { batches, stats } = await readAll(DAMAGED_FILES.trailingNuls());
+    expect([...byFirstName(batches).keys()]).toEqual(['Ana', 'Chloé']);
+    expect(stats).toMatchObject({ rowsRead: 2, usable: 2, skipped: 0 });
+  });
+
+  it('reports at most 100 warnings, counting them all', async () => {
+    const rows = Array.from({ length: 130 }, () => buildExportRow({ email: 'n/a' }));
+    const { stats } = await readAll(buildLinkedInCsv(rows));
+    expect(stats.warnings).toHaveLength(100);
+    expect(stats.warningCounts['invalid-email']).toBe(130);
   });
 });
 

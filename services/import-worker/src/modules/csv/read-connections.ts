@@ -1,10 +1,17 @@
-import { MAX_REPORTED_SKIPPED_ROWS, type SkippedRowReport, type StagedRow } from '@warmpath/contracts';
+import {
+  MAX_REPORTED_SKIPPED_ROWS,
+  MAX_REPORTED_WARNINGS,
+  type ImportStatus,
+  type RowWarning,
+  type SkippedRowReport,
+  type StagedRow,
+} from '@warmpath/contracts';
 import {
   findHeaderRow,
   HEADER_SEARCH_LINES,
   ImportFileError,
   normaliseConnectionRow,
-  type ConnectionColumns,
+  type HeaderRow,
 } from '@warmpath/domain';
 import { CsvSyntaxError, CsvTokenizer, type CsvRow } from './csv-tokenizer.js';
 import { decodeUpload } from './decode-upload.js';
@@ -21,9 +28,20 @@ export interface ReadStats {
   skipped: number;
   /** The first MAX_REPORTED_SKIPPED_ROWS skipped rows. */
   skippedRows: SkippedRowReport[];
+  /** Rows imported with a warning, per kind (a row may have two). */
+  warningCounts: ImportStatus['warningCounts'];
+  /** The first MAX_REPORTED_WARNINGS warnings. */
+  warnings: RowWarning[];
 }
 
-export const newReadStats = (): ReadStats => ({ rowsRead: 0, usable: 0, skipped: 0, skippedRows: [] });
+export const newReadStats = (): ReadStats => ({
+  rowsRead: 0,
+  usable: 0,
+  skipped: 0,
+  skippedRows: [],
+  warningCounts: { 'invalid-email': 0, 'extra-empty-fields': 0 },
+  warnings: [],
+});
 
 export interface ReadOptions {
   stats: ReadStats;
@@ -64,8 +82,8 @@ export async function* readConnectionBatches<T>(
   const mapper = new StagedRowMapper();
   const tokenizer = new CsvTokenizer();
   const head: CsvRow[] = [];
-  let columns: ConnectionColumns | null = null;
-  const take = (row: CsvRow, known: ConnectionColumns): void => {
+  let header: HeaderRow | null = null;
+  const take = (row: CsvRow, known: HeaderRow): void => {
     const result = normaliseConnectionRow(row.cells, known, row.line, options.now);
     if (!result.ok) {
       if (!result.empty) recordSkip(stats, result.skip);
@@ -73,6 +91,7 @@ export async function* readConnectionBatches<T>(
     }
     stats.rowsRead++;
     stats.usable++;
+    if (result.warnings) recordWarnings(stats, result.warnings);
     builder.add(mapper.toStagedRow(result.row, row.line));
   };
   const rows: CsvRow[] = [];
@@ -91,12 +110,12 @@ export async function* readConnectionBatches<T>(
         tokenizer.feed(next.value, rows);
       }
       for (const row of rows) {
-        if (!columns) {
+        if (!header) {
           head.push(row);
           if (head.length < HEADER_SEARCH_LINES) continue;
-          columns = readHeader(head, take);
+          header = readHeader(head, take);
         } else {
-          take(row, columns);
+          take(row, header);
         }
         if (builder.full) yield builder.take();
       }
@@ -107,20 +126,24 @@ export async function* readConnectionBatches<T>(
   } finally {
     await text.return?.(undefined);
   }
-  if (!columns) readHeader(head, take);
+  if (!header) readHeader(head, take);
   while (builder.rows > 0) yield builder.take();
   if (stats.rowsRead === 0) throw ImportFileError.noRows();
   if (stats.usable === 0) throw ImportFileError.noUsableRows(stats.skipped);
 }
 
 /** Finds the header among the first lines and takes the data rows read with them. */
-function readHeader(
-  head: readonly CsvRow[],
-  take: (row: CsvRow, columns: ConnectionColumns) => void,
-): ConnectionColumns {
+function readHeader(head: readonly CsvRow[], take: (row: CsvRow, header: HeaderRow) => void): HeaderRow {
   const header = findHeaderRow(head.map((row) => row.cells));
-  for (const row of head.slice(header.index + 1)) take(row, header.columns);
-  return header.columns;
+  for (const row of head.slice(header.index + 1)) take(row, header);
+  return header;
+}
+
+function recordWarnings(stats: ReadStats, warnings: readonly RowWarning[]): void {
+  for (const warning of warnings) {
+    stats.warningCounts[warning.kind]++;
+    if (stats.warnings.length < MAX_REPORTED_WARNINGS) stats.warnings.push(warning);
+  }
 }
 
 function recordSkip(stats: ReadStats, skip: SkippedRowReport): void {

@@ -5,7 +5,12 @@ import { StagedRowMapper } from './staged-row.mapper.js';
 const COLUMNS = { firstName: 0, lastName: 1, url: 2, email: 3, company: 4, position: 5, connectedOn: 6 };
 
 function normalised(cells: string[]): NormalisedConnection {
-  const result = normaliseConnectionRow(cells, COLUMNS, 5, new Date('2026-01-01T00:00:00Z'));
+  const result = normaliseConnectionRow(
+    cells,
+    { columns: COLUMNS, width: { cells: 7, named: 7 } },
+    5,
+    new Date('2026-01-01T00:00:00Z'),
+  );
   if (!result.ok) throw new Error('row not usable');
   return result.row;
 }

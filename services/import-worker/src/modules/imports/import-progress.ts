@@ -58,11 +58,13 @@ export class ImportProgress {
 
   private async save(patch: ImportPatch): Promise<void> {
     this.lastSave = Date.now();
-    const { rowsRead, skipped, skippedRows } = this.stats;
+    const { rowsRead, skipped, skippedRows, warningCounts, warnings } = this.stats;
     const saved = await this.repository.update(this.entity.id, this.entity.attempt, {
       rowsRead,
       skipped,
       skippedRows: [...skippedRows],
+      warningCounts: { ...warningCounts },
+      warnings: [...warnings],
       ...patch,
     });
     // Null: a newer attempt owns the import now (this one lost its job); it reports for itself.

@@ -29,9 +29,13 @@ function entity(): ImportEntity {
     imported: 0,
     updated: 0,
     unchanged: 0,
+    jobChanges: 0,
+    absent: 0,
     skipped: 0,
     relationships: 0,
     skippedRows: [],
+    warningCounts: {},
+    warnings: [],
     errorCode: null,
     errorMessage: null,
     createdAt: now,
@@ -57,13 +61,15 @@ function harness(
       return stored;
     },
   } as unknown as ImportsRepository;
+  const read = async () => {
+    if (options.missingUpload) throw ImportFailureError.fileMissing();
+    return (async function* () {
+      yield file;
+    })();
+  };
   const uploads = {
-    read: async () => {
-      if (options.missingUpload) throw ImportFailureError.fileMissing();
-      return (async function* () {
-        yield file;
-      })();
-    },
+    read,
+    readConnections: read,
     remove: async (name: string) => void removed.push(name),
   } as unknown as UploadStore;
   const bus = {
@@ -78,7 +84,15 @@ function harness(
       if (contract === networkImportContracts.openImport)
         return options.direct ? { mode: 'direct', instance: 'n1' } : { mode: 'staged' };
       if (contract.subject.endsWith('.commit'))
-        return { inserted: 3, updated: 0, unchanged: 0, touchedCompanies: 1, alreadyCommitted: false };
+        return {
+          inserted: 3,
+          updated: 0,
+          unchanged: 0,
+          jobChanges: 0,
+          absent: 0,
+          touchedCompanies: 1,
+          alreadyCommitted: false,
+        };
       if (contract === networkImportContracts.link) return { relationships: 2, version: '2' };
       if (contract.subject.endsWith('.abort')) return { aborted: true };
       return { discarded: 0 };

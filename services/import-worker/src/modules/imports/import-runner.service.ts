@@ -95,7 +95,7 @@ export class ImportRunner {
     const target = { importId: entity.id, userId: entity.userId, attempt: entity.attempt };
     // A first import is written straight into connections while it is parsed (one network instance
     // holds its transaction); any other is staged, then merged.
-    const upload = await this.uploads.read(entity.objectName);
+    const upload = await this.uploads.readConnections(entity.objectName, entity.fileName);
     const opened = await this.bus.request(networkImportContracts.openImport, target, {
       timeoutMs: this.config.IMPORT_STAGE_TIMEOUT_MS,
     });
@@ -111,7 +111,7 @@ export class ImportRunner {
       stats: progress.stats,
       now: new Date(),
       batchRows: this.config.IMPORT_BATCH_ROWS,
-      reopen: () => this.uploads.read(entity.objectName),
+      reopen: () => this.uploads.readConnections(entity.objectName, entity.fileName),
     });
     let committed = false;
     try {
@@ -129,6 +129,8 @@ export class ImportRunner {
         imported: commit.inserted,
         updated: commit.updated,
         unchanged: commit.unchanged,
+        jobChanges: commit.jobChanges,
+        absent: commit.absent,
       });
       const link = await this.bus.request(
         networkImportContracts.link,

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { ImportState, SkippedRowReport } from '@warmpath/contracts';
+import type { ImportState, ImportStatus, RowWarning, SkippedRowReport } from '@warmpath/contracts';
 
 /** One import of one uploaded file (imports.imports). */
 @Entity({ name: 'imports' })
@@ -43,6 +43,12 @@ export class ImportEntity {
   @Column({ type: 'int', default: 0 })
   unchanged: number;
 
+  @Column({ name: 'job_changes', type: 'int', default: 0 })
+  jobChanges: number;
+
+  @Column({ type: 'int', default: 0 })
+  absent: number;
+
   @Column({ type: 'int', default: 0 })
   skipped: number;
 
@@ -51,6 +57,13 @@ export class ImportEntity {
 
   @Column({ name: 'skipped_rows', type: 'jsonb', default: () => `'[]'` })
   skippedRows: SkippedRowReport[];
+
+  /** Per warning kind; '{}' for imports recorded before warnings existed. */
+  @Column({ name: 'warning_counts', type: 'jsonb', default: () => `'{}'` })
+  warningCounts: Partial<ImportStatus['warningCounts']>;
+
+  @Column({ type: 'jsonb', default: () => `'[]'` })
+  warnings: RowWarning[];
 
   @Column({ name: 'error_code', type: 'varchar', length: 40, nullable: true })
   errorCode: string | null;

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { importsContracts, type ImportStatus, type ReplyOf, type RequestOf } from '@warmpath/contracts';
+import {
+  importsContracts,
+  MAX_LISTED_IMPORTS,
+  type ImportList,
+  type ImportStatus,
+  type ReplyOf,
+  type RequestOf,
+} from '@warmpath/contracts';
 import { BusClient, HandleRequest, LOGGER, notFound } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import { PreviewService, type PreviewReply } from '../preview/preview.service.js';
@@ -48,8 +55,14 @@ export class ImportsHandler {
     return toImportStatus(entity);
   }
 
+  @HandleRequest(importsContracts.listImports)
+  async list(request: RequestOf<typeof importsContracts.listImports>): Promise<ImportList> {
+    const entities = await this.imports.listForUser(request.userId, MAX_LISTED_IMPORTS);
+    return { imports: entities.map(toImportStatus) };
+  }
+
   @HandleRequest(importsContracts.createPreview)
   preview(request: RequestOf<typeof importsContracts.createPreview>): Promise<PreviewReply> {
-    return this.previews.preview(request.objectName);
+    return this.previews.preview(request.objectName, request.fileName);
   }
 }

@@ -12,9 +12,13 @@ export type ImportPatch = Partial<
     | 'imported'
     | 'updated'
     | 'unchanged'
+    | 'jobChanges'
+    | 'absent'
     | 'skipped'
     | 'relationships'
     | 'skippedRows'
+    | 'warningCounts'
+    | 'warnings'
     | 'errorCode'
     | 'errorMessage'
     | 'completedAt'
@@ -70,7 +74,8 @@ export class ImportsRepository {
   async startAttempt(id: string): Promise<ImportEntity | null> {
     const rows: { id: string }[] = await this.imports.query(
       `UPDATE "imports"."imports" SET "attempt" = "attempt" + 1, "state" = 'parsing', "rows_read" = 0, "imported" = 0,
-         "updated" = 0, "unchanged" = 0, "skipped" = 0, "relationships" = 0, "skipped_rows" = '[]',
+         "updated" = 0, "unchanged" = 0, "job_changes" = 0, "absent" = 0, "skipped" = 0, "relationships" = 0, "skipped_rows" = '[]',
+         "warning_counts" = '{}', "warnings" = '[]',
          "error_code" = NULL, "error_message" = NULL, "updated_at" = now()
        WHERE "id" = $1 AND "state" IN ('queued', 'parsing', 'saving', 'linking') RETURNING "id"`,
       [id],
@@ -82,6 +87,11 @@ export class ImportsRepository {
   async update(id: string, attempt: number, patch: ImportPatch): Promise<ImportEntity | null> {
     const result = await this.imports.update({ id, attempt }, patch);
     return result.affected ? this.imports.findOneBy({ id }) : null;
+  }
+
+  /** The user's imports, newest first. */
+  listForUser(userId: number, limit: number): Promise<ImportEntity[]> {
+    return this.imports.find({ where: { userId }, order: { createdAt: 'DESC' }, take: limit });
   }
 
   /** Imports not over yet: after a restart their jobs are queued again (the job id makes that a no-op if queued). */

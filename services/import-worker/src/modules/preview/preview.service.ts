@@ -42,7 +42,7 @@ export class PreviewService {
 
   constructor(private readonly uploads: UploadStore) {}
 
-  async preview(objectName: string, now = new Date()): Promise<PreviewReply> {
+  async preview(objectName: string, fileName: string, now = new Date()): Promise<PreviewReply> {
     const deadline = currentDeadline();
     if (this.running < PREVIEWS_AT_ONCE) this.running += 1;
     else await new Promise<void>((resolve) => this.waiting.push(resolve)); // the slot is handed over
@@ -50,7 +50,7 @@ export class PreviewService {
       // The gateway has answered 504 already: nobody would read this preview.
       if (deadline !== undefined && Date.now() >= deadline)
         throw new ServiceError('SERVICE_TIMEOUT', 'The preview waited too long to start; please try again.');
-      return await this.build(objectName, now);
+      return await this.build(objectName, fileName, now);
     } finally {
       const next = this.waiting.shift();
       if (next) next();
@@ -58,8 +58,8 @@ export class PreviewService {
     }
   }
 
-  private async build(objectName: string, now: Date): Promise<PreviewReply> {
-    const people = await this.readPeople(objectName, now);
+  private async build(objectName: string, fileName: string, now: Date): Promise<PreviewReply> {
+    const people = await this.readPeople(objectName, fileName, now);
     const links = generateCompanyLinks(
       people.map(({ id, company, position }) => ({ id, company, position })),
     );
@@ -81,14 +81,14 @@ export class PreviewService {
   }
 
   /** One node per person, the last line of a person winning, as an import would store them. */
-  private async readPeople(objectName: string, now: Date): Promise<Connection[]> {
+  private async readPeople(objectName: string, fileName: string, now: Date): Promise<Connection[]> {
     const byKey = new Map<string, StagedRow>();
     const stats = newReadStats();
     try {
-      const batches = readConnectionBatches(await this.uploads.read(objectName), {
+      const batches = readConnectionBatches(await this.uploads.readConnections(objectName, fileName), {
         stats,
         now,
-        reopen: () => this.uploads.read(objectName),
+        reopen: () => this.uploads.readConnections(objectName, fileName),
       });
       for await (const batch of batches) {
         if (stats.rowsRead > PREVIEW_MAX_ROWS) throw invalid(PREVIEW_TOO_MANY_ROWS);

@@ -7,6 +7,7 @@ import { NATS_CONNECTION, ObjectBucket, SERVICE_CONFIG } from '@warmpath/server-
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
+import { connectionsSource } from '../archive/archive-source.js';
 import { ImportFailureError } from '../csv/import-failure.js';
 
 /**
@@ -40,6 +41,14 @@ export class UploadStore {
     const info = await (await this.bucket.open()).info(name);
     if (!info || info.deleted) throw ImportFailureError.fileMissing();
     return this.readChunks(info);
+  }
+
+  /**
+   * The connections file of an upload: the object itself, or Connections.csv unpacked from it
+   * when it is a ZIP archive (see connectionsSource).
+   */
+  async readConnections(name: string, fileName: string): Promise<AsyncIterable<Uint8Array>> {
+    return connectionsSource(await this.read(name), fileName);
   }
 
   /**

@@ -2,6 +2,7 @@ import { CreateNetwork1763800000001 } from './1763800000001-create-network.js';
 import { CreateImportStaging1763900000000 } from './1763900000000-create-import-staging.js';
 import { CompanyLinksWithoutRowFks1763900000002 } from './1763900000002-company-links-without-row-fks.js';
 import { DeriveCompanyLinks1763900000003 } from './1763900000003-derive-company-links.js';
+import { ImportChanges1764000000004 } from './1764000000004-import-changes.js';
 
 // Migrations of the network schema, in order. Never edit one that has shipped: add a new one.
 export const migrations = [
@@ -9,4 +10,5 @@ export const migrations = [
   CreateImportStaging1763900000000,
   CompanyLinksWithoutRowFks1763900000002,
   DeriveCompanyLinks1763900000003,
+  ImportChanges1764000000004,
 ];

@@ -19,6 +19,10 @@ export function buildConnectionRow(overrides: Partial<ConnectionRow> = {}): Conn
     notes: null,
     has_worked_with: false,
     created_at: '2026-01-01T00:00:00.000Z',
+    absent_since: null,
+    previous_company: null,
+    previous_position: null,
+    job_changed_at: null,
     ...overrides,
   };
 }

@@ -23,6 +23,11 @@ export interface ConnectionRow {
   has_worked_with: boolean;
   /** ISO 8601, UTC */
   created_at: string;
+  /** Issue 15's export history (ISO 8601 UTC times); null when there is none. */
+  absent_since: string | null;
+  previous_company: string | null;
+  previous_position: string | null;
+  job_changed_at: string | null;
 }
 
 export interface NetworkRows {
@@ -35,7 +40,9 @@ export interface NetworkRows {
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 export const CONNECTION_COLUMNS = `id::text AS id, owner_user_id, first_name, last_name, email, linkedin_url, company,
   position, industry, location, connected_on::text AS connected_on, category, seniority, notes, has_worked_with,
-  to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at`;
+  to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at,
+  to_char(absent_since AT TIME ZONE 'UTC', ${ISO_UTC}) AS absent_since, previous_company, previous_position,
+  to_char(job_changed_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS job_changed_at`;
 
 /**
  * Rows ordered by their id's decimal text, as `ORDER BY id` on the `id::text` column did (the

@@ -244,6 +244,8 @@ export class DirectImportSessions implements OnApplicationShutdown {
       inserted: summary.inserted,
       updated: 0,
       unchanged: 0,
+      jobChanges: 0,
+      absent: 0,
       touchedCompanies: summary.touched,
       alreadyCommitted: false,
     };

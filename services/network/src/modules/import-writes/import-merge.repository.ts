@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CommitImportReply } from '@warmpath/contracts';
 import type pg from 'pg';
 import { DataSource } from 'typeorm';
+import { JOB_CHANGED_SQL, recordImportChanges } from './import-changes.repository.js';
 import { bumpNetworkVersion, inTransaction, lockOwnerNetwork, withClient } from './pg-client.js';
 
 export interface CommitRequest {
@@ -41,6 +42,7 @@ const BUILD_MERGED = `
          COALESCE(s."industry", c."industry") AS "industry", COALESCE(s."location", c."location") AS "location",
          COALESCE(s."connected_on", c."connected_on") AS "connected_on", s."category", s."seniority",
          c."id" AS "existing_id", c."company_key" AS "old_company_key",
+         c."company" AS "old_company", c."position" AS "old_position", ${JOB_CHANGED_SQL} AS "job_changed",
          (c."id" IS NOT NULL AND (${quoted.map((q) => `c.${q}`).join(', ')}) IS DISTINCT FROM
            (s."first_name", s."last_name", COALESCE(s."email", c."email"), COALESCE(s."linkedin_url", c."linkedin_url"),
             s."company", s."company_key", s."position", COALESCE(s."industry", c."industry"),
@@ -75,7 +77,7 @@ const INSERT_FIRST_IMPORT = `
     SELECT DISTINCT ON ("match_key" COLLATE "C") $2::int, "match_key", ${quoted.join(', ')} FROM "network"."import_staging"
     WHERE "import_id" = $1 AND "attempt" = $3 ORDER BY "match_key" COLLATE "C", "line" DESC
     RETURNING "company_key")
-  SELECT count(*)::int AS "inserted", 0 AS "updated", 0 AS "unchanged",
+  SELECT count(*)::int AS "inserted", 0 AS "updated", 0 AS "unchanged", 0 AS "jobChanges", 0 AS "absent",
          COALESCE(array_agg(DISTINCT "company_key") FILTER (WHERE "company_key" IS NOT NULL), '{}') AS "touched"
   FROM "inserted"`;
 
@@ -101,6 +103,10 @@ interface Summary {
   inserted: number;
   updated: number;
   unchanged: number;
+  jobChanges: number;
+  absent: number;
+  /** People flagged absent before and back in this export (a write, not counted as an update). */
+  returned?: number;
   touched: string[];
   /** Where the merge spent its time (ms), for the logs. */
   timings?: Record<string, number>;
@@ -125,15 +131,26 @@ export class ImportMergeRepository {
         if (!claimed.rowCount) return this.previousCommit(client, request.importId);
         const summary = await this.merge(client, request);
         await client.query(
-          `UPDATE "network"."import_commits" SET "inserted" = $2, "updated" = $3, "unchanged" = $4, "touched_companies" = $5
+          `UPDATE "network"."import_commits" SET "inserted" = $2, "updated" = $3, "unchanged" = $4, "touched_companies" = $5,
+             "job_changes" = $6, "absent" = $7
            WHERE "import_id" = $1`,
-          [request.importId, summary.inserted, summary.updated, summary.unchanged, summary.touched],
+          [
+            request.importId,
+            summary.inserted,
+            summary.updated,
+            summary.unchanged,
+            summary.touched,
+            summary.jobChanges,
+            summary.absent,
+          ],
         );
-        if (summary.inserted + summary.updated > 0) await bumpNetworkVersion(client, request.userId);
+        // The absent flag is part of the network as GET /api/network shows it.
+        if (summary.inserted + summary.updated + summary.absent + (summary.returned ?? 0) > 0)
+          await bumpNetworkVersion(client, request.userId);
         await client.query('DELETE FROM "network"."import_staging" WHERE "import_id" = $1', [
           request.importId,
         ]);
-        const { touched, ...counts } = summary;
+        const { touched, returned: _returned, ...counts } = summary;
         return { ...counts, touchedCompanies: touched.length, alreadyCommitted: false };
       }),
     );
@@ -161,10 +178,13 @@ export class ImportMergeRepository {
     timer.lap('insertMs');
     await client.query(UPDATE_CHANGED);
     timer.lap('updateMs');
-    const result = await client.query<Omit<Summary, 'timings'>>(SUMMARISE);
+    const changes = await recordImportChanges(client, importId, userId);
+    timer.lap('changesMs');
+    const result =
+      await client.query<Pick<Summary, 'inserted' | 'updated' | 'unchanged' | 'touched'>>(SUMMARISE);
     timer.lap('summariseMs');
     const summary = result.rows[0] ?? { inserted: 0, updated: 0, unchanged: 0, touched: [] };
-    return { ...summary, timings: timer.laps };
+    return { ...summary, ...changes, timings: timer.laps };
   }
 
   private async previousCommit(client: pg.PoolClient, importId: string): Promise<CommitImportReply> {
@@ -172,17 +192,28 @@ export class ImportMergeRepository {
       inserted: number;
       updated: number;
       unchanged: number;
+      job_changes: number;
+      absent: number;
       touched: number;
     }>(
-      `SELECT "inserted", "updated", "unchanged", cardinality("touched_companies") AS "touched"
+      `SELECT "inserted", "updated", "unchanged", "job_changes", "absent", cardinality("touched_companies") AS "touched"
        FROM "network"."import_commits" WHERE "import_id" = $1`,
       [importId],
     );
-    const row = result.rows[0] ?? { inserted: 0, updated: 0, unchanged: 0, touched: 0 };
+    const row = result.rows[0] ?? {
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      job_changes: 0,
+      absent: 0,
+      touched: 0,
+    };
     return {
       inserted: row.inserted,
       updated: row.updated,
       unchanged: row.unchanged,
+      jobChanges: row.job_changes,
+      absent: row.absent,
       touchedCompanies: row.touched,
       alreadyCommitted: true,
     };

@@ -1,8 +1,10 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
   directImportContracts,
+  importChangesContracts,
   networkImportContracts,
   type CommitImportReply,
+  type ImportChangesPage,
   type OpenImportReply,
   type MetaOf,
   type ReplyOf,
@@ -14,6 +16,7 @@ import type { Logger } from 'pino';
 import { SnapshotPointerStore } from '../graph/snapshot-pointer.store.js';
 import { CompanyLinksRepository } from './company-links.repository.js';
 import { DirectImportSessions } from './direct-import.sessions.js';
+import { ImportChangesRepository } from './import-changes.repository.js';
 import { ImportMergeRepository } from './import-merge.repository.js';
 import { ImportResultRepository } from './import-result.repository.js';
 import { StagingRepository } from './staging.repository.js';
@@ -36,6 +39,7 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
     private readonly merges: ImportMergeRepository,
     private readonly links: CompanyLinksRepository,
     private readonly results: ImportResultRepository,
+    private readonly changes: ImportChangesRepository,
     private readonly direct: DirectImportSessions,
     private readonly bus: BusClient,
     private readonly busServer: BusServer,
@@ -137,6 +141,11 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
   @HandleRequest(networkImportContracts.discard)
   async discard(request: RequestOf<typeof networkImportContracts.discard>): Promise<{ discarded: number }> {
     return { discarded: await this.staging.discard(request.importId) };
+  }
+
+  @HandleRequest(importChangesContracts.listChanges)
+  listChanges(request: RequestOf<typeof importChangesContracts.listChanges>): Promise<ImportChangesPage> {
+    return this.changes.page(request);
   }
 
   @HandleRequest(networkImportContracts.resultPage)

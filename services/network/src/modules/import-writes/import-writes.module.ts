@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { GraphModule } from '../graph/graph.module.js';
 import { CompanyLinksRepository } from './company-links.repository.js';
 import { DirectImportSessions } from './direct-import.sessions.js';
+import { ImportChangesRepository } from './import-changes.repository.js';
 import { ImportMergeRepository } from './import-merge.repository.js';
 import { ImportResultRepository } from './import-result.repository.js';
 import { ImportWritesHandler } from './import-writes.handler.js';
@@ -16,6 +17,7 @@ import { StagingRepository } from './staging.repository.js';
     CompanyLinksRepository,
     DirectImportSessions,
     ImportResultRepository,
+    ImportChangesRepository,
     ImportWritesHandler,
   ],
 })

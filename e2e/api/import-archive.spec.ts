@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import type { ImportResult } from '@warmpath/contracts';
+import { buildExportRow, buildLinkedInCsv, buildZip } from '@warmpath/testing';
+import { query, signUp, stagedRowCount, storedNetwork, upload } from './import-helpers.js';
+
+// LinkedIn's data archive (issue 15): uploaded as it is downloaded, on every import route.
+
+const ZIP = { fileName: 'Basic_LinkedInDataExport_11-24-2026.zip', mimeType: 'application/zip' };
+const ROUTES = ['/api/network/import/authenticated', '/api/linkedin/import-csv'];
+
+function archive(csv: string): Uint8Array {
+  return buildZip([
+    { name: 'Profile.csv', data: 'First Name,Last Name\nAna,Silva\n' },
+    { name: 'Connections.csv', data: csv },
+    { name: 'messages.csv', data: 'FROM,TO,CONTENT\nx,y,private\n' },
+  ]);
+}
+
+async function names(userId: number): Promise<string[]> {
+  const rows = await query<{ first_name: string }>(
+    'SELECT first_name FROM network.connections WHERE owner_user_id = $1 ORDER BY first_name',
+    [userId],
+  );
+  return rows.map((row) => row.first_name);
+}
+
+test.describe('import of the LinkedIn archive', () => {
+  for (const route of ROUTES) {
+    test(`imports Connections.csv from the archive in one step (${route})`, async ({ request }) => {
+      const userId = await signUp(request);
+      const csv = buildLinkedInCsv([
+        buildExportRow({ firstName: 'Ben' }),
+        buildExportRow({ firstName: 'Chloé' }),
+      ]);
+      const response = await upload(request, archive(csv), { ...ZIP, route });
+      expect(response.status(), await response.text()).toBe(200);
+      expect(((await response.json()) as ImportResult).connections).toHaveLength(3);
+      expect(await names(userId)).toEqual(['Ben', 'Chloé']);
+    });
+  }
+
+  test('previews the archive for a visitor who is not signed in', async ({ request }) => {
+    const csv = buildLinkedInCsv([buildExportRow({ firstName: 'Ben' })]);
+    const response = await upload(request, archive(csv), { ...ZIP, route: '/api/network/import' });
+    expect(response.status()).toBe(200);
+    expect(((await response.json()) as ImportResult).connections.map((person) => person.firstName)).toContain(
+      'Ben',
+    );
+  });
+
+  const REFUSED: [string, () => Uint8Array, string][] = [
+    [
+      'an archive without Connections.csv',
+      () => buildZip([{ name: 'Profile.csv', data: 'First Name,Last Name\nAna,Silva\n' }]),
+      'This ZIP archive has no Connections.csv. Upload the archive LinkedIn sent you (it holds Connections.csv), or the Connections.csv file itself.',
+    ],
+    [
+      'a zip bomb',
+      () => buildZip([{ name: 'Connections.csv', data: new Uint8Array(20 * 1024 * 1024) }]),
+      'This ZIP archive cannot be read safely: Connections.csv is compressed more than 100 times, as no real export is. Unzip it and upload the Connections.csv file from it instead.',
+    ],
+  ];
+  for (const [name, build, message] of REFUSED) {
+    test(`refuses ${name} with its message and changes nothing`, async ({ request }) => {
+      const userId = await signUp(request);
+      expect((await upload(request, buildLinkedInCsv([buildExportRow(), buildExportRow()]))).status()).toBe(
+        200,
+      );
+      const before = await storedNetwork(userId);
+      const response = await upload(request, build(), ZIP);
+      expect(response.status()).toBe(400);
+      expect(await response.json()).toMatchObject({ statusCode: 400, message, error: message });
+      expect(await storedNetwork(userId)).toEqual(before);
+      expect(await stagedRowCount()).toBe(0);
+    });
+  }
+});

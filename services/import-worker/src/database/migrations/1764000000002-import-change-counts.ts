@@ -1,0 +1,17 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/** Job changes and people absent from the export, counted per import (issue 15). */
+export class ImportChangeCounts1764000000002 implements MigrationInterface {
+  name = 'ImportChangeCounts1764000000002';
+
+  async up(db: QueryRunner): Promise<void> {
+    await db.query(`
+      ALTER TABLE "imports"."imports"
+        ADD COLUMN "job_changes" int NOT NULL DEFAULT 0,
+        ADD COLUMN "absent" int NOT NULL DEFAULT 0`);
+  }
+
+  async down(db: QueryRunner): Promise<void> {
+    await db.query(`ALTER TABLE "imports"."imports" DROP COLUMN "job_changes", DROP COLUMN "absent"`);
+  }
+}

@@ -1,0 +1,149 @@
+import { ImportFileError } from '@warmpath/domain';
+import { Readable } from 'node:stream';
+import { crc32, createInflateRaw } from 'node:zlib';
+import {
+  ARCHIVE_LIMITS,
+  findZipEntry,
+  isSpreadsheet,
+  readZipDirectory,
+  type ArchiveLimits,
+  type ZipEntry,
+} from './zip-directory.js';
+
+const LOCAL_SIGNATURE = 0x04034b50;
+const STORED = 0;
+const DEFLATED = 8;
+/** Pieces of compressed data handed to the inflater: its output follows the reader's pace. */
+const SLICE_BYTES = 64 * 1024;
+/** Below this much output the ratio is not checked (a small file of blanks compresses very well). */
+const RATIO_FLOOR_BYTES = 1024 * 1024;
+
+const startsWithZipSignature = (bytes: Uint8Array): boolean =>
+  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5);
+
+/**
+ * The bytes of the connections file of an upload: the upload itself when it is a CSV file, or
+ * Connections.csv unpacked from it, streamed, when it is a ZIP archive (LinkedIn's data export).
+ * Nothing else of an archive is read. Throws an ImportFileError for an archive without
+ * Connections.csv, one past the limits of ARCHIVE_LIMITS, or a workbook (BINARY_FILE, as before).
+ */
+export async function connectionsSource(
+  upload: AsyncIterable<Uint8Array>,
+  fileName: string,
+  limits: ArchiveLimits = ARCHIVE_LIMITS,
+): Promise<AsyncIterable<Uint8Array>> {
+  const iterator = upload[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done) return (async function* () {})();
+  if (!startsWithZipSignature(first.value)) return prepend(first.value, iterator);
+  const archive = await collect(first.value, iterator, limits.archiveBytes);
+  const entries = readZipDirectory(archive, limits);
+  // A damaged archive, or a workbook renamed to .csv: the CSV reader's "not a text file" unless
+  // the user meant to upload an archive.
+  if (!entries || isSpreadsheet(entries)) {
+    if (entries || !/\.zip$/i.test(fileName.trim())) throw ImportFileError.binaryFile();
+    throw ImportFileError.archiveUnreadable('it is damaged or incomplete');
+  }
+  const entry = findZipEntry(entries, 'Connections.csv');
+  if (!entry) throw ImportFileError.archiveWithoutConnections();
+  return entryBytes(archive, entry, limits);
+}
+
+async function* prepend(first: Uint8Array, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    yield first;
+    for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value;
+  } finally {
+    await rest.return?.();
+  }
+}
+
+async function collect(
+  first: Uint8Array,
+  rest: AsyncIterator<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array> {
+  const chunks = [first];
+  let length = first.length;
+  try {
+    for (let next = await rest.next(); !next.done; next = await rest.next()) {
+      length += next.value.length;
+      if (length > maxBytes) throw ImportFileError.archiveTooLarge(`it is larger than ${mb(maxBytes)}`);
+      chunks.push(next.value);
+    }
+  } finally {
+    await rest.return?.();
+  }
+  return Buffer.concat(chunks, length);
+}
+
+const mb = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** Where an entry's data starts, past its local header (whose name and extra field may differ in length). */
+function dataOffset(archive: Uint8Array, entry: ZipEntry): number {
+  const view = new DataView(archive.buffer, archive.byteOffset, archive.byteLength);
+  const at = entry.localOffset;
+  if (at + 30 > archive.length || view.getUint32(at, true) !== LOCAL_SIGNATURE)
+    throw ImportFileError.archiveUnreadable('it is damaged');
+  return at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+}
+
+/** Checks what the directory claims before anything is unpacked. */
+function checkEntry(entry: ZipEntry, limits: ArchiveLimits): void {
+  const name = entry.name.split('/').pop() ?? entry.name;
+  if (entry.flags & 1) throw ImportFileError.archiveUnreadable(`${name} is encrypted`);
+  if (entry.method !== STORED && entry.method !== DEFLATED)
+    throw ImportFileError.archiveUnreadable(`${name} is compressed with a method other than Deflate`);
+  if (entry.size > limits.entryBytes)
+    throw ImportFileError.archiveTooLarge(`${name} would unpack to more than ${mb(limits.entryBytes)}`);
+  if (entry.size > RATIO_FLOOR_BYTES && entry.size > entry.compressedSize * limits.ratio)
+    throw tooCompressed(name, limits);
+}
+
+const tooCompressed = (name: string, limits: ArchiveLimits): ImportFileError =>
+  ImportFileError.archiveTooLarge(
+    `${name} is compressed more than ${limits.ratio} times, as no real export is`,
+  );
+
+/**
+ * An entry's unpacked bytes, streamed. The directory's sizes may lie, so the output is counted as
+ * it comes: more than the entry claimed, than the per-entry limit, or than the ratio allows stops
+ * the inflater at once; a CRC or size mismatch at the end is a damaged archive.
+ */
+export async function* entryBytes(
+  archive: Uint8Array,
+  entry: ZipEntry,
+  limits: ArchiveLimits = ARCHIVE_LIMITS,
+): AsyncGenerator<Uint8Array> {
+  checkEntry(entry, limits);
+  const name = entry.name.split('/').pop() ?? entry.name;
+  const start = dataOffset(archive, entry);
+  if (start + entry.compressedSize > archive.length)
+    throw ImportFileError.archiveUnreadable('it is incomplete');
+  const data = archive.subarray(start, start + entry.compressedSize);
+  const slices = (function* () {
+    for (let i = 0; i < data.length; i += SLICE_BYTES) yield data.subarray(i, i + SLICE_BYTES);
+  })();
+  const output =
+    entry.method === STORED ? Readable.from(slices) : Readable.from(slices).pipe(createInflateRaw());
+  const allowed = Math.min(entry.size, limits.entryBytes);
+  let produced = 0;
+  let crc = 0;
+  try {
+    for await (const chunk of output as AsyncIterable<Buffer>) {
+      produced += chunk.length;
+      if (produced > allowed) throw ImportFileError.archiveTooLarge(`${name} unpacks to more than it claims`);
+      if (produced > RATIO_FLOOR_BYTES && produced > data.length * limits.ratio)
+        throw tooCompressed(name, limits);
+      crc = crc32(chunk, crc);
+      yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
+    }
+  } catch (error) {
+    if (error instanceof ImportFileError) throw error;
+    throw ImportFileError.archiveUnreadable('it is damaged');
+  } finally {
+    output.destroy();
+  }
+  if (produced !== entry.size || crc !== entry.crc32)
+    throw ImportFileError.archiveUnreadable('it is damaged');
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { changesSummary, describeChange, isReimport } from './import-changes';
+
+describe('import changes in words', () => {
+  it('sums up a re-import as the dashboard says it', () => {
+    expect(changesSummary({ imported: 12, jobChanges: 3, absent: 1 })).toBe(
+      '12 new connections, 3 job changes, 1 no longer in your export',
+    );
+    expect(changesSummary({ imported: 1, jobChanges: 1, absent: 0 })).toBe('1 new connection, 1 job change');
+    expect(changesSummary({ imported: 0, jobChanges: 0, absent: 0 })).toBe(
+      'No changes since your last export',
+    );
+  });
+
+  it('tells a re-import from a first import', () => {
+    expect(isReimport({ updated: 0, unchanged: 0, absent: 0 })).toBe(false);
+    expect(isReimport({ updated: 0, unchanged: 4, absent: 0 })).toBe(true);
+  });
+
+  it('says who moved from where to where, who is new and who is missing', () => {
+    const base = { connectionId: '7', firstName: 'Ana', lastName: 'Silva' };
+    expect(
+      describeChange({
+        ...base,
+        kind: 'job-change',
+        before: { company: 'Globex', position: 'CTO' },
+        after: { company: 'Initech', position: null },
+      }),
+    ).toBe('Ana Silva: moved from CTO at Globex to Initech');
+    expect(
+      describeChange({ ...base, kind: 'new', before: null, after: { company: null, position: null } }),
+    ).toBe('Ana Silva: new connection (no current position)');
+    expect(
+      describeChange({ ...base, kind: 'absent', before: { company: 'Acme', position: 'CEO' }, after: null }),
+    ).toBe('Ana Silva: not in your latest export (was CEO at Acme)');
+  });
+});

@@ -1,0 +1,36 @@
+import type { ImportChange, ImportStatus } from '@warmpath/contracts';
+
+const plural = (count: number, one: string, many: string): string => `${count} ${count === 1 ? one : many}`;
+
+/** A re-import (the network had people before it): only then is there a "last export" to compare with. */
+export const isReimport = (status: Pick<ImportStatus, 'updated' | 'unchanged' | 'absent'>): boolean =>
+  status.updated + status.unchanged + status.absent > 0;
+
+/** "12 new connections, 3 job changes, 1 no longer in your export", or that nothing changed. */
+export function changesSummary(status: Pick<ImportStatus, 'imported' | 'jobChanges' | 'absent'>): string {
+  const parts = [
+    status.imported > 0 && plural(status.imported, 'new connection', 'new connections'),
+    status.jobChanges > 0 && plural(status.jobChanges, 'job change', 'job changes'),
+    status.absent > 0 && `${status.absent} no longer in your export`,
+  ].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(', ') : 'No changes since your last export';
+}
+
+const job = (value: { company: string | null; position: string | null } | null): string => {
+  if (!value || (!value.company && !value.position)) return 'no current position';
+  if (!value.position) return value.company ?? '';
+  return value.company ? `${value.position} at ${value.company}` : value.position;
+};
+
+/** One change in words: who moved from where to where, who is new, who is missing. */
+export function describeChange(change: ImportChange): string {
+  const name = `${change.firstName} ${change.lastName}`.trim();
+  switch (change.kind) {
+    case 'new':
+      return `${name}: new connection (${job(change.after)})`;
+    case 'job-change':
+      return `${name}: moved from ${job(change.before)} to ${job(change.after)}`;
+    case 'absent':
+      return `${name}: not in your latest export (was ${job(change.before)})`;
+  }
+}

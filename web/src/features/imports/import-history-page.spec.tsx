@@ -1,0 +1,118 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ImportChangesPage, ImportStatus } from '@warmpath/contracts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithApp, stubServer } from '../network/test-app';
+import { ImportHistoryPage } from './import-history-page';
+
+const FIRST = '11111111-1111-4111-8111-111111111111';
+const SECOND = '22222222-2222-4222-8222-222222222222';
+
+const status = (id: string, overrides: Partial<ImportStatus>): ImportStatus => ({
+  id,
+  state: 'completed',
+  fileName: 'Connections.csv',
+  sizeBytes: 400,
+  rowsRead: 4,
+  imported: 4,
+  updated: 0,
+  unchanged: 0,
+  jobChanges: 0,
+  absent: 0,
+  skipped: 0,
+  relationships: 1,
+  skippedRows: [],
+  warningCounts: { 'invalid-email': 0, 'extra-empty-fields': 0 },
+  warnings: [],
+  error: null,
+  attempt: 1,
+  createdAt: '2026-11-24T10:00:00.000Z',
+  updatedAt: '2026-11-24T10:00:01.000Z',
+  completedAt: '2026-11-24T10:00:01.000Z',
+  ...overrides,
+});
+
+const changes = (kind: string | null): ImportChangesPage => ({
+  importId: SECOND,
+  counts: { new: 1, 'job-change': 1, absent: 1 },
+  total: kind ? 1 : 3,
+  page: 1,
+  pageSize: 50,
+  changes: [
+    {
+      kind: 'new',
+      connectionId: '9',
+      firstName: 'Eve',
+      lastName: 'Tester',
+      before: null,
+      after: { company: 'Hooli', position: 'Analyst' },
+    },
+    {
+      kind: 'job-change',
+      connectionId: '1',
+      firstName: 'Ana',
+      lastName: 'Tester',
+      before: { company: 'Globex', position: 'CTO' },
+      after: { company: 'Initech', position: 'CTO' },
+    },
+    {
+      kind: 'absent',
+      connectionId: '3',
+      firstName: 'Chloe',
+      lastName: 'Tester',
+      before: { company: 'Initech', position: 'Designer' },
+      after: null,
+    },
+  ].filter((change) => !kind || change.kind === kind) as ImportChangesPage['changes'],
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('Import history page', () => {
+  it('lists the imports with their counts and shows who moved where in the latest re-import', async () => {
+    const fetchMock = stubServer({
+      'GET /api/imports': () =>
+        json(200, {
+          imports: [
+            status(SECOND, {
+              fileName: 'Basic_LinkedInDataExport.zip',
+              imported: 1,
+              updated: 2,
+              unchanged: 1,
+              jobChanges: 1,
+              absent: 1,
+              createdAt: '2026-11-25T10:00:00.000Z',
+            }),
+            status(FIRST, {}),
+          ],
+        }),
+      [`GET /api/imports/${SECOND}/changes`]: (request) =>
+        json(200, changes(new URL(request.url).searchParams.get('kind'))),
+    });
+    renderWithApp(<ImportHistoryPage />, { route: '/imports' });
+    expect(
+      await screen.findByText('1 new connection, 1 job change, 1 no longer in your export'),
+    ).toBeTruthy();
+    expect(screen.getByText('First import: 4 connections')).toBeTruthy();
+    expect(await screen.findByText('Ana Tester: moved from CTO at Globex to CTO at Initech')).toBeTruthy();
+    expect(
+      screen.getByText('Chloe Tester: not in your latest export (was Designer at Initech)'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByText('Job changes (1)'));
+    await waitFor(() =>
+      expect(screen.queryByText('Eve Tester: new connection (Analyst at Hooli)')).toBeNull(),
+    );
+    const asked = fetchMock.mock.calls.map(([request]) => new URL((request as Request).url).search);
+    expect(asked).toContain('?page=1&kind=job-change&pageSize=50');
+  });
+
+  it('says so when there are no imports yet', async () => {
+    stubServer({ 'GET /api/imports': () => json(200, { imports: [] }) });
+    renderWithApp(<ImportHistoryPage />, { route: '/imports' });
+    expect(
+      await screen.findByText('No imports yet. Import your LinkedIn connections from the dashboard.'),
+    ).toBeTruthy();
+  });
+});
