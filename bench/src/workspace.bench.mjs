@@ -56,7 +56,13 @@ function sampleOf(universe, count, seed) {
 }
 
 async function call(url, cookie, init = {}) {
-  const response = await fetch(url, { ...init, headers: { cookie, ...init.headers } });
+  const request = () => fetch(url, { ...init, headers: { cookie, ...init.headers } });
+  // A kept-alive socket the gateway closed while idle (seeding and load runs take minutes) fails
+  // the next request on it before the gateway saw it: once more, on a fresh socket.
+  const response = await request().catch((error) => {
+    if (!['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(error?.cause?.code)) throw error;
+    return request();
+  });
   if (response.status >= 300) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   return response;
 }
@@ -90,7 +96,7 @@ async function coldRead(url, cookie) {
   const elapsed = performance.now() - started;
   // fetch decodes brotli itself; the wire size is the Content-Length the gateway sent.
   const wire = Number(response.headers.get('content-length'));
-  const gzip = await fetch(url, { headers: { cookie, 'accept-encoding': 'gzip' } });
+  const gzip = await call(url, cookie, { headers: { 'accept-encoding': 'gzip' } });
   return {
     elapsed,
     wire,

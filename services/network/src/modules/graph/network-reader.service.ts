@@ -53,8 +53,8 @@ export class NetworkReader {
       rows.version,
       utcDay(now),
       people,
-      people.map((person) => toKnowsLink(person, userId)),
-      deriveCompanyLinks(people, userId),
+      () => people.map((person) => toKnowsLink(person, userId)),
+      () => deriveCompanyLinks(people, userId),
     );
     // A slower load of an older version must not replace a newer one already cached.
     const cached = this.cache.get(userId);
