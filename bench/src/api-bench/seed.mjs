@@ -22,7 +22,7 @@ const TITLES = [
   'Legal Counsel',
 ];
 
-/** Registers a user; answers their id and the session cookie to send. */
+/** Registers a user; answers their id, e-mail and the session cookie to send. */
 export async function registerUser(baseUrl, label) {
   const id = `${label}_${Math.random().toString(16).slice(2, 10)}`;
   const user = {
@@ -44,7 +44,7 @@ export async function registerUser(baseUrl, label) {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  return { userId: (await response.json()).id, cookie };
+  return { userId: (await response.json()).id, cookie, email: user.email };
 }
 
 /** A realistic-looking network: companies of very different sizes (a few big employers, a long tail). */

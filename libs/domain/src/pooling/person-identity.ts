@@ -10,8 +10,15 @@ export interface IdentityFields {
   linkedinUrl: string | null;
 }
 
+// Imports store profile URLs in this canonical form: recognised without parsing or allocating.
+const CANONICAL_PROFILE = /^https:\/\/www\.linkedin\.com\/in\/[a-z0-9_-]+$/;
+
 /** The canonical profile URL of a person, or null (then only name + company can match them). */
-export const profileKey = (person: IdentityFields): string | null => normaliseProfileUrl(person.linkedinUrl);
+export function profileKey(person: IdentityFields): string | null {
+  const url = person.linkedinUrl;
+  if (!url) return null;
+  return CANONICAL_PROFILE.test(url) ? url : normaliseProfileUrl(url);
+}
 
 /**
  * Exact name + company key: case, accents and spacing folded, legal suffixes dropped from the
@@ -45,33 +52,46 @@ const AMBIGUOUS = -1;
  */
 export function groupPeople(members: readonly (readonly IdentityFields[])[]): MemberRecord[][] {
   const groups: MemberRecord[][] = [];
-  const withoutUrl: { record: MemberRecord; key: string | null }[] = [];
-  const withUrl: { record: MemberRecord; url: string }[] = [];
+  // Parallel lists instead of an object per record: 200,000 records are GC time otherwise.
+  const records: MemberRecord[] = [];
+  const urls: (string | null)[] = [];
+  let withoutUrl = 0;
   members.forEach((people, member) => {
     people.forEach((person, index) => {
       const url = profileKey(person);
-      const record = { member, person: index };
-      if (url === null) withoutUrl.push({ record, key: nameCompanyKey(person) });
-      else withUrl.push({ record, url });
+      records.push({ member, person: index });
+      urls.push(url);
+      if (url === null) withoutUrl++;
     });
   });
+  const keys = new Map<number, string | null>();
   const wanted = new Map<string, number>();
-  for (const { key } of withoutUrl) if (key !== null) wanted.set(key, UNCLAIMED);
+  if (withoutUrl > 0) {
+    records.forEach((record, index) => {
+      if (urls[index] !== null) return;
+      const key = nameCompanyKey(personAt(members, record));
+      keys.set(index, key);
+      if (key !== null) wanted.set(key, UNCLAIMED);
+    });
+  }
   const byUrl = new Map<string, number>();
-  for (const { record, url } of withUrl) {
+  records.forEach((record, index) => {
+    const url = urls[index];
+    if (url === null || url === undefined) return;
     let group = byUrl.get(url);
     if (group === undefined) {
       group = groups.push([]) - 1;
       byUrl.set(url, group);
     }
     (groups[group] as MemberRecord[]).push(record);
-    if (wanted.size === 0) continue;
+    if (wanted.size === 0) return;
     const key = nameCompanyKey(personAt(members, record));
     const claimed = key === null ? undefined : wanted.get(key);
     if (claimed === UNCLAIMED) wanted.set(key as string, group);
     else if (claimed !== undefined && claimed !== group) wanted.set(key as string, AMBIGUOUS);
-  }
-  for (const { record, key } of withoutUrl) {
+  });
+  for (const [index, key] of keys) {
+    const record = records[index] as MemberRecord;
     const claimed = key === null ? AMBIGUOUS : (wanted.get(key) as number);
     if (claimed >= 0) {
       (groups[claimed] as MemberRecord[]).push(record);

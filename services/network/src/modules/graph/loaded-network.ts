@@ -15,7 +15,14 @@ export class MemoKey<T> {
 export class LoadedNetwork {
   private readonly memos = new Map<MemoKey<unknown>, unknown>();
   readonly indexOf: ReadonlyMap<string, number>;
+  private knows?: readonly Relationship[];
+  private company?: readonly Relationship[];
 
+  /**
+   * The links are built on first use: a workspace's pooled graph reads only the people of each
+   * member's network (it builds its own links), and deriving 30,000 people's company links is
+   * a few hundred ms of CPU per member.
+   */
   constructor(
     readonly userId: number,
     readonly version: string,
@@ -23,12 +30,20 @@ export class LoadedNetwork {
     readonly day: string,
     /** Stored connections (1st degree), ordered by id; the own node is not among them. */
     readonly people: readonly Connection[],
-    /** The 'connection' links from the own node to each person, same order as people. */
-    readonly knowsLinks: readonly Relationship[],
-    /** Company links derived from the people (deriveCompanyLinks), in generateCompanyLinks order. */
-    readonly companyLinks: readonly Relationship[],
+    private readonly buildKnowsLinks: () => readonly Relationship[],
+    private readonly buildCompanyLinks: () => readonly Relationship[],
   ) {
     this.indexOf = new Map(people.map((person, index) => [person.id, index] as const));
+  }
+
+  /** The 'connection' links from the own node to each person, same order as people. */
+  get knowsLinks(): readonly Relationship[] {
+    return (this.knows ??= this.buildKnowsLinks());
+  }
+
+  /** Company links derived from the people (deriveCompanyLinks), in generateCompanyLinks order. */
+  get companyLinks(): readonly Relationship[] {
+    return (this.company ??= this.buildCompanyLinks());
   }
 
   person(id: string): Connection | undefined {

@@ -5,9 +5,10 @@ import { deriveCompanyLinks, toConnection, toKnowsLink } from './network-view.ma
 
 /**
  * Loaded networks kept in memory, most recently used first, up to this many people in all
- * (~1 kB each with their links): a few 30,000-person networks, or many small ones.
+ * (~1 kB each with their links): a few 30,000-person networks, or many small ones, or the members
+ * of one 10-person workspace (10,000 to 30,000 each), so a member's import reloads only theirs.
  */
-export const MAX_CACHED_PEOPLE = 120_000;
+export const MAX_CACHED_PEOPLE = 250_000;
 
 export const utcDay = (now: Date): string => now.toISOString().slice(0, 10);
 
@@ -52,8 +53,8 @@ export class NetworkReader {
       rows.version,
       utcDay(now),
       people,
-      people.map((person) => toKnowsLink(person, userId)),
-      deriveCompanyLinks(people, userId),
+      () => people.map((person) => toKnowsLink(person, userId)),
+      () => deriveCompanyLinks(people, userId),
     );
     // A slower load of an older version must not replace a newer one already cached.
     const cached = this.cache.get(userId);

@@ -1,0 +1,322 @@
+// npm run bench:workspace — pooled workspace networks at team scale (issue 14). Prints numbers; asserts nothing.
+//
+// Starts the whole stack on its own database and key prefixes, registers BENCH_MEMBERS members
+// (10) who share one workspace, and seeds each with 10,000 to 30,000 connections drawn from one
+// universe of BENCH_UNIVERSE people (120,000), so they overlap heavily (~100,000 distinct people
+// pooled). Beside the same figures for one user's own 30,000-person network it prints: the pooled
+// snapshot's build time, bytes on the wire, GET p50/p95 at a fixed rate (cached, and right after a
+// member's import), how long a member's import takes to show in the pooled graph, and warm path
+// p95. Load comes from autocannon in a child process (api-bench/load.mjs).
+// Knobs: BENCH_MEMBERS, BENCH_UNIVERSE, BENCH_RATE (20/s), BENCH_PATH_RATE (50/s), BENCH_DURATION (20), BENCH_WARMUP (5).
+import { generateExportRows, seededRandom } from '@warmpath/testing';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
+import { freePort, startStack } from '../../scripts/lib/stack.mjs';
+import { registerUser, seedNetwork } from './api-bench/seed.mjs';
+
+const env = (name, fallback) => Number(process.env[name] ?? fallback);
+const MEMBERS = env('BENCH_MEMBERS', 10);
+const UNIVERSE = env('BENCH_UNIVERSE', 120_000);
+const RATE = env('BENCH_RATE', 20);
+const PATH_RATE = env('BENCH_PATH_RATE', 50);
+const DURATION = env('BENCH_DURATION', 20);
+const WARMUP = env('BENCH_WARMUP', 5);
+
+const log = (message) => process.stderr.write(`[bench] ${message}\n`);
+const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '-');
+const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
+
+/** Member i of n knows 30,000 down to 10,000 people. */
+const memberSize = (index) => Math.round(30_000 - (20_000 * index) / Math.max(1, MEMBERS - 1));
+
+/** The people a member (or the solo user) imported: a sample of the universe, their own dates. */
+function sampleOf(universe, count, seed) {
+  const random = seededRandom(seed);
+  const picked = new Set();
+  const wanted = Math.min(count, Math.floor(universe.length * 0.9));
+  while (picked.size < wanted) picked.add(Math.floor(random() * universe.length));
+  return [...picked].map((index) => {
+    const row = universe[index];
+    const year = 2008 + Math.floor(random() * 18);
+    return {
+      firstName: row.firstName,
+      lastName: row.lastName,
+      company: row.company || null,
+      position: row.position || null,
+      email: row.email || null,
+      linkedinUrl: row.url,
+      connectedOn: `${year}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`,
+      hasWorkedWith: random() < 0.05,
+    };
+  });
+}
+
+async function call(url, cookie, init = {}) {
+  const request = () => fetch(url, { ...init, headers: { cookie, ...init.headers } });
+  // A kept-alive socket the gateway closed while idle (seeding and load runs take minutes) fails
+  // the next request on it before the gateway saw it: once more, on a fresh socket.
+  const response = await request().catch((error) => {
+    if (!['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(error?.cause?.code)) throw error;
+    return request();
+  });
+  if (response.status >= 300) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
+
+/** The owner creates the workspace and invites everyone else, who accept. */
+async function createWorkspace(baseUrl, owner, others) {
+  const json = { 'content-type': 'application/json' };
+  const created = await call(`${baseUrl}/api/teams`, owner.cookie, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: 'Bench workspace' }),
+  });
+  const teamId = (await created.json()).id;
+  for (const member of others) {
+    const invited = await call(`${baseUrl}/api/teams/${teamId}/invitations`, owner.cookie, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: member.email, role: 'member' }),
+    });
+    const { token } = await invited.json();
+    await call(`${baseUrl}/api/invitations/${token}/accept`, member.cookie, { method: 'POST' });
+  }
+  return teamId;
+}
+
+/** A cold read: the snapshot is built; answers the time, the brotli bytes and the decoded JSON. */
+async function coldRead(url, cookie) {
+  const started = performance.now();
+  const response = await call(url, cookie, { headers: { 'accept-encoding': 'br' } });
+  const body = Buffer.from(await response.arrayBuffer());
+  const elapsed = performance.now() - started;
+  // fetch decodes brotli itself; the wire size is the Content-Length the gateway sent.
+  const wire = Number(response.headers.get('content-length'));
+  const gzip = await call(url, cookie, { headers: { 'accept-encoding': 'gzip' } });
+  return {
+    elapsed,
+    wire,
+    gzipWire: Number(gzip.headers.get('content-length')),
+    identity: body.length,
+    data: JSON.parse(body.toString('utf8')),
+    etag: response.headers.get('etag'),
+  };
+}
+
+function load(options) {
+  const script = join(ROOT, 'bench/src/api-bench/load.mjs');
+  const input = JSON.stringify({ warmup: WARMUP, duration: DURATION, connections: 50, ...options });
+  const result = spawnSync(process.execPath, [script], { input, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (result.status !== 0) throw new Error(`load run failed: ${result.stderr}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop());
+}
+
+/** RSS (MB) of each service this process started, by name. */
+function serviceRss() {
+  const listing = spawnSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], {
+    encoding: 'utf8',
+  }).stdout;
+  const rss = {};
+  for (const line of listing.trim().split('\n')) {
+    const [pid, ...args] = line.trim().split(/\s+/);
+    const name = /services\/([a-z-]+)\/dist/.exec(args.join(' '))?.[1];
+    if (!name) continue;
+    try {
+      const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+      rss[name] = Math.round(Number(kb) / 1024);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return rss;
+}
+
+/** A real import through the API (202 at once, then followed to its end): `count` new people. */
+async function importNew(baseUrl, member, count, tag) {
+  const header = 'First Name,Last Name,URL,Email Address,Company,Position,Connected On';
+  const rows = Array.from(
+    { length: count },
+    (_, i) => `New${tag},Person${i},https://www.linkedin.com/in/new-${tag}-${i},,Hooli,Engineer,24 Nov 2023`,
+  );
+  const form = new FormData();
+  form.append('file', new Blob([[header, ...rows, ''].join('\n')], { type: 'text/csv' }), 'Connections.csv');
+  const response = await call(`${baseUrl}/api/network/import/authenticated`, member.cookie, {
+    method: 'POST',
+    headers: { prefer: 'respond-async' },
+    body: form,
+  });
+  const { statusUrl } = await response.json();
+  for (;;) {
+    const status = await (await call(new URL(statusUrl, baseUrl).href, member.cookie)).json();
+    if (status.state === 'completed') return;
+    if (status.state === 'failed') throw new Error(`import failed: ${JSON.stringify(status.error)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Polls the pooled network until a person of this import shows; answers the time it took. */
+async function timeToShow(url, cookie, firstName, since) {
+  for (;;) {
+    const response = await call(url, cookie, { headers: { 'accept-encoding': 'br' } });
+    const data = await response.json();
+    if (data.connections.some((c) => c.firstName === firstName)) return performance.now() - since;
+  }
+}
+
+async function main() {
+  const runId = randomBytes(4).toString('hex');
+  const infra = await ensureInfrastructure({ log });
+  const dbName = `warmpath_bench_${runId}`;
+  const stackEnv = {
+    DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
+    REDIS_URL: infra.redisUrl,
+    NATS_URL: infra.natsUrl,
+    NATS_PREFIX: `bench${runId}`,
+    REDIS_PREFIX: `warmpath-bench-${runId}:`,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: `bench-${runId}`,
+  };
+  const stack = await startStack({
+    env: stackEnv,
+    port: await freePort(),
+    logDir: join(ROOT, '.test-results', `bench-logs-${runId}`),
+  });
+  try {
+    const base = stack.url;
+    const members = [];
+    for (let i = 0; i < MEMBERS; i++) members.push(await registerUser(base, `m${i}`));
+    const solo = await registerUser(base, 'solo');
+    const [owner, ...others] = members;
+    const teamId = await createWorkspace(base, owner, others);
+    const universe = [...generateExportRows(UNIVERSE, { seed: 14 })];
+    let records = 0;
+    for (const [index, member] of members.entries()) {
+      const people = sampleOf(universe, memberSize(index), 100 + index);
+      records += people.length;
+      await seedNetwork(stackEnv.DATABASE_URL, member.userId, people);
+    }
+    const soloSeed = await seedNetwork(stackEnv.DATABASE_URL, solo.userId, sampleOf(universe, 30_000, 99));
+    log(`workspace ${teamId}: ${MEMBERS} members, ${records} connections seeded; solo user 30,000`);
+
+    const soloUrl = `${base}/api/network`;
+    const teamUrl = `${base}/api/teams/${teamId}/network`;
+    const soloCold = await coldRead(soloUrl, solo.cookie);
+    const teamCold = await coldRead(teamUrl, owner.cookie);
+    const pooledPeople = teamCold.data.connections.filter((c) => !c.isUser && !c.isTeammate);
+    const rssAfterBuild = serviceRss();
+    log(
+      `pooled: ${pooledPeople.length} people, cold ${ms(teamCold.elapsed)} ms, ${mb(teamCold.wire)} brotli`,
+    );
+
+    const rows = [];
+    const run = (name, target, options) => {
+      log(`running ${name}...`);
+      rows.push({ name, target, ...load(options), load: loadavg()[0] });
+    };
+    run(`GET /api/network (solo 30k), br @${RATE}/s`, 'comparison', {
+      url: soloUrl,
+      headers: { cookie: solo.cookie, 'accept-encoding': 'br' },
+      rate: RATE,
+    });
+    run(`GET /api/teams/{id}/network (pooled), br @${RATE}/s`, 'p95 ≤ 100 ms', {
+      url: teamUrl,
+      headers: { cookie: owner.cookie, 'accept-encoding': 'br' },
+      rate: RATE,
+    });
+    const soloPaths = soloSeed.ids.map((id) => `/api/network/paths?to=${id}`);
+    run(`GET /api/network/paths (solo 30k), random @${PATH_RATE}/s`, 'comparison', {
+      url: `${base}/api/network/paths`,
+      headers: { cookie: solo.cookie },
+      paths: soloPaths,
+      rate: PATH_RATE,
+    });
+    const teamPaths = pooledPeople.map((c) => `/api/network/paths?to=${c.id}&workspaceId=${teamId}`);
+    run(`GET /api/network/paths?workspaceId (pooled), random @${PATH_RATE}/s`, 'p95 ≤ 100 ms', {
+      url: `${base}/api/network/paths`,
+      headers: { cookie: owner.cookie },
+      paths: teamPaths,
+      rate: PATH_RATE,
+    });
+
+    // A member's import: how long until the owner's pooled graph shows it (the events rebuild it).
+    const started = performance.now();
+    await importNew(base, members[1], 200, 'a');
+    const imported = performance.now() - started;
+    const reflected = await timeToShow(teamUrl, owner.cookie, 'Newa', started);
+    // Reads right after another import: the first ones wait for the rebuild.
+    await importNew(base, members[2], 200, 'b');
+    run(`GET /api/teams/{id}/network right after a member's import @${RATE}/s`, 'p95 ≤ 100 ms (cached)', {
+      url: teamUrl,
+      headers: { cookie: owner.cookie, 'accept-encoding': 'br' },
+      rate: RATE,
+      warmup: 0,
+    });
+    printReport(rows, {
+      soloCold,
+      teamCold,
+      pooledPeople: pooledPeople.length,
+      records,
+      imported,
+      reflected,
+      rssAfterBuild,
+      rss: serviceRss(),
+    });
+  } finally {
+    await stack.stop();
+    await dropDatabase(infra.postgresUrl, dbName);
+    await deleteKeys(infra.redisUrl, stackEnv.REDIS_PREFIX);
+    await infra.stop();
+  }
+}
+
+function printReport(rows, figures) {
+  const { soloCold, teamCold } = figures;
+  const lines = [
+    `Warmpath workspace benchmark — ${new Date().toISOString()} — Node ${process.version}, load avg ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+    `${MEMBERS} members, ${figures.records} connections from a universe of ${UNIVERSE}: ${figures.pooledPeople} pooled people; autocannon, warm-up ${WARMUP} s, measured ${DURATION} s`,
+    '',
+    '| figure | solo user, 30,000 | pooled workspace |',
+    '|---|---:|---:|',
+    `| snapshot build + first read (cold) | ${ms(soloCold.elapsed)} ms | ${ms(teamCold.elapsed)} ms |`,
+    `| bytes on the wire, brotli | ${mb(soloCold.wire)} | ${mb(teamCold.wire)} |`,
+    `| bytes on the wire, gzip | ${mb(soloCold.gzipWire)} | ${mb(teamCold.gzipWire)} |`,
+    `| JSON decoded | ${mb(soloCold.identity)} | ${mb(teamCold.identity)} |`,
+    `| connections · relationships | ${soloCold.data.connections.length} · ${soloCold.data.relationships.length} | ${teamCold.data.connections.length} · ${teamCold.data.relationships.length} |`,
+    '',
+    '| scenario | target | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | load avg |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (r) =>
+        `| ${r.name} | ${r.target} | ${r.requestsPerSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | ${r.non2xx} | ${r.load.toFixed(1)} |`,
+    ),
+    '',
+    `a member's import of 200 people: answered in ${ms(figures.imported)} ms, in the pooled graph ${ms(figures.reflected)} ms after it was sent (target ≤ 5 s)`,
+    `service memory (RSS MB) after the pooled build: ${JSON.stringify(figures.rssAfterBuild)}; at the end: ${JSON.stringify(figures.rss)}`,
+    'first picture and longest main-thread task of the workspace screen: not measured (the workspace graph screen is not built yet)',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function deleteKeys(redisUrl, prefix) {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(redisUrl);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+await main();
