@@ -8,10 +8,13 @@ import type { IncomingMessage } from 'node:http';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
+import { RETRY_AFTER_SECONDS } from './http/error.filter.js';
 import { installHttpHooks } from './http/http-hooks.js';
+import { installRequestDeadline } from './http/request-deadline.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { serveWebApp } from './http/web-app.js';
 
+const SOCKET_GRACE_MS = 10_000;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** Builds the gateway application (not listening yet), so tests can run it in-process. */
@@ -26,7 +29,8 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     requestTimeout: config.REQUEST_TIMEOUT_MS,
-    connectionTimeout: config.REQUEST_TIMEOUT_MS,
+    // Longer than the request deadline, so an idle socket is never closed before its answer.
+    connectionTimeout: config.REQUEST_TIMEOUT_MS + SOCKET_GRACE_MS,
     bodyLimit: config.BODY_LIMIT_BYTES,
     return503OnClosing: true,
     trustProxy: true,
@@ -36,6 +40,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
   });
   const fastify = app.getHttpAdapter().getInstance();
   installHttpHooks(fastify);
+  installRequestDeadline(fastify, config.REQUEST_TIMEOUT_MS, RETRY_AFTER_SECONDS);
   installSecurityHeaders(fastify);
   await app.register(cookie);
   // Uploads stream through (never buffered); the import routes stop at IMPORT_MAX_FILE_BYTES themselves.

@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { ServiceError } from '../errors/service-error.js';
 import { currentRequestId } from '../logging/request-context.js';
 import { BUS_OPTIONS, NATS_CONNECTION, prefixed, type BusOptions } from './bus-options.js';
+import { natsLinkOf } from './nats-link.js';
 
 export interface RequestOptions {
   timeoutMs?: number;
@@ -74,12 +75,15 @@ export class BusClient {
     const hdrs = natsHeaders();
     hdrs.set(REQUEST_ID_HEADER, options.requestId ?? currentRequestId() ?? randomUUID());
     if (meta !== undefined) hdrs.set(META_HEADER, meta);
+    const link = natsLinkOf(this.nc);
+    if (link?.isDown()) throw natsDown(subject);
     try {
-      const msg = await this.nc.request(prefixed(this.options.prefix, subject), data, {
+      const reply = this.nc.request(prefixed(this.options.prefix, subject), data, {
         timeout: options.timeoutMs ?? this.options.requestTimeoutMs,
         headers: hdrs,
       });
-      return msg.data;
+      // A connection lost mid-request will not bring the answer back: say so now, not at the timeout.
+      return (link ? await link.raceLoss(reply, () => natsDown(subject)) : await reply).data;
     } catch (error) {
       throw toBusError(error, subject);
     }
@@ -103,6 +107,10 @@ export class BusClient {
       headers: hdrs,
     });
   }
+}
+
+function natsDown(subject: string): ServiceError {
+  return new ServiceError('SERVICE_UNAVAILABLE', `NATS is unreachable: ${subject} cannot be asked`);
 }
 
 function isError(value: unknown, type: new (...args: never[]) => Error): boolean {

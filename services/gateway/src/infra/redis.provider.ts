@@ -10,12 +10,26 @@ export const redisProvider: FactoryProvider<Redis> = {
   provide: REDIS,
   inject: [SERVICE_CONFIG],
   useFactory: (config: GatewayConfig) =>
-    new Redis(config.REDIS_URL, {
-      keyPrefix: config.REDIS_PREFIX,
-      maxRetriesPerRequest: 2,
-      enableOfflineQueue: true,
-    }),
+    failFastWhenDown(
+      new Redis(config.REDIS_URL, {
+        keyPrefix: config.REDIS_PREFIX,
+        maxRetriesPerRequest: 2,
+        enableOfflineQueue: true,
+      }),
+    ),
 };
+
+/**
+ * Commands sent before the first connection wait for it (boot order does not matter); once
+ * connected, a command sent while Redis is unreachable fails at once (a 503 within
+ * milliseconds) instead of queueing until its retries run out seconds later.
+ */
+export function failFastWhenDown(redis: Redis): Redis {
+  redis.once('ready', () => {
+    redis.options.enableOfflineQueue = false;
+  });
+  return redis;
+}
 
 @Injectable()
 export class RedisCloser implements OnApplicationShutdown {

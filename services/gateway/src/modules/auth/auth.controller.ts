@@ -38,6 +38,7 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<User> {
+    await this.sessions.assertWritable();
     const user = await this.bus.request(authContracts.register, body);
     await this.startSession(user.id, request, reply);
     return user;
