@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { describeSamples, Probe } from './support/probe.js';
 import { startFaultStack, type FaultStack } from './support/fault-stack.js';
-import { holdOutage, recoveredAfter } from './support/outage.js';
+import { holdOutage, outageSamples, recoveredAfter } from './support/outage.js';
 import { exportOf, signUp, uploadCsv } from './support/session.js';
 
 /** Pass criteria (issue #18). */
@@ -44,7 +44,7 @@ test('NATS down 25 s: every request is answered 503 within 500 ms, and all is ba
   expect(upload.headers()['retry-after']).toBeTruthy();
 
   // The connection's loss is seen when the socket closes: from then on, fast 503s.
-  const down = user.between(downAt + 100, upAt);
+  const down = outageSamples(user, downAt, upAt);
   expect(down.length).toBeGreaterThan(100);
   expect(
     down.every((s) => s.status === 503 && s.code === 'SERVICE_UNAVAILABLE'),
@@ -54,7 +54,7 @@ test('NATS down 25 s: every request is answered 503 within 500 ms, and all is ba
   expect(Math.max(...down.map((s) => s.ms)), describeSamples(down)).toBeLessThan(FAST_503_MS);
 
   // GET /api/network is served from its published snapshot (200) or refused fast: never left hanging.
-  const networkDown = network.between(downAt + 100, upAt);
+  const networkDown = outageSamples(network, downAt, upAt);
   expect(
     networkDown.every((s) => s.status === 200 || s.status === 503),
     describeSamples(networkDown),

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { newUser } from '../support/users.js';
 import { describeSamples, Probe } from './support/probe.js';
 import { startFaultStack, type FaultStack } from './support/fault-stack.js';
-import { holdOutage, recoveredAfter } from './support/outage.js';
+import { holdOutage, outageSamples, recoveredAfter } from './support/outage.js';
 import { signUp } from './support/session.js';
 
 /** Pass criteria (issue #18). */
@@ -58,7 +58,7 @@ test('Redis down: signed-in requests get 503 (never 401), sign-in and registrati
   const recoveryMs = await recoveredAfter(probe, upAt);
   await probe.stop();
 
-  const down = probe.between(downAt + 100, upAt);
+  const down = outageSamples(probe, downAt, upAt);
   expect(down.length).toBeGreaterThan(20);
   expect(
     down.every((s) => s.status === 503 && s.retryAfter !== null),

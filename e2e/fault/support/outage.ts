@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import type { Probe } from './probe.js';
+import type { Probe, ProbeSample } from './probe.js';
 
 /**
  * Lets an outage last `ms` as seen by a probe: returns once the probe has sent requests across
@@ -26,4 +26,12 @@ export async function recoveredAfter(probe: Probe, since: number, timeoutMs = 30
     .filter((sample) => sample.at >= since && sample.status === 200)
     .sort((a, b) => a.at - b.at)[0];
   return (first?.at ?? Infinity) - since;
+}
+
+/** Requests sent this close to either end of an outage may cross the moment it began or ended. */
+export const OUTAGE_EDGE_MS = 200;
+
+/** The probe's samples sent well inside an outage (away from both edges). */
+export function outageSamples(probe: Probe, downAt: number, upAt: number): ProbeSample[] {
+  return probe.between(downAt + OUTAGE_EDGE_MS, upAt - OUTAGE_EDGE_MS);
 }
