@@ -8,6 +8,9 @@ import { signUp } from './support/session.js';
 const OUTAGE_MS = 6000;
 const ANSWER_MS = 1000;
 const RECOVERY_MS = 10_000;
+const BLACKHOLE_MS = 8000;
+/** The bus' default request timeout (5 s) and a margin. */
+const BLACKHOLE_ANSWER_MS = 6000;
 
 test.describe.configure({ mode: 'serial' });
 let stack: FaultStack;
@@ -45,6 +48,35 @@ test('Postgres cut: requests answer 503 (not 500) within a second, and all is ba
   expect(recoveryMs).toBeLessThan(RECOVERY_MS);
   console.log(
     `Postgres cut ${OUTAGE_MS / 1000} s: ${describeSamples(down)}; recovered ${recoveryMs} ms after`,
+  );
+});
+
+test('Postgres black-holed: every request is answered within 6 s, never 500, and all is back within 10 s', async () => {
+  test.setTimeout(60_000);
+  const probe = new Probe(`${stack.url}/api/user`, { headers: { cookie } }).start();
+  await recoveredAfter(probe, Date.now());
+
+  await stack.postgres.set('blackhole');
+  const downAt = Date.now();
+  await holdOutage(probe, downAt, BLACKHOLE_MS);
+  await stack.postgres.set('pass');
+  const upAt = Date.now();
+  const recoveryMs = await recoveredAfter(probe, upAt);
+  await probe.stop();
+
+  const down = outageSamples(probe, downAt, upAt);
+  expect(down.length).toBeGreaterThan(20);
+  // The pool gives up connecting (503) or the bus request times out (504), well before the
+  // gateway's own deadline; a request still waiting for a connection when the link comes back is
+  // served (200). Never a 500, never a dropped connection.
+  expect(
+    down.every((s) => [200, 503, 504].includes(s.status)),
+    describeSamples(down),
+  ).toBe(true);
+  expect(Math.max(...down.map((s) => s.ms)), describeSamples(down)).toBeLessThan(BLACKHOLE_ANSWER_MS);
+  expect(recoveryMs).toBeLessThan(RECOVERY_MS);
+  console.log(
+    `Postgres black-holed ${BLACKHOLE_MS / 1000} s: ${describeSamples(down)}; recovered ${recoveryMs} ms after`,
   );
 });
 
