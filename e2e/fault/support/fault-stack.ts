@@ -10,6 +10,8 @@ import { TcpProxy } from './tcp-proxy.js';
 interface Stack {
   url: string;
   stop(): Promise<void>;
+  stopService(name: string): Promise<void>;
+  startService(name: string): void;
   pidOf(name: string): number | undefined;
 }
 
@@ -24,6 +26,9 @@ export interface FaultStack {
   /** Service restarts the launcher made, as "name" per restart. */
   restarts: string[];
   pidOf(name: string): number | undefined;
+  /** Stops a service as an operator would (SIGTERM; the launcher does not restart it). */
+  stopService(name: string): Promise<void>;
+  startService(name: string): void;
   dispose(): Promise<void>;
 }
 
@@ -81,6 +86,8 @@ export async function startFaultStack(options: FaultStackOptions = {}): Promise<
     directDatabaseUrl,
     restarts,
     pidOf: (name) => stack.pidOf(name),
+    stopService: (name) => stack.stopService(name),
+    startService: (name) => stack.startService(name),
     dispose: async () => {
       await stack.stop();
       await Promise.all([nats.dispose(), redis.dispose(), postgres.dispose()]);
