@@ -15,6 +15,9 @@ export const redisProvider: FactoryProvider<Redis> = {
         keyPrefix: config.REDIS_PREFIX,
         maxRetriesPerRequest: 2,
         enableOfflineQueue: true,
+        // Try again every half second at most (ioredis' default grows to 2 s), so sessions are
+        // back within a second of Redis.
+        retryStrategy: (times: number) => Math.min(times * 50, 500),
       }),
     ),
 };
