@@ -81,7 +81,10 @@ try {
   stack = await startStack({
     env,
     port,
-    onExit: (name, code) => log(`${name} exited (${code ?? 'signal'}); the others keep running`),
+    onExit: (name, code, signal) =>
+      log(`${name} exited unexpectedly (${code ?? signal}); the others keep running`),
+    onRestart: (name, delayMs, crashes) =>
+      log(`restarting ${name} in ${(delayMs / 1000).toFixed(0)} s (quick exit #${crashes} in a row)`),
   });
 } catch (error) {
   log(error.message);

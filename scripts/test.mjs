@@ -44,6 +44,11 @@ const steps = [
     ['run-many', '-t', 'integration', '--output-style=static', '--parallel=1'],
   ],
   ['end-to-end tests', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts']],
+  [
+    'fault suite (own NATS, Redis and a Postgres proxy per scenario)',
+    bin('playwright'),
+    ['test', '-c', 'e2e/playwright.fault.config.ts'],
+  ],
 ];
 if (existsSync(join(ROOT, 'e2e', 'playwright.graph.config.ts'))) {
   steps.push([

@@ -5,6 +5,7 @@ import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT, stopChild } from './infra.mjs';
+import { createRestartPolicy } from './restart-policy.mjs';
 
 export const BACKEND_SERVICES = ['auth', 'network', 'teams', 'ai', 'import-worker'];
 export const ALL_SERVICES = [...BACKEND_SERVICES, 'gateway'];
@@ -49,18 +50,31 @@ export async function waitForHealth(url, timeoutMs = 60_000, isAlive = () => tru
 /**
  * env: the environment for every service (DATABASE_URL, REDIS_URL, NATS_URL, prefixes...).
  * port: the gateway's port. logDir: write logs there instead of prefixed stdout.
+ * onRestart: when set, a service that exits unexpectedly is started again after a backoff
+ * (restart-policy.mjs), and this is called with the delay first (for a log line).
  * @param {{ env: Record<string, string>, port: number, logDir?: string, healthTimeoutMs?: number,
- *   onExit?: (name: string, code: number | null, signal: string | null) => void }} options
+ *   onExit?: (name: string, code: number | null, signal: string | null) => void,
+ *   onRestart?: (name: string, delayMs: number, crashes: number) => void }} options
  */
-export async function startStack({ env, port, logDir, healthTimeoutMs = 90_000, onExit }) {
+export async function startStack({ env, port, logDir, healthTimeoutMs = 90_000, onExit, onRestart }) {
   for (const name of ALL_SERVICES) {
     if (!existsSync(join(ROOT, 'services', name, 'dist', 'main.js'))) {
       throw new Error(`services/${name} is not built: run npm run build first`);
     }
   }
   const children = new Map();
+  const restarts = createRestartPolicy();
   let stopping = false;
+  const restartLater = (name, child, serviceEnv, startedAt) => {
+    const { delayMs, crashes } = restarts.nextDelay(name, Date.now() - startedAt);
+    onRestart(name, delayMs, crashes);
+    setTimeout(() => {
+      // Unless the stack stopped, or the service was stopped or started by hand meanwhile.
+      if (!stopping && children.get(name) === child) startService(name, serviceEnv);
+    }, delayMs).unref();
+  };
   const startService = (name, serviceEnv = env) => {
+    const startedAt = Date.now();
     const index = ALL_SERVICES.indexOf(name);
     const child = spawn(process.execPath, [join(ROOT, 'services', name, 'dist', 'main.js')], {
       cwd: ROOT,
@@ -73,7 +87,9 @@ export async function startStack({ env, port, logDir, healthTimeoutMs = 90_000, 
     });
     pipeOutput(child, name, index, logDir);
     child.once('exit', (code, signal) => {
-      if (!stopping && children.get(name) === child) onExit?.(name, code, signal);
+      if (stopping || children.get(name) !== child) return;
+      onExit?.(name, code, signal);
+      if (onRestart) restartLater(name, child, serviceEnv, startedAt);
     });
     children.set(name, child);
     return child;
@@ -105,6 +121,8 @@ export async function startStack({ env, port, logDir, healthTimeoutMs = 90_000, 
      * @param {Record<string, string>} [serviceEnv]
      */
     startService: (name, serviceEnv) => void startService(name, serviceEnv),
+    /** The running process id of a service (fault tests kill it as a crash would). */
+    pidOf: (name) => children.get(name)?.pid,
   };
 }
 

@@ -9,12 +9,15 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { answerClientError } from './http/client-error.js';
+import { RETRY_AFTER_SECONDS } from './http/error.filter.js';
 import { installHttpHooks } from './http/http-hooks.js';
 import { startMetricsServer } from './http/metrics-server.js';
+import { installRequestDeadline } from './http/request-deadline.js';
 import { allowedOrigins, installRequestOriginChecks } from './http/request-origin.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { serveWebApp } from './http/web-app.js';
 
+const SOCKET_GRACE_MS = 10_000;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** Builds the gateway application (not listening yet), so tests can run it in-process. */
@@ -28,10 +31,11 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    // Idle: a connection that neither sends nor receives for REQUEST_TIMEOUT_MS is closed. Total:
-    // a request must have arrived whole within UPLOAD_TIMEOUT_MS (uploads on slow links are the
-    // long ones), checked every second rather than Node's default 30 s.
-    connectionTimeout: config.REQUEST_TIMEOUT_MS,
+    // Idle: a connection that neither sends nor receives for REQUEST_TIMEOUT_MS (plus a grace, so
+    // the request deadline below always answers first) is closed. Total: a request must have
+    // arrived whole within UPLOAD_TIMEOUT_MS (uploads on slow links are the long ones), checked
+    // every second rather than Node's default 30 s.
+    connectionTimeout: config.REQUEST_TIMEOUT_MS + SOCKET_GRACE_MS,
     requestTimeout: config.UPLOAD_TIMEOUT_MS,
     http: {
       requestTimeout: config.UPLOAD_TIMEOUT_MS,
@@ -48,6 +52,7 @@ export async function createGateway(config: GatewayConfig, logger: Logger): Prom
   });
   const fastify = app.getHttpAdapter().getInstance();
   installHttpHooks(fastify);
+  installRequestDeadline(fastify, config.REQUEST_TIMEOUT_MS, RETRY_AFTER_SECONDS);
   installSecurityHeaders(fastify);
   installRequestOriginChecks(fastify, allowedOrigins(config.ALLOWED_ORIGINS, config.PUBLIC_URL));
   await app.register(cookie);

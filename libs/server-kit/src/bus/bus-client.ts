@@ -22,6 +22,7 @@ import { randomUUID } from 'node:crypto';
 import { ServiceError } from '../errors/service-error.js';
 import { currentRequestId } from '../logging/request-context.js';
 import { BUS_OPTIONS, NATS_CONNECTION, prefixed, type BusOptions } from './bus-options.js';
+import { natsLinkOf } from './nats-link.js';
 
 export interface RequestOptions {
   timeoutMs?: number;
@@ -75,14 +76,17 @@ export class BusClient {
     const hdrs = natsHeaders();
     hdrs.set(REQUEST_ID_HEADER, options.requestId ?? currentRequestId() ?? randomUUID());
     if (meta !== undefined) hdrs.set(META_HEADER, meta);
+    const link = natsLinkOf(this.nc);
+    if (link?.isDown()) throw natsDown(subject);
     const timeout = options.timeoutMs ?? this.options.requestTimeoutMs;
     hdrs.set(DEADLINE_HEADER, String(Date.now() + timeout));
     try {
-      const msg = await this.nc.request(prefixed(this.options.prefix, subject), data, {
+      const reply = this.nc.request(prefixed(this.options.prefix, subject), data, {
         timeout,
         headers: hdrs,
       });
-      return msg.data;
+      // A connection lost mid-request will not bring the answer back: say so now, not at the timeout.
+      return (link ? await link.raceLoss(reply, () => natsDown(subject)) : await reply).data;
     } catch (error) {
       throw toBusError(error, subject);
     }
@@ -106,6 +110,10 @@ export class BusClient {
       headers: hdrs,
     });
   }
+}
+
+function natsDown(subject: string): ServiceError {
+  return new ServiceError('SERVICE_UNAVAILABLE', `NATS is unreachable: ${subject} cannot be asked`);
 }
 
 function isError(value: unknown, type: new (...args: never[]) => Error): boolean {

@@ -13,6 +13,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
+import { toUnavailableError } from '../errors/infrastructure-error.js';
 import { ServiceError } from '../errors/service-error.js';
 import { requestContext } from '../logging/request-context.js';
 import { LOGGER } from '../logging/logger.tokens.js';
@@ -122,6 +123,11 @@ export class BusServer implements OnApplicationBootstrap, OnApplicationShutdown 
       );
     } catch (error) {
       if (error instanceof ServiceError) return { ok: false, error: error.toBody() };
+      const unavailable = toUnavailableError(error);
+      if (unavailable) {
+        this.logger.warn({ err: error, subject: contract.subject }, 'infrastructure unavailable');
+        return { ok: false, error: unavailable.toBody() };
+      }
       this.logger.error({ err: error, subject: contract.subject }, 'request handler failed');
     }
     return { ok: false, error: { code: 'INTERNAL', message: 'Internal error' } };

@@ -1,5 +1,6 @@
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import type { Logger } from 'pino';
+import { trackNatsLink } from './nats-link.js';
 
 /**
  * Connects once at boot and keeps reconnecting forever: a NATS restart must never take a
@@ -14,11 +15,6 @@ export async function connectNats(url: string, name: string, logger: Logger): Pr
     waitOnFirstConnect: true,
     pingInterval: 10_000,
   });
-  void (async () => {
-    for await (const status of nc.status()) {
-      if (status.type === 'disconnect' || status.type === 'reconnect')
-        logger.warn({ nats: status.type }, `NATS ${status.type}`);
-    }
-  })();
+  void trackNatsLink(nc).follow((type) => logger.warn({ nats: type }, `NATS ${type}`));
   return nc;
 }

@@ -1,5 +1,8 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import { Objm, setSha256Backend, StorageType, type ObjectStore } from '@nats-io/obj';
+import { natsLinkOf } from '../bus/nats-link.js';
+import { INFRASTRUCTURE_UNAVAILABLE } from '../errors/infrastructure-error.js';
+import { ServiceError } from '../errors/service-error.js';
 
 const NANOS_PER_HOUR = 3600 * 1e9;
 
@@ -22,6 +25,9 @@ export class ObjectBucket {
   ) {}
 
   open(): Promise<ObjectStore> {
+    // While NATS is known to be down a put would only wait for its timeout.
+    if (natsLinkOf(this.nc)?.isDown())
+      return Promise.reject(new ServiceError('SERVICE_UNAVAILABLE', INFRASTRUCTURE_UNAVAILABLE));
     this.store ??= new Objm(this.nc)
       .create(this.name, { storage: StorageType.File, ttl: this.ttlHours * NANOS_PER_HOUR })
       .catch((error: unknown) => {

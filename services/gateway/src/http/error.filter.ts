@@ -7,12 +7,15 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { ErrorCode, FieldError, HttpError } from '@warmpath/contracts';
-import { LOGGER, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
+import { LOGGER, SERVICE_CONFIG, ServiceError, toUnavailableError } from '@warmpath/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config/gateway.config.js';
 import { codeOfStatus, httpStatusOf } from './error-status.js';
 import { sendAppShell } from './web-app.js';
+
+/** A 503 tells clients when to try again: outages the stack heals from last seconds (docs/operations.md). */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** Every error leaves the gateway as the same JSON envelope, never with internals or a stack trace. */
 @Catch()
@@ -33,6 +36,7 @@ export class ErrorFilter implements ExceptionFilter {
       this.logger.error({ err: exception, requestId: request.id, url: request.url }, message);
     const body: HttpError = { statusCode: status, code, message, error: message, requestId: request.id };
     if (fields) body.fields = fields;
+    if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
@@ -68,6 +72,8 @@ export class ErrorFilter implements ExceptionFilter {
       // Fastify's own client errors (body too large, bad JSON, unsupported type).
       return { status, code: codeOfStatus(status), message: (exception as Error).message };
     }
+    const unavailable = toUnavailableError(exception);
+    if (unavailable) return { status: 503, code: unavailable.code, message: unavailable.message };
     return { status: 500, code: 'INTERNAL', message: 'Internal server error' };
   }
 }

@@ -8,10 +8,21 @@ export const importWorkerConfigSchema = baseEnvSchema
   .extend({
     /** Imports one worker process runs at once; each streams, so memory stays flat either way. */
     IMPORT_CONCURRENCY: positiveInt.default(2),
-    /** Tries per import, the first included: transient failures (a service down, a timeout) retry with backoff. */
-    IMPORT_ATTEMPTS: positiveInt.default(5),
-    /** First retry delay; each further retry waits twice as long. */
-    IMPORT_BACKOFF_MS: positiveInt.default(1000),
+    /**
+     * Tries per import, the first included: transient failures (a service down, a timeout) retry
+     * with backoff. With the backoff below, 8 tries span ~4 minutes: longer than a failover.
+     */
+    IMPORT_ATTEMPTS: positiveInt.default(8),
+    /** First retry delay; each further retry waits twice as long, up to IMPORT_BACKOFF_MAX_MS. */
+    IMPORT_BACKOFF_MS: positiveInt.default(5000),
+    IMPORT_BACKOFF_MAX_MS: positiveInt.default(60_000),
+    /**
+     * How often each worker compares the imports recorded as unfinished with the queue and queues
+     * again (or records as failed) those without a live job. Also at boot and on Redis reconnection.
+     */
+    IMPORT_RECONCILE_INTERVAL_MS: positiveInt.default(60_000),
+    /** An import younger than this (since its last change) is left alone: its job may be on its way. */
+    IMPORT_RECONCILE_GRACE_MS: positiveInt.default(10_000),
     /**
      * A worker that dies mid-import stops renewing its job lock; after this long another worker
      * (or the same one restarted) takes the job again.

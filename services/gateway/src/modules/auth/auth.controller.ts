@@ -46,6 +46,7 @@ export class AuthController {
   ): Promise<User> {
     const limit = this.config.REGISTER_MAX_PER_CLIENT;
     await this.attempts.consume('register', request.ip, limit, 3600, TOO_MANY_REGISTRATIONS);
+    await this.sessions.assertWritable();
     const user = await this.bus.request(authContracts.register, body);
     await this.startSession(user.id, request, reply);
     return user;

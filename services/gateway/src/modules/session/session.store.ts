@@ -52,6 +52,14 @@ export class SessionStore {
     return ended;
   }
 
+  /**
+   * Fails (503) unless a session could be written now: run before a step that must not happen
+   * without one (registration creates an account, which a failed sign-in would leave behind).
+   */
+  async assertWritable(): Promise<void> {
+    await this.redis.set('session-write-probe', '1', 'EX', 10);
+  }
+
   /** Loads a live session and slides its idle expiry. */
   async touch(id: string | undefined): Promise<Session | null> {
     if (!id || !SESSION_ID.test(id)) return null;

@@ -4,8 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { importWorkerConfigSchema } from '../../config/import-worker.config.js';
 import { Queue } from 'bullmq';
-import { bullConnection, bullPrefix, IMPORT_QUEUE, ImportQueue } from './import-queue.js';
-import type { ImportsRepository } from './imports.repository.js';
+import { bullConnection, bullPrefix, cappedBackoff, IMPORT_QUEUE, ImportQueue } from './import-queue.js';
 
 const config = importWorkerConfigSchema.parse({
   DATABASE_URL: 'postgres://127.0.0.1:5432/unused',
@@ -22,7 +21,7 @@ async function scrapedWaiting(): Promise<number> {
 }
 
 describe('ImportQueue on the real Redis', () => {
-  const queue = new ImportQueue(config, pino({ level: 'silent' }), {} as ImportsRepository);
+  const queue = new ImportQueue(config, pino({ level: 'silent' }));
 
   afterAll(async () => {
     await queue.onApplicationShutdown();
@@ -42,5 +41,14 @@ describe('ImportQueue on the real Redis', () => {
     // The job id is the import id: queuing the same import again adds nothing.
     await queue.enqueue(first);
     expect(await scrapedWaiting()).toBe(2);
+  });
+});
+
+describe('cappedBackoff', () => {
+  it('doubles from the first delay and stops at the cap, so retries outlast a failover', () => {
+    const delays = [1, 2, 3, 4, 5, 6, 7].map((attempt) => cappedBackoff(attempt, 5000, 60_000));
+    expect(delays).toEqual([5000, 10_000, 20_000, 40_000, 60_000, 60_000, 60_000]);
+    // The default 8 tries wait about four minutes in all before an import is given up.
+    expect(delays.reduce((sum, ms) => sum + ms, 0)).toBe(255_000);
   });
 });

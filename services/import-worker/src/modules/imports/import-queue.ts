@@ -1,16 +1,28 @@
-import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { LOGGER, metricsRegistry, SERVICE_CONFIG } from '@warmpath/server-kit';
 import { Gauge } from 'prom-client';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
-import { ImportsRepository } from './imports.repository.js';
 
 export const IMPORT_QUEUE = 'imports';
 
 export interface ImportJobData {
   importId: string;
+}
+
+/** The backoff strategy's name in job options; the worker computes it (cappedBackoff). */
+export const CAPPED_BACKOFF = 'capped-exponential';
+
+/**
+ * Delay before retry `attemptsMade` (1 = the first retry): doubling from `firstMs`, at most
+ * `capMs`. With the defaults (5 s doubling to 60 s, 8 tries) retries span ~4 minutes, longer than
+ * a typical database failover or broker restart, and a try follows at most a minute after the
+ * infrastructure is back.
+ */
+export function cappedBackoff(attemptsMade: number, firstMs: number, capMs: number): number {
+  return Math.min(capMs, firstMs * 2 ** Math.max(0, attemptsMade - 1));
 }
 
 /** BullMQ's key prefix from REDIS_PREFIX ("warmpath:" → "warmpath"), so a test run's keys stay apart. */
@@ -25,14 +37,13 @@ export function bullConnection(config: ImportWorkerConfig): Redis {
 
 /** The import queue. The job id is the import id: queuing an import twice, or again after a crash, is a no-op. */
 @Injectable()
-export class ImportQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ImportQueue implements OnApplicationShutdown {
   private readonly queue: Queue<ImportJobData>;
   private readonly connection: Redis;
 
   constructor(
     @Inject(SERVICE_CONFIG) private readonly config: ImportWorkerConfig,
     @Inject(LOGGER) private readonly logger: Logger,
-    private readonly imports: ImportsRepository,
   ) {
     this.connection = bullConnection(config);
     this.queue = new Queue<ImportJobData>(IMPORT_QUEUE, {
@@ -49,7 +60,7 @@ export class ImportQueue implements OnApplicationBootstrap, OnApplicationShutdow
       {
         jobId: importId,
         attempts: this.config.IMPORT_ATTEMPTS,
-        backoff: { type: 'exponential', delay: this.config.IMPORT_BACKOFF_MS },
+        backoff: { type: CAPPED_BACKOFF },
         // The imports table is the record; BullMQ keeps jobs only long enough to debug them.
         removeOnComplete: { age: 3600, count: 1000 },
         removeOnFail: { age: 24 * 3600 },
@@ -57,16 +68,33 @@ export class ImportQueue implements OnApplicationBootstrap, OnApplicationShutdow
     );
   }
 
-  /** Imports recorded but never queued (the process died in between) are queued again at start. */
-  async onApplicationBootstrap(): Promise<void> {
-    try {
-      const unfinished = await this.imports.findUnfinished();
-      for (const entity of unfinished) await this.enqueue(entity.id);
-      if (unfinished.length)
-        this.logger.info({ count: unfinished.length }, 'unfinished imports queued again');
-    } catch (error) {
-      this.logger.warn({ err: error }, 'could not re-queue unfinished imports');
-    }
+  /**
+   * What the queue knows of an import's job: `live` while it waits, runs or waits for a retry;
+   * `finished` or `failed` when BullMQ is done with it; `missing` when it holds no such job (never
+   * queued, removed, or lost with Redis' data).
+   */
+  async jobOf(importId: string): Promise<'live' | 'finished' | 'failed' | 'missing'> {
+    const job = await this.queue.getJob(importId);
+    if (!job) return 'missing';
+    const state = await job.getState();
+    if (state === 'completed') return 'finished';
+    if (state === 'failed') return 'failed';
+    return state === 'unknown' ? 'missing' : 'live';
+  }
+
+  /** Drops a job BullMQ is done with, so the import can be queued again under the same id. */
+  async removeJob(importId: string): Promise<void> {
+    await this.queue.remove(importId);
+  }
+
+  /** Calls `listener` each time the queue's Redis connection is ready again after being lost. */
+  onReconnect(listener: () => void): void {
+    let wasLost = false;
+    this.connection.on('close', () => (wasLost = true));
+    this.connection.on('ready', () => {
+      if (wasLost) listener();
+      wasLost = false;
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -10,7 +10,13 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
 import { ImportFailureError } from '../csv/import-failure.js';
-import { bullConnection, bullPrefix, IMPORT_QUEUE, type ImportJobData } from './import-queue.js';
+import {
+  bullConnection,
+  bullPrefix,
+  cappedBackoff,
+  IMPORT_QUEUE,
+  type ImportJobData,
+} from './import-queue.js';
 import { ImportRunner } from './import-runner.service.js';
 import { ImportsRepository } from './imports.repository.js';
 import { ImportProgress } from './import-progress.js';
@@ -47,6 +53,10 @@ export class ImportProcessor implements OnApplicationBootstrap, BeforeApplicatio
       lockDuration: this.config.IMPORT_LOCK_DURATION_MS,
       stalledInterval: this.config.IMPORT_STALLED_INTERVAL_MS,
       maxStalledCount: 2,
+      settings: {
+        backoffStrategy: (attemptsMade) =>
+          cappedBackoff(attemptsMade, this.config.IMPORT_BACKOFF_MS, this.config.IMPORT_BACKOFF_MAX_MS),
+      },
     });
     this.worker.on('failed', (job, error) => void this.onJobFailed(job, error));
     this.worker.on('error', (error) => this.logger.error({ err: error }, 'import worker error'));

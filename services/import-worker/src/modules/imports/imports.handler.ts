@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { PreviewService, type PreviewReply } from '../preview/preview.service.js';
 import { UploadStore } from '../uploads/upload-store.js';
 import { ImportQueue } from './import-queue.js';
+import { ImportReconciler } from './import-reconciler.js';
 import { toImportStatus } from './import-status.mapper.js';
 import { ImportsRepository } from './imports.repository.js';
 
@@ -21,6 +22,7 @@ export class ImportsHandler {
   constructor(
     private readonly imports: ImportsRepository,
     private readonly queue: ImportQueue,
+    private readonly reconciler: ImportReconciler,
     private readonly uploads: UploadStore,
     private readonly previews: PreviewService,
     private readonly bus: BusClient,
@@ -31,7 +33,7 @@ export class ImportsHandler {
   async create(
     request: RequestOf<typeof importsContracts.createImport>,
   ): Promise<ReplyOf<typeof importsContracts.createImport>> {
-    const { entity, joined } = await this.imports.createOrJoin(request);
+    const { entity, joined } = await this.createOrJoinLive(request);
     const status = toImportStatus(entity);
     if (joined) {
       // The running import already has these bytes.
@@ -45,6 +47,16 @@ export class ImportsHandler {
     await this.queue.enqueue(entity.id);
     this.bus.publish(importsContracts.importProgressed, { ...status, userId: entity.userId });
     return { status, joined };
+  }
+
+  /**
+   * Joins the unfinished import of the same file only once it surely runs: one whose job was lost
+   * is queued again first, and one BullMQ had failed is recorded as failed and a new import starts.
+   */
+  private async createOrJoinLive(request: RequestOf<typeof importsContracts.createImport>) {
+    const first = await this.imports.createOrJoin(request);
+    if (!first.joined || (await this.reconciler.ensureLive(first.entity))) return first;
+    return this.imports.createOrJoin(request);
   }
 
   /** Only the importing user may read an import; for anyone else it does not exist. */

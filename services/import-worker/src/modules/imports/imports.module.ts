@@ -3,6 +3,7 @@ import { BatchReader } from '../csv/batch-reader.js';
 import { PreviewService } from '../preview/preview.service.js';
 import { UploadStore } from '../uploads/upload-store.js';
 import { ImportQueue } from './import-queue.js';
+import { ImportReconciler } from './import-reconciler.js';
 import { ImportProcessor } from './import.processor.js';
 import { ImportRunner } from './import-runner.service.js';
 import { ImportsHandler } from './imports.handler.js';
@@ -16,6 +17,7 @@ import { ImportsRepository } from './imports.repository.js';
     ImportQueue,
     ImportRunner,
     ImportProcessor,
+    ImportReconciler,
     PreviewService,
     ImportsHandler,
   ],

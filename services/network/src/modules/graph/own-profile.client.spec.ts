@@ -62,6 +62,22 @@ describe('OwnProfileClient', () => {
     expect(calls()).toBe(2);
   });
 
+  it('answers the last profile auth gave while auth cannot answer', async () => {
+    const { profiles, calls } = client([
+      user('Maya'),
+      new ServiceError('SERVICE_UNAVAILABLE', 'No service answers auth.user.get'),
+    ]);
+    await profiles.get(7, 0);
+    expect((await profiles.get(7, PROFILE_TTL_MS + 1)).firstName).toBe('Maya');
+    expect(calls()).toBe(2);
+  });
+
+  it('still fails for a user auth says does not exist', async () => {
+    const { profiles } = client([user('Maya'), new ServiceError('NOT_FOUND', 'User not found')]);
+    await profiles.get(7, 0);
+    await expect(profiles.get(7, PROFILE_TTL_MS + 1)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
   it('tells until when the profile it answers next is at most the TTL old', async () => {
     const { profiles } = client([user('Maya'), user('May')]);
     expect(profiles.freshUntil(7, 100)).toBe(100 + PROFILE_TTL_MS);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { authContracts } from '@warmpath/contracts';
-import { BusClient } from '@warmpath/server-kit';
+import { BusClient, ServiceError } from '@warmpath/server-kit';
 import type { OwnProfile } from './network-view.mapper.js';
 
 /**
@@ -17,10 +17,15 @@ interface Entry {
   expiresAt: number;
 }
 
-/** The own node's name and picture come from the auth service, the owner of user records. */
+/**
+ * The own node's name and picture come from the auth service, the owner of user records. While
+ * auth cannot answer, the last profile it gave is used: a person's own network must not depend
+ * on the auth service being up (only a name changed meanwhile shows late).
+ */
 @Injectable()
 export class OwnProfileClient {
   private readonly cache = new Map<number, Entry>();
+  private readonly lastKnown = new Map<number, OwnProfile>();
 
   constructor(private readonly bus: BusClient) {}
 
@@ -46,6 +51,21 @@ export class OwnProfileClient {
   }
 
   private async fetch(userId: number): Promise<OwnProfile> {
+    try {
+      const profile = await this.ask(userId);
+      this.lastKnown.delete(userId);
+      this.lastKnown.set(userId, profile);
+      if (this.lastKnown.size > MAX_PROFILES)
+        this.lastKnown.delete(this.lastKnown.keys().next().value as number);
+      return profile;
+    } catch (error) {
+      const last = this.lastKnown.get(userId);
+      if (last && !(error instanceof ServiceError && error.code === 'NOT_FOUND')) return last;
+      throw error;
+    }
+  }
+
+  private async ask(userId: number): Promise<OwnProfile> {
     const user = await this.bus.request(authContracts.getUser, { userId });
     return {
       id: user.id,

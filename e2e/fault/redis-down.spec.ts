@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { newUser } from '../support/users.js';
+import { describeSamples, Probe } from './support/probe.js';
+import { startFaultStack, type FaultStack } from './support/fault-stack.js';
+import { holdOutage, outageSamples, recoveredAfter } from './support/outage.js';
+import { signUp } from './support/session.js';
+
+/** Pass criteria (issue #18). */
+const OUTAGE_MS = 6000;
+const FAST_503_MS = 500;
+const RECOVERY_MS = 10_000;
+
+test.describe.configure({ mode: 'serial' });
+let stack: FaultStack;
+test.beforeAll(async () => {
+  stack = await startFaultStack({ redisPersistent: true });
+});
+test.afterAll(async () => {
+  await stack?.dispose();
+});
+
+async function accountsNamed(username: string): Promise<number> {
+  const client = new pg.Client({ connectionString: stack.directDatabaseUrl });
+  await client.connect();
+  try {
+    const rows = await client.query('SELECT count(*)::int AS n FROM auth.users WHERE username = $1', [
+      username,
+    ]);
+    return (rows.rows[0] as { n: number }).n;
+  } finally {
+    await client.end();
+  }
+}
+
+test('Redis down: signed-in requests get 503 (never 401), sign-in and registration 503 with no account left behind', async ({
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const api = await playwright.request.newContext({ baseURL: stack.url });
+  const { user, cookie } = await signUp(api);
+  const probe = new Probe(`${stack.url}/api/user`, { headers: { cookie } }).start();
+  await recoveredAfter(probe, Date.now());
+
+  await stack.redis.kill();
+  const downAt = Date.now();
+  const newcomer = newUser();
+  const anonymous = await playwright.request.newContext({ baseURL: stack.url });
+  const register = await anonymous.post('/api/register', {
+    data: { ...newcomer, confirmPassword: newcomer.password },
+  });
+  const login = await anonymous.post('/api/login', {
+    data: { username: user.username, password: user.password },
+  });
+  await holdOutage(probe, downAt, OUTAGE_MS);
+  await stack.redis.start();
+  const upAt = Date.now();
+  const recoveryMs = await recoveredAfter(probe, upAt);
+  await probe.stop();
+
+  const down = outageSamples(probe, downAt, upAt);
+  expect(down.length).toBeGreaterThan(10);
+  expect(
+    down.every((s) => s.status === 503 && s.retryAfter !== null),
+    describeSamples(down),
+  ).toBe(true);
+  expect(Math.max(...down.map((s) => s.ms)), describeSamples(down)).toBeLessThan(FAST_503_MS);
+  // The session outlived the outage (Redis kept its data): the same cookie works again.
+  expect(recoveryMs).toBeLessThan(RECOVERY_MS);
+  console.log(
+    `Redis down ${OUTAGE_MS / 1000} s: ${describeSamples(down)}; recovered ${recoveryMs} ms after restart`,
+  );
+
+  expect(register.status(), await register.text()).toBe(503);
+  expect(login.status(), await login.text()).toBe(503);
+  expect(await accountsNamed(newcomer.username)).toBe(0);
+  // The failed registration left nothing behind: the same username registers now.
+  const retried = await anonymous.post('/api/register', {
+    data: { ...newcomer, confirmPassword: newcomer.password },
+  });
+  expect(retried.status(), await retried.text()).toBe(201);
+  await Promise.all([api.dispose(), anonymous.dispose()]);
+});
