@@ -7,7 +7,7 @@
 // snapshot's build time, bytes on the wire, GET p50/p95 at a fixed rate (cached, and right after a
 // member's import), how long a member's import takes to show in the pooled graph, and warm path
 // p95. Load comes from autocannon in a child process (api-bench/load.mjs).
-// Knobs: BENCH_MEMBERS, BENCH_UNIVERSE, BENCH_RATE (20/s), BENCH_PATH_RATE (50/s), BENCH_DURATION (20), BENCH_WARMUP (5).
+// Knobs: BENCH_MEMBERS, BENCH_UNIVERSE, BENCH_RATE (10/s), BENCH_PATH_RATE (50/s), BENCH_DURATION (20), BENCH_WARMUP (5).
 import { generateExportRows, seededRandom } from '@warmpath/testing';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -21,7 +21,7 @@ import { registerUser, seedNetwork } from './api-bench/seed.mjs';
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const MEMBERS = env('BENCH_MEMBERS', 10);
 const UNIVERSE = env('BENCH_UNIVERSE', 120_000);
-const RATE = env('BENCH_RATE', 20);
+const RATE = env('BENCH_RATE', 10);
 const PATH_RATE = env('BENCH_PATH_RATE', 50);
 const DURATION = env('BENCH_DURATION', 20);
 const WARMUP = env('BENCH_WARMUP', 5);
@@ -115,6 +115,45 @@ function load(options) {
   return JSON.parse(result.stdout.trim().split('\n').pop());
 }
 
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** The services this process started: pid by name. */
+function services() {
+  const listing = spawnSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], {
+    encoding: 'utf8',
+  }).stdout;
+  const pids = {};
+  for (const line of listing.trim().split('\n')) {
+    const [pid, ...args] = line.trim().split(/\s+/);
+    const name = /services\/([a-z-]+)\/dist/.exec(args.join(' '))?.[1];
+    if (name) pids[name] = pid;
+  }
+  return pids;
+}
+
+/**
+ * CPU ms used so far by the network service and the gateway: what a scenario costs them, whatever
+ * else the machine runs (wall times on a shared machine mostly measure the wait for a CPU).
+ */
+function serviceCpu() {
+  const usage = {};
+  for (const [name, pid] of Object.entries(services())) {
+    if (name !== 'network' && name !== 'gateway') continue;
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      usage[name] = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return usage;
+}
+
+const cpuSince = (before) => {
+  const after = serviceCpu();
+  return Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - (before[k] ?? 0)]));
+};
+
 /** RSS (MB) of each service this process started, by name. */
 function serviceRss() {
   const listing = spawnSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], {
@@ -205,8 +244,12 @@ async function main() {
 
     const soloUrl = `${base}/api/network`;
     const teamUrl = `${base}/api/teams/${teamId}/network`;
+    let cpuBefore = serviceCpu();
     const soloCold = await coldRead(soloUrl, solo.cookie);
+    soloCold.cpu = cpuSince(cpuBefore);
+    cpuBefore = serviceCpu();
     const teamCold = await coldRead(teamUrl, owner.cookie);
+    teamCold.cpu = cpuSince(cpuBefore);
     const pooledPeople = teamCold.data.connections.filter((c) => !c.isUser && !c.isTeammate);
     const rssAfterBuild = serviceRss();
     log(
@@ -216,7 +259,14 @@ async function main() {
     const rows = [];
     const run = (name, target, options) => {
       log(`running ${name}...`);
-      rows.push({ name, target, ...load(options), load: loadavg()[0] });
+      const before = serviceCpu();
+      const result = load(options);
+      const used = cpuSince(before);
+      // Per request over warm-up and measured run alike (both send the same requests).
+      const warmup = options.warmup ?? WARMUP;
+      const sent = result.requests * ((DURATION + warmup) / DURATION);
+      const cpu = Object.fromEntries(Object.entries(used).map(([k, v]) => [k, v / sent]));
+      rows.push({ name, target, ...result, cpu, load: loadavg()[0] });
     };
     run(`GET /api/network (solo 30k), br @${RATE}/s`, 'comparison', {
       url: soloUrl,
@@ -244,10 +294,12 @@ async function main() {
     });
 
     // A member's import: how long until the owner's pooled graph shows it (the events rebuild it).
+    const importCpu = serviceCpu();
     const started = performance.now();
     await importNew(base, members[1], 200, 'a');
     const imported = performance.now() - started;
     const reflected = await timeToShow(teamUrl, owner.cookie, 'Newa', started);
+    const reflectedCpu = cpuSince(importCpu);
     // Reads right after another import: the first ones wait for the rebuild.
     await importNew(base, members[2], 200, 'b');
     run(`GET /api/teams/{id}/network right after a member's import @${RATE}/s`, 'p95 ≤ 100 ms (cached)', {
@@ -263,6 +315,7 @@ async function main() {
       records,
       imported,
       reflected,
+      reflectedCpu,
       rssAfterBuild,
       rss: serviceRss(),
     });
@@ -273,6 +326,9 @@ async function main() {
     await infra.stop();
   }
 }
+
+const cpuMs = (cpu, digits = 0) =>
+  `${(cpu.network ?? NaN).toFixed(digits)} · ${(cpu.gateway ?? NaN).toFixed(digits)} ms`;
 
 function printReport(rows, figures) {
   const { soloCold, teamCold } = figures;
@@ -285,19 +341,20 @@ function printReport(rows, figures) {
     '| figure | solo user, 30,000 | pooled workspace |',
     '|---|---:|---:|',
     `| snapshot build + first read (cold) | ${ms(soloCold.elapsed)} ms | ${ms(teamCold.elapsed)} ms |`,
+    `| CPU of that, network service · gateway | ${cpuMs(soloCold.cpu)} | ${cpuMs(teamCold.cpu)} |`,
     `| bytes on the wire, brotli | ${mb(soloCold.wire)} | ${mb(teamCold.wire)} |`,
     `| bytes on the wire, gzip | ${mb(soloCold.gzipWire)} | ${mb(teamCold.gzipWire)} |`,
     `| JSON decoded | ${mb(soloCold.identity)} | ${mb(teamCold.identity)} |`,
     `| connections · relationships | ${soloCold.data.connections.length} · ${soloCold.data.relationships.length} | ${teamCold.data.connections.length} · ${teamCold.data.relationships.length} |`,
     '',
-    '| scenario | target | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | load avg |',
-    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| scenario | target | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | CPU ms/req network · gateway | load avg |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.name} | ${r.target} | ${r.requestsPerSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | ${r.non2xx} | ${r.load.toFixed(1)} |`,
+        `| ${r.name} | ${r.target} | ${r.requestsPerSecond.toFixed(1)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${r.errors} | ${r.non2xx} | ${cpuMs(r.cpu, 2)} | ${r.load.toFixed(1)} |`,
     ),
     '',
-    `a member's import of 200 people: answered in ${ms(figures.imported)} ms, in the pooled graph ${ms(figures.reflected)} ms after it was sent (target ≤ 5 s)`,
+    `a member's import of 200 people: answered in ${ms(figures.imported)} ms, in the pooled graph ${ms(figures.reflected)} ms after it was sent (target ≤ 5 s), network service CPU meanwhile ${cpuMs(figures.reflectedCpu)}`,
     `service memory (RSS MB) after the pooled build: ${JSON.stringify(figures.rssAfterBuild)}; at the end: ${JSON.stringify(figures.rss)}`,
     'first picture and longest main-thread task of the workspace screen: not measured (the workspace graph screen is not built yet)',
   ];
