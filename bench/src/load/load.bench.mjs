@@ -1,12 +1,12 @@
 // `npm run bench:load`: the stack under load at fixed offered rates (issue 17). Prints numbers;
 // asserts nothing. One module per workload in this folder, each exporting `env` (settings the
 // stack needs) and `run({ url, runId, seconds })`; BENCH_WORKLOADS (comma-separated; default
-// sign-in,anonymous-preview) picks them,
+// sign-in,anonymous-preview,large-imports) picks them,
 // BENCH_SECONDS (default 20) sets each fixed-rate phase's length.
 import { loadavg } from 'node:os';
 import { startLoadStack } from './stack.mjs';
 
-const WORKLOADS = (process.env.BENCH_WORKLOADS ?? 'sign-in,anonymous-preview')
+const WORKLOADS = (process.env.BENCH_WORKLOADS ?? 'sign-in,anonymous-preview,large-imports')
   .split(',')
   .map((w) => w.trim());
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);

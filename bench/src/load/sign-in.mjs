@@ -36,6 +36,7 @@ export async function run({ url, seconds }) {
   console.log(
     `\nafter the burst: the next sign-in succeeded ${recovered.toFixed(0)} ms after the burst's last answer`,
   );
+  await printHashCosts();
   return { rows, recoveredMs: recovered };
 }
 
