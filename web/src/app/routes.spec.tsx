@@ -10,12 +10,11 @@ vi.mock('../graph', async () =>
 );
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
-
 /**
- * Every page is a lazy chunk that vitest transforms on first import, which takes seconds when the
- * machine is busy: waits for a page's first text allow for it (a limit, not a timing assertion).
+ * Every step mounts a page for the first time (antd's styles of a whole layout): seconds each on
+ * a loaded machine, beyond the 5 s testing-library default. A bound on waiting, not a speed claim.
  */
-const FIRST_PAGE = { timeout: 10_000 };
+const FIRST_MOUNT = { timeout: 15_000 };
 
 function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -47,7 +46,7 @@ function signedOutServer() {
 }
 
 async function signIn() {
-  fireEvent.change(await screen.findByLabelText('Username', {}, FIRST_PAGE), {
+  fireEvent.change(await screen.findByLabelText('Username', undefined, FIRST_MOUNT), {
     target: { value: 'maya' },
   });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
@@ -58,6 +57,8 @@ async function signIn() {
 // waits below measure the app, not vitest compiling a chunk on first use.
 beforeAll(async () => {
   await Promise.all([
+    // routes.tsx starts loading the dashboard's chunk as soon as it is imported.
+    import('../features/dashboard/dashboard-page'),
     import('../features/auth/auth-page'),
     import('../features/workspaces/join-invitation-page'),
     import('../features/workspaces/join-code-page'),
@@ -70,23 +71,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('workspace routes', { timeout: 30_000 }, () => {
+// Each test renders the whole app (layout, session, a lazy page, a sign-in and another page):
+// well over the default 15 s when the full suite runs on a loaded machine.
+describe('workspace routes', { timeout: 60_000 }, () => {
   it('sends a signed-out visitor of /join/{token} to sign in and brings them back to the invitation', async () => {
     signedOutServer();
     const router = renderApp(`/join/${TOKEN}`);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), FIRST_PAGE);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'), FIRST_MOUNT);
     expect(router.state.location.search).toBe(`?returnUrl=${encodeURIComponent(`/join/${TOKEN}`)}`);
     await signIn();
-    expect(await screen.findByText('Accept & Join Workspace', {}, FIRST_PAGE)).toBeTruthy();
+    expect(await screen.findByText('Accept & Join Workspace', undefined, FIRST_MOUNT)).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/join/${TOKEN}`);
   });
 
   it('sends a signed-out visitor of /join to sign in and back', async () => {
     signedOutServer();
     const router = renderApp('/join');
-    await waitFor(() => expect(router.state.location.search).toBe('?returnUrl=%2Fjoin'), FIRST_PAGE);
+    await waitFor(() => expect(router.state.location.search).toBe('?returnUrl=%2Fjoin'), FIRST_MOUNT);
     await signIn();
-    expect(await screen.findByText('Enter Invitation Code', {}, FIRST_PAGE)).toBeTruthy();
+    expect(await screen.findByText('Enter Invitation Code', undefined, FIRST_MOUNT)).toBeTruthy();
   });
 
   it("serves the same list at /teams and at /workspaces, reached from the mobile menu's Workspaces", async () => {
@@ -95,16 +98,16 @@ describe('workspace routes', { timeout: 30_000 }, () => {
       'GET /api/workspaces/join-requests': () => json(200, []),
     });
     const router = renderApp('/teams');
-    expect(await screen.findByText('No workspaces yet', {}, FIRST_PAGE)).toBeTruthy();
+    expect(await screen.findByText('No workspaces yet', undefined, FIRST_MOUNT)).toBeTruthy();
     // jsdom matches no media query, so the nav bar is the mobile one: its menu holds the link.
-    fireEvent.click(await screen.findByLabelText('Open menu'));
+    fireEvent.click(await screen.findByLabelText('Open menu', undefined, FIRST_MOUNT));
     const link = await waitFor(() => {
       const anchor = document.querySelector<HTMLAnchorElement>('.ant-drawer a[href="/workspaces"]');
       if (!anchor) throw new Error('no Workspaces link yet');
       return anchor;
-    });
+    }, FIRST_MOUNT);
     fireEvent.click(link);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/workspaces'));
-    expect(await screen.findByText('No workspaces yet')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspaces'), FIRST_MOUNT);
+    expect(await screen.findByText('No workspaces yet', undefined, FIRST_MOUNT)).toBeTruthy();
   });
 });
