@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import type { ImportResult } from '@warmpath/contracts';
+import type { ImportResult, NetworkData, WarmPathView } from '@warmpath/contracts';
 import { buildExportRow, buildLinkedInCsv, buildZip } from '@warmpath/testing';
 import { query, signUp, stagedRowCount, storedNetwork, upload } from './import-helpers.js';
 
@@ -46,6 +46,35 @@ test.describe('import of the LinkedIn archive', () => {
     expect(((await response.json()) as ImportResult).connections.map((person) => person.firstName)).toContain(
       'Ben',
     );
+  });
+
+  test('marks people working where the member worked (Positions.csv) and says so on the warm path', async ({
+    request,
+  }) => {
+    await signUp(request);
+    const csv = buildLinkedInCsv([
+      buildExportRow({ firstName: 'Zoe', lastName: 'Park', company: 'Globex Inc.', position: 'Engineer' }),
+      buildExportRow({ firstName: 'Ben', lastName: 'Okafor', company: 'Acme', position: 'Engineer' }),
+    ]);
+    const zip = buildZip([
+      { name: 'Connections.csv', data: csv },
+      {
+        name: 'Positions.csv',
+        data: 'Company Name,Title,Description,Location,Started On,Finished On\nGlobex,CTO,,,Jan 2018,Dec 2022\n',
+      },
+    ]);
+    expect((await upload(request, zip, ZIP)).status()).toBe(200);
+    const network = (await (await request.get('/api/network')).json()) as NetworkData;
+    const people = network.connections.filter((c) => !c.isUser);
+    expect(Object.fromEntries(people.map((c) => [c.firstName, c.hasWorkedWith]))).toEqual({
+      Zoe: true,
+      Ben: false,
+    });
+    const zoe = people.find((c) => c.firstName === 'Zoe');
+    const response = await request.get(`/api/network/paths?to=${zoe?.id}`);
+    expect(response.status(), await response.text()).toBe(200);
+    const path = (await response.json()) as WarmPathView;
+    expect(path.hops.map((hop) => hop.explanation)).toEqual(['You and Zoe Park both worked at Globex Inc.']);
   });
 
   const REFUSED: [string, () => Uint8Array, string][] = [

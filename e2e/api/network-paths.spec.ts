@@ -109,7 +109,7 @@ test.describe('GET /api/network/paths', () => {
     const after = (await findPath(request, `to=${carla}`)).body as WarmPathView;
     expect(after.version).not.toBe(before.version);
     expect(after.nodes.map((n) => n.id)).toEqual([`u${userId}`, ids[0], carla]);
-    expect(after.hops[0]?.explanation).toBe('You and Eve Moss worked together');
+    expect(after.hops[0]?.explanation).toBe('You and Eve Moss both worked at Acme');
     expect(after.warmth).toBeCloseTo(0.8, 5);
   });
 

@@ -12,6 +12,7 @@ export * from './import/find-header-row.js';
 export * from './import/connected-on.js';
 export * from './import/normalise-profile-url.js';
 export * from './import/normalise-connection-row.js';
+export * from './import/past-employers.js';
 export * from './people/display-name.js';
 export * from './search/search-connections.js';
 export * from './search/filter-network.js';

@@ -156,8 +156,20 @@ export const networkImportContracts = {
   ),
   /** Merges the attempt's staged rows into the owner's connections in one transaction (idempotent per import). */
   commit: defineRequest('network.import.commit', commitImportRequestSchema, commitImportReplySchema),
-  /** Regenerates the company links of the companies the commit touched, then publishes importCompleted. */
-  link: defineRequest('network.import.link', z.object(importRef), linkImportReplySchema),
+  /**
+   * Regenerates the company links of the companies the commit touched, then publishes
+   * importCompleted. `pastCompanyKeys`: the company keys of the member's own jobs (the archive's
+   * Positions.csv, issue 15): people working at one of them are marked hasWorkedWith, the others
+   * not; absent (a plain CSV) leaves the marks as they are.
+   */
+  link: defineRequest(
+    'network.import.link',
+    z.object({
+      ...importRef,
+      pastCompanyKeys: z.array(z.string().min(1).max(200)).max(100).nullable().optional(),
+    }),
+    linkImportReplySchema,
+  ),
   /** Drops the staged rows of an import that failed. */
   discard: defineRequest(
     'network.import.discard',

@@ -53,8 +53,13 @@ export function explainHop(graph: WarmthGraph, edge: WarmthGraphEdge, fromIndex:
   const facts = hopFacts(graph, edge, fromIndex);
   switch (facts.kind) {
     case 'knows': {
-      // A "knows" edge reads from the knower, whichever way the path travels it.
-      if (facts.workedTogether) return `${name(edge.from)} and ${name(edge.to)} worked together`;
+      // A "knows" edge reads from the knower, whichever way the path travels it. A past colleague
+      // works now where the knower worked (issue 15: the archive's Positions.csv).
+      if (facts.workedTogether) {
+        const company = (graph.people[edge.to] as WarmthPerson).company?.trim();
+        const where = company ? `both worked at ${company}` : 'worked together';
+        return `${name(edge.from)} and ${name(edge.to)} ${where}`;
+      }
       const verb = edge.from === graph.selfIndex ? 'know' : 'knows';
       return `${name(edge.from)} ${verb} ${name(edge.to)}${yearsPhrase(facts.yearsConnected)}`;
     }

@@ -73,7 +73,7 @@ describe('findWarmestPath', () => {
       'd',
     );
     expect(path?.hops.map((hop) => hop.explanation)).toEqual([
-      'You and Ana Silva worked together',
+      'You and Ana Silva both worked at Acme',
       'Ana Silva and Ben Ode both work at Acme, same function',
       'Ben Ode and Dan Lee both work at Acme',
     ]);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { buildExportRow, buildLinkedInCsv, buildZip, generateLinkedInCsv } from '@warmpath/testing';
 import { newReadStats, readConnectionBatches } from '../csv/read-connections.js';
-import { connectionsSource } from './archive-source.js';
+import { connectionsSource, openUpload } from './archive-source.js';
+import { readUploadPastEmployers } from './past-employers.reader.js';
 import { ARCHIVE_LIMITS } from './zip-directory.js';
 
 async function* chunked(bytes: Uint8Array, size = 64 * 1024): AsyncGenerator<Uint8Array> {
@@ -155,5 +156,44 @@ describe('connectionsSource', () => {
     expect((await failureOf(damaged)).message).toBe(
       'This ZIP archive cannot be read: it is damaged. Unzip it and upload the Connections.csv file from it instead.',
     );
+  });
+});
+
+describe("openUpload: the member's job history (Positions.csv)", () => {
+  const positions =
+    'Company Name,Title,Description,Location,Started On,Finished On\nGlobex Inc.,Engineer,,,Jan 2019,Feb 2024\nInitech,CTO,,,Mar 2024,\n';
+  const noErrors = (error: unknown) => {
+    throw error;
+  };
+
+  it('reads the company keys of Positions.csv beside Connections.csv', async () => {
+    const zip = buildZip([
+      { name: 'Connections.csv', data: connections },
+      { name: 'Positions.csv', data: positions },
+    ]);
+    const opened = await openUpload(chunked(zip), 'export.zip');
+    expect(Buffer.concat(await chunksOf(opened.connections)).toString('utf8')).toBe(connections);
+    expect(await readUploadPastEmployers(opened, noErrors)).toEqual(['globex', 'initech']);
+  });
+
+  it('has no job history for a CSV upload or an archive without Positions.csv', async () => {
+    const csv = await openUpload(chunked(new TextEncoder().encode(connections)), 'Connections.csv');
+    expect(await readUploadPastEmployers(csv, noErrors)).toBeNull();
+    const zip = await openUpload(
+      chunked(buildZip([{ name: 'Connections.csv', data: connections }])),
+      'a.zip',
+    );
+    expect(await readUploadPastEmployers(zip, noErrors)).toBeNull();
+  });
+
+  it('ignores a Positions.csv past its limit instead of failing the import, and says why', async () => {
+    const big = buildZip([
+      { name: 'Connections.csv', data: connections },
+      { name: 'Positions.csv', data: positions + 'Acme,x\n'.repeat(300_000) },
+    ]);
+    const errors: unknown[] = [];
+    const opened = await openUpload(chunked(big), 'export.zip');
+    expect(await readUploadPastEmployers(opened, (error) => errors.push(error))).toBeNull();
+    expect(errors).toEqual([expect.objectContaining({ code: 'ARCHIVE_TOO_LARGE' })]);
   });
 });

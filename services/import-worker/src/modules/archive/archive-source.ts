@@ -21,6 +21,16 @@ const RATIO_FLOOR_BYTES = 1024 * 1024;
 const startsWithZipSignature = (bytes: Uint8Array): boolean =>
   bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5);
 
+/** An upload opened for import: its connections, and the member's own job history when it has one. */
+export interface OpenedUpload {
+  connections: AsyncIterable<Uint8Array>;
+  /** Positions.csv's text when the upload is an archive holding one; null otherwise. */
+  positions: () => Promise<string | null>;
+}
+
+/** Positions.csv is a few kB; more is not the member's job history. */
+const POSITIONS_MAX_BYTES = 1024 * 1024;
+
 /**
  * The bytes of the connections file of an upload: the upload itself when it is a CSV file, or
  * Connections.csv unpacked from it, streamed, when it is a ZIP archive (LinkedIn's data export).
@@ -32,10 +42,21 @@ export async function connectionsSource(
   fileName: string,
   limits: ArchiveLimits = ARCHIVE_LIMITS,
 ): Promise<AsyncIterable<Uint8Array>> {
+  return (await openUpload(upload, fileName, limits)).connections;
+}
+
+/** connectionsSource, and the archive's Positions.csv (issue 15: past colleagues) when there is one. */
+export async function openUpload(
+  upload: AsyncIterable<Uint8Array>,
+  fileName: string,
+  limits: ArchiveLimits = ARCHIVE_LIMITS,
+): Promise<OpenedUpload> {
+  const none = async (): Promise<null> => null;
   const iterator = upload[Symbol.asyncIterator]();
   const first = await iterator.next();
-  if (first.done) return (async function* () {})();
-  if (!startsWithZipSignature(first.value)) return prepend(first.value, iterator);
+  if (first.done) return { connections: (async function* () {})(), positions: none };
+  if (!startsWithZipSignature(first.value))
+    return { connections: prepend(first.value, iterator), positions: none };
   const archive = await collect(first.value, iterator, limits.archiveBytes);
   const entries = readZipDirectory(archive, limits);
   // A damaged archive, or a workbook renamed to .csv: the CSV reader's "not a text file" unless
@@ -46,7 +67,17 @@ export async function connectionsSource(
   }
   const entry = findZipEntry(entries, 'Connections.csv');
   if (!entry) throw ImportFileError.archiveWithoutConnections();
-  return entryBytes(archive, entry, limits);
+  const positions = findZipEntry(entries, 'Positions.csv');
+  return {
+    connections: entryBytes(archive, entry, limits),
+    positions: async () => {
+      if (!positions) return null;
+      const bytes = entryBytes(archive, positions, { ...limits, entryBytes: POSITIONS_MAX_BYTES });
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of bytes) chunks.push(chunk);
+      return new TextDecoder().decode(Buffer.concat(chunks));
+    },
+  };
 }
 
 async function* prepend(first: Uint8Array, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {

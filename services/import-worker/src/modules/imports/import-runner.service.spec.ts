@@ -70,6 +70,7 @@ function harness(
   const uploads = {
     read,
     readConnections: read,
+    openImportFile: async () => ({ connections: await read(), positions: async () => null }),
     remove: async (name: string) => void removed.push(name),
   } as unknown as UploadStore;
   const bus = {

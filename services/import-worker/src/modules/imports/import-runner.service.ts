@@ -4,6 +4,7 @@ import { BusClient, LOGGER, SERVICE_CONFIG } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
 import { ImportFailureError, permanentFailureOf } from '../csv/import-failure.js';
+import { readUploadPastEmployers } from '../archive/past-employers.reader.js';
 import { BatchReader } from '../csv/batch-reader.js';
 import type { EncodedBatch } from '../csv/staging-batch.js';
 import { UploadStore } from '../uploads/upload-store.js';
@@ -95,7 +96,7 @@ export class ImportRunner {
     const target = { importId: entity.id, userId: entity.userId, attempt: entity.attempt };
     // A first import is written straight into connections while it is parsed (one network instance
     // holds its transaction); any other is staged, then merged.
-    const upload = await this.uploads.readConnections(entity.objectName, entity.fileName);
+    const upload = await this.uploads.openImportFile(entity.objectName, entity.fileName);
     const opened = await this.bus.request(networkImportContracts.openImport, target, {
       timeoutMs: this.config.IMPORT_STAGE_TIMEOUT_MS,
     });
@@ -107,7 +108,7 @@ export class ImportRunner {
       this.config.IMPORT_STAGE_TIMEOUT_MS,
       direct?.stageRows ?? networkImportContracts.stageRows,
     );
-    const batches = this.reader.read(upload, {
+    const batches = this.reader.read(upload.connections, {
       stats: progress.stats,
       now: new Date(),
       batchRows: this.config.IMPORT_BATCH_ROWS,
@@ -132,9 +133,12 @@ export class ImportRunner {
         jobChanges: commit.jobChanges,
         absent: commit.absent,
       });
+      const pastCompanyKeys = await readUploadPastEmployers(upload, (error) =>
+        this.logger.warn({ err: error, importId: entity.id }, 'Positions.csv not read'),
+      );
       const link = await this.bus.request(
         networkImportContracts.link,
-        { importId: entity.id, userId: entity.userId },
+        { importId: entity.id, userId: entity.userId, pastCompanyKeys },
         { timeoutMs },
       );
       const linked = Date.now();

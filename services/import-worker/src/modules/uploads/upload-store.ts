@@ -7,7 +7,7 @@ import { NATS_CONNECTION, ObjectBucket, SERVICE_CONFIG } from '@warmpath/server-
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
-import { connectionsSource } from '../archive/archive-source.js';
+import { connectionsSource, openUpload, type OpenedUpload } from '../archive/archive-source.js';
 import { ImportFailureError } from '../csv/import-failure.js';
 
 /**
@@ -49,6 +49,11 @@ export class UploadStore {
    */
   async readConnections(name: string, fileName: string): Promise<AsyncIterable<Uint8Array>> {
     return connectionsSource(await this.read(name), fileName);
+  }
+
+  /** readConnections, and the archive's Positions.csv when the upload is an archive holding one. */
+  async openImportFile(name: string, fileName: string): Promise<OpenedUpload> {
+    return openUpload(await this.read(name), fileName);
   }
 
   /**

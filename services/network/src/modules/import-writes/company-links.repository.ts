@@ -43,15 +43,18 @@ type KeyedPerson = CompanyLinkPerson & { company_key: string };
 export class CompanyLinksRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  relink(importId: string, userId: number): Promise<LinkResult> {
+  /** `pastCompanyKeys`: see the link contract (null: the past-colleague marks stay as they are). */
+  relink(importId: string, userId: number, pastCompanyKeys: string[] | null = null): Promise<LinkResult> {
     return withClient(this.dataSource, (client) =>
       inTransaction(client, async () => {
         await lockOwnerNetwork(client, userId);
         const commit = await this.findCommit(client, importId, userId);
         let version: string;
         let timings: Record<string, number> = {};
-        if (!commit.linked && commit.touched.length > 0) {
-          timings = await this.recountLinks(client, userId, commit.touched);
+        const marked =
+          !commit.linked && pastCompanyKeys ? await markPastColleagues(client, userId, pastCompanyKeys) : 0;
+        if (!commit.linked && (commit.touched.length > 0 || marked > 0)) {
+          if (commit.touched.length > 0) timings = await this.recountLinks(client, userId, commit.touched);
           version = await bumpNetworkVersion(client, userId);
         } else {
           version = await readNetworkVersion(client, userId);
@@ -148,4 +151,18 @@ export function countLinksByCompanyKey(people: readonly KeyedPerson[]): Map<stri
     if (links > 0) counts.set(key, links);
   }
   return counts;
+}
+
+/**
+ * Issue 15: a person working now at a company where the member worked (the archive's
+ * Positions.csv) is a past colleague, during or after the member's time there. Only the flag is
+ * stored; rows whose flag does not change are not written. Answers how many changed.
+ */
+async function markPastColleagues(client: pg.PoolClient, userId: number, keys: string[]): Promise<number> {
+  const result = await client.query(
+    `UPDATE "network"."connections" SET "has_worked_with" = COALESCE("company_key" = ANY($2::varchar[]), false)
+     WHERE "owner_user_id" = $1 AND "has_worked_with" IS DISTINCT FROM COALESCE("company_key" = ANY($2::varchar[]), false)`,
+    [userId, keys],
+  );
+  return result.rowCount ?? 0;
 }

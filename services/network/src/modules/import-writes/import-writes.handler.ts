@@ -118,7 +118,7 @@ export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicatio
     request: RequestOf<typeof networkImportContracts.link>,
   ): Promise<ReplyOf<typeof networkImportContracts.link>> {
     const started = Date.now();
-    const result = await this.links.relink(request.importId, request.userId);
+    const result = await this.links.relink(request.importId, request.userId, request.pastCompanyKeys ?? null);
     await this.pointers.bump(request.userId);
     this.logger.info(
       { importId: request.importId, ms: Date.now() - started, ...result.timings },
