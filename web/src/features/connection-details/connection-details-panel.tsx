@@ -89,7 +89,7 @@ export function ConnectionDetailsPanel({
         </Flex>
       </Flex>
       <Divider style={{ margin: '16px 0' }} />
-      <ConnectionFacts person={person} />
+      <ConnectionFacts person={person} showKnownBy={!workspace} />
       {workspace && !person.isUser && !person.isTeammate && (
         <>
           <Divider style={{ margin: '16px 0' }} />
