@@ -27,11 +27,21 @@ const OAuthPage = page(() => import('../features/auth/oauth-page').then((c) => c
 const WorkspaceListPage = page(() =>
   import('../features/workspaces/workspace-list-page').then((c) => c.WorkspaceListPage),
 );
+/** The workspace screens' chunk: the header and the pooled network below it. */
+const workspaceChunks = () =>
+  Promise.all([
+    import('../features/workspaces/workspace-page'),
+    import('../features/workspaces/workspace-network'),
+  ]);
 const WorkspacePage = page(() =>
-  import('../features/workspaces/workspace-page').then((c) => () => <c.WorkspacePage variant="workspace" />),
+  workspaceChunks().then(([c, n]) => () => (
+    <c.WorkspacePage variant="workspace" renderNetwork={n.renderWorkspaceNetwork} />
+  )),
 );
 const TeamPage = page(() =>
-  import('../features/workspaces/workspace-page').then((c) => () => <c.WorkspacePage variant="team" />),
+  workspaceChunks().then(([c, n]) => () => (
+    <c.WorkspacePage variant="team" renderNetwork={n.renderTeamNetwork} />
+  )),
 );
 const JoinInvitationPage = page(() =>
   import('../features/workspaces/join-invitation-page').then((c) => c.JoinInvitationPage),

@@ -9,6 +9,7 @@ import { useGraphEngine } from '../network/graph/graph-engine-context';
 import { useGetWarmPathQuery } from '../network/network.api';
 import { WarmIntroButton } from '../warm-intro/warm-intro-button';
 import { ConnectionFacts } from './connection-facts';
+import { KnownBySection } from './known-by-section';
 import { NotesEditor } from './notes-editor';
 import { usePathHighlight } from './use-path-highlight';
 import { WarmPathSection } from './warm-path-section';
@@ -25,19 +26,37 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** 'Connection Details' (product-spec §2, DECISIONS.md): only real data, notes, the warmest path, a warm intro. */
+/** In a workspace: which one, and its members' own nodes by user id (to name who knows the person). */
+export interface WorkspaceContext {
+  teamId: number;
+  teammates: ReadonlyMap<number, Connection>;
+}
+
+/**
+ * 'Connection Details' (product-spec §2, DECISIONS.md): only real data, notes, the warmest path, a
+ * warm intro. In a workspace the path runs through teammates and the panel lists who knows the person.
+ */
 export function ConnectionDetailsPanel({
   person,
   ownNode,
+  workspace,
   onClose,
 }: {
   person: Connection;
   ownNode: Connection | null;
+  workspace?: WorkspaceContext;
   onClose: () => void;
 }) {
   const { token } = theme.useToken();
   const engine = useGraphEngine();
-  const { data: path, isFetching, error } = useGetWarmPathQuery(person.isUser ? skipToken : person.id);
+  const {
+    data: path,
+    isFetching,
+    error,
+  } = useGetWarmPathQuery(person.isUser ? skipToken : { to: person.id, workspaceId: workspace?.teamId });
+  // Notes are their owner's: in a workspace, only on people you know yourself.
+  const hasNotes =
+    STORED_CONNECTION_ID.test(person.id) && (!workspace || !ownNode || person.userId === ownNode.userId);
   usePathHighlight(engine, person.id, path);
   return (
     <aside
@@ -70,7 +89,19 @@ export function ConnectionDetailsPanel({
         </Flex>
       </Flex>
       <Divider style={{ margin: '16px 0' }} />
-      <ConnectionFacts person={person} />
+      <ConnectionFacts person={person} showKnownBy={!workspace} />
+      {workspace && !person.isUser && !person.isTeammate && (
+        <>
+          <Divider style={{ margin: '16px 0' }} />
+          <Section title="Known by">
+            <KnownBySection
+              person={person}
+              viewerId={ownNode?.userId ?? null}
+              teammates={workspace.teammates}
+            />
+          </Section>
+        </>
+      )}
       {!person.isUser && (
         <>
           <Divider style={{ margin: '16px 0' }} />
@@ -90,7 +121,7 @@ export function ConnectionDetailsPanel({
           </div>
         </>
       )}
-      {STORED_CONNECTION_ID.test(person.id) && (
+      {hasNotes && (
         <>
           <Divider style={{ margin: '16px 0' }} />
           <Section title="Notes">

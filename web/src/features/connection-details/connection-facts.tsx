@@ -22,9 +22,16 @@ function knownByText(person: Connection): string | null {
 }
 
 /** The person's real data (DECISIONS.md): no invented history. Missing values read 'N/A'. */
-export function ConnectionFacts({ person }: { person: Connection }) {
+export function ConnectionFacts({
+  person,
+  showKnownBy = true,
+}: {
+  person: Connection;
+  /** Off in a workspace, where the panel names the teammates who know the person instead. */
+  showKnownBy?: boolean;
+}) {
   const profile = safeProfileUrl(person.linkedinUrl);
-  const knownBy = knownByText(person);
+  const knownBy = showKnownBy ? knownByText(person) : null;
   const moved = jobChangeText(person);
   const absent = absentText(person);
   const items = [

@@ -29,9 +29,12 @@ export function searchSuggestions(
 export function ConnectionSearch({
   connections,
   onChoose,
+  label = 'Search your network',
 }: {
   connections: readonly Connection[];
   onChoose: (person: Connection) => void;
+  /** The box's placeholder (with '...') and accessible name. */
+  label?: string;
 }) {
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
@@ -69,12 +72,7 @@ export function ConnectionSearch({
       onSelect={choose}
       style={{ width: 320, maxWidth: '100%' }}
     >
-      <Input
-        allowClear
-        prefix={<SearchOutlined />}
-        placeholder="Search your network..."
-        aria-label="Search your network"
-      />
+      <Input allowClear prefix={<SearchOutlined />} placeholder={`${label}...`} aria-label={label} />
     </AutoComplete>
   );
 }

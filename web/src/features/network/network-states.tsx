@@ -11,8 +11,8 @@ export function NetworkLoading() {
   );
 }
 
-/** product-spec §2: 'No connections found', pointing at the 'Import LinkedIn Data' button. */
-export function NetworkEmpty({ onImport }: { onImport: () => void }) {
+/** product-spec §2: 'No connections found', pointing at the 'Import LinkedIn Data' button (where there is one). */
+export function NetworkEmpty({ onImport }: { onImport?: () => void }) {
   return (
     <Flex vertical align="center" justify="center" style={{ flex: 1 }}>
       <Empty
@@ -25,9 +25,11 @@ export function NetworkEmpty({ onImport }: { onImport: () => void }) {
           </Flex>
         }
       >
-        <Button type="primary" icon={<ImportOutlined />} onClick={onImport}>
-          Import LinkedIn Data
-        </Button>
+        {onImport && (
+          <Button type="primary" icon={<ImportOutlined />} onClick={onImport}>
+            Import LinkedIn Data
+          </Button>
+        )}
       </Empty>
     </Flex>
   );

@@ -15,6 +15,17 @@ function selectHeldNetwork(state: RootState): NetworkData | undefined {
   return state.api.queries['getNetwork(undefined)']?.data as NetworkData | undefined;
 }
 
+/** The pooled network of a workspace the cache holds now. */
+function selectHeldTeamNetwork(state: RootState, teamId: number): NetworkData | undefined {
+  return state.api.queries[`getTeamNetwork(${teamId})`]?.data as NetworkData | undefined;
+}
+
+/** The warmest path to a person, in your own network or through a workspace's members. */
+export interface WarmPathArgs {
+  to: string;
+  workspaceId?: number;
+}
+
 /** The network itself, and what the server derives from it (stats, paths): refreshed separately. */
 const GRAPH_TAG = { type: 'Network', id: 'GRAPH' } as const;
 const DERIVED_TAG = { type: 'Network', id: 'DERIVED' } as const;
@@ -38,12 +49,27 @@ export const networkApi = api.injectEndpoints({
       structuralSharing: false,
       providesTags: [GRAPH_TAG],
     }),
+    /** GET /api/teams/{id}/network, read and revalidated by the same worker (404 for a non-member). */
+    getTeamNetwork: build.query<NetworkData, number>({
+      async queryFn(teamId, { getState }) {
+        const current = selectHeldTeamNetwork(getState() as RootState, teamId);
+        const result = await networkDataClient().load(current, { kind: 'team', teamId });
+        if ('failure' in result) return { error: result.failure as FetchBaseQueryError };
+        return { data: result.data };
+      },
+      structuralSharing: false,
+      // 'Teams': a sharing change, a removal or an approval changes the pooled network (a 304 if not).
+      providesTags: (_result, _error, teamId) => [{ type: 'Network', id: `TEAM-${teamId}` }, 'Teams'],
+    }),
     getNetworkStats: build.query<NetworkStatsView, void>({
       query: () => 'api/network/stats',
       providesTags: [DERIVED_TAG],
     }),
-    getWarmPath: build.query<WarmPathView, string>({
-      query: (to) => ({ url: 'api/network/paths', params: { to } }),
+    getWarmPath: build.query<WarmPathView, WarmPathArgs>({
+      query: ({ to, workspaceId }) => ({
+        url: 'api/network/paths',
+        params: workspaceId === undefined ? { to } : { to, workspaceId },
+      }),
       providesTags: [DERIVED_TAG],
     }),
     updateNotes: build.mutation<Connection, { id: string } & UpdateNotesRequest>({
@@ -78,8 +104,13 @@ export const networkApi = api.injectEndpoints({
 /** product-spec §4: network data is stale at once, refetched on mount and on window focus, never polled. */
 export const NETWORK_FRESHNESS = { refetchOnMountOrArgChange: true, refetchOnFocus: true } as const;
 
-export const { useGetNetworkQuery, useGetNetworkStatsQuery, useGetWarmPathQuery, useUpdateNotesMutation } =
-  networkApi;
+export const {
+  useGetNetworkQuery,
+  useGetTeamNetworkQuery,
+  useGetNetworkStatsQuery,
+  useGetWarmPathQuery,
+  useUpdateNotesMutation,
+} = networkApi;
 
 /**
  * Downloads the network again now (after an import) and marks stats and paths stale; answers the

@@ -33,6 +33,12 @@ describe('nodeCategory', () => {
     expect(nodeCategory({ ...person, isUser: true }, true)).toBe('you');
   });
 
+  it("draws a workspace teammate as a person of the team, whatever their job, at your node's size", () => {
+    const teammate = { ...person, isTeammate: true, positionInfo: { category: 'executive', seniority: 9 } };
+    expect(nodeCategory(teammate, true)).toBe('teammate');
+    expect(nodeSize(teammate)).toBe(nodeSize({ ...person, isUser: true }));
+  });
+
   it('prefers the selected company over a past colleague and an executive', () => {
     expect(
       nodeCategory({ ...person, hasWorkedWith: true, positionInfo: { category: 'executive' } }, true),

@@ -3,11 +3,12 @@ import { GRAPH } from '../constants';
 
 /** The colour categories of product-spec §9, in the legend's order. */
 export type NodeCategory =
-  'you' | 'first' | 'second' | 'third' | 'pastColleague' | 'executive' | 'selectedCompany';
+  'you' | 'teammate' | 'first' | 'second' | 'third' | 'pastColleague' | 'executive' | 'selectedCompany';
 
 /** 0xRRGGBB colours, chosen for the dark theme the product forces on. */
 export const NODE_COLORS: Readonly<Record<NodeCategory, number>> = {
   you: 0xf59e0b,
+  teammate: 0xec4899,
   first: 0x3b82f6,
   second: 0x14b8a6,
   third: 0x8b5cf6,
@@ -18,16 +19,21 @@ export const NODE_COLORS: Readonly<Record<NodeCategory, number>> = {
 export const HIGHLIGHT_COLOR = 0xfde047;
 export const BACKGROUND_COLOR = 0x0b1120;
 
-/** What a legend shows; the app renders it, the engine owns the meaning. */
-export const LEGEND: readonly { category: NodeCategory; label: string; color: number }[] = [
-  { category: 'you', label: 'You', color: NODE_COLORS.you },
-  { category: 'first', label: '1st degree', color: NODE_COLORS.first },
-  { category: 'second', label: '2nd degree', color: NODE_COLORS.second },
-  { category: 'third', label: '3rd degree', color: NODE_COLORS.third },
-  { category: 'pastColleague', label: 'Past colleague', color: NODE_COLORS.pastColleague },
-  { category: 'executive', label: 'Executive / leadership', color: NODE_COLORS.executive },
-  { category: 'selectedCompany', label: 'Selected company', color: NODE_COLORS.selectedCompany },
-];
+/**
+ * What a legend shows; the app renders it, the engine owns the meaning. `isPooled` entries only
+ * occur in a workspace's pooled network.
+ */
+export const LEGEND: readonly { category: NodeCategory; label: string; color: number; isPooled?: boolean }[] =
+  [
+    { category: 'you', label: 'You', color: NODE_COLORS.you },
+    { category: 'teammate', label: 'Teammate', color: NODE_COLORS.teammate, isPooled: true },
+    { category: 'first', label: '1st degree', color: NODE_COLORS.first },
+    { category: 'second', label: '2nd degree', color: NODE_COLORS.second },
+    { category: 'third', label: '3rd degree', color: NODE_COLORS.third },
+    { category: 'pastColleague', label: 'Past colleague', color: NODE_COLORS.pastColleague },
+    { category: 'executive', label: 'Executive / leadership', color: NODE_COLORS.executive },
+    { category: 'selectedCompany', label: 'Selected company', color: NODE_COLORS.selectedCompany },
+  ];
 
 /** Seniority scores are whole numbers 1..10: their sizes are computed once. */
 const SIZE_BY_SCORE = Array.from({ length: 11 }, (_, score) => 2 + Math.pow(score, 1.3));
@@ -45,11 +51,11 @@ export function nodeSizeForSeniority(seniority: number): number {
     : 2 + Math.pow(seniority, 1.3);
 }
 
-/** Product-spec §4: YOU 8; 2 + seniority^1.3 when the seniority is known; else 4. */
+/** Product-spec §4: YOU 8 (a teammate in a workspace too); 2 + seniority^1.3 when known; else 4. */
 export function nodeSize(
-  person: Pick<Connection, 'isUser'> & { positionInfo?: { seniority?: number } | null },
+  person: Pick<Connection, 'isUser'> & { isTeammate?: boolean; positionInfo?: { seniority?: number } | null },
 ): number {
-  if (person.isUser) return GRAPH.youSize;
+  if (person.isUser || person.isTeammate) return GRAPH.youSize;
   const seniority = person.positionInfo?.seniority;
   return typeof seniority === 'number' && Number.isFinite(seniority)
     ? nodeSizeForSeniority(seniority)
@@ -62,6 +68,7 @@ export function nodeRadius(size: number): number {
 }
 
 type Styled = Pick<Connection, 'isUser' | 'hasWorkedWith' | 'connectionDegree'> & {
+  isTeammate?: boolean;
   positionInfo?: { category?: string } | null;
 };
 
@@ -71,6 +78,8 @@ type Styled = Pick<Connection, 'isUser' | 'hasWorkedWith' | 'connectionDegree'> 
  */
 export function nodeCategory(person: Styled, isInSelectedCompany: boolean): NodeCategory {
   if (person.isUser) return 'you';
+  // A member of the workspace is a person of the team, whatever their job.
+  if (person.isTeammate) return 'teammate';
   if (isInSelectedCompany) return 'selectedCompany';
   if (person.hasWorkedWith) return 'pastColleague';
   if (person.positionInfo?.category === 'executive') return 'executive';

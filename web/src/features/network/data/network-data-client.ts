@@ -6,8 +6,19 @@ import type {
   DataResponse,
   FilterOptions,
   LoadFailure,
+  PoolSummary,
   Unnumbered,
 } from './network-data-protocol';
+
+/** Which network a view shows: your own (GET /api/network) or a workspace's pooled one. */
+export type NetworkSource = { kind: 'own' } | { kind: 'team'; teamId: number };
+
+export const OWN_NETWORK: NetworkSource = { kind: 'own' };
+
+/** The route a network is read from. */
+export function networkUrl(source: NetworkSource): string {
+  return source.kind === 'own' ? '/api/network' : `/api/teams/${source.teamId}/network`;
+}
 
 /** What the page keeps next to a network read through the data worker. */
 export interface DatasetInfo {
@@ -19,6 +30,8 @@ export interface DatasetInfo {
   colleagues: Uint32Array;
   /** The filter sidebar's companies, industries and locations. */
   options: FilterOptions;
+  /** A workspace's super-connectors and members' reach; null for your own network. */
+  pool: PoolSummary | null;
 }
 
 export type LoadResult = { data: NetworkData; unchanged: boolean } | { failure: LoadFailure };
@@ -89,11 +102,11 @@ export class NetworkDataClient {
   }
 
   /**
-   * Reads the network (GET /api/network). People and links arrive in slices (each a short task to
+   * Reads a network (yours, or a workspace's pooled one). People and links arrive in slices (each a short task to
    * receive). The network and its lists are frozen, which stops Immer's deep freeze at the top:
    * the store never walks 30,000 people. An unchanged network answers with the one already held.
    */
-  async load(held: NetworkData | undefined): Promise<LoadResult> {
+  async load(held: NetworkData | undefined, source: NetworkSource = OWN_NETWORK): Promise<LoadResult> {
     const heldInfo = datasetInfo(held);
     // Indexed as they arrive: the last message's task stays short.
     const indexOf = new WeakMap<Connection, number>();
@@ -102,7 +115,7 @@ export class NetworkDataClient {
     const response = await this.request(
       {
         kind: 'load',
-        url: `${globalThis.location?.origin ?? ''}/api/network`,
+        url: `${globalThis.location?.origin ?? ''}${networkUrl(source)}`,
         held: heldInfo?.dataset ?? null,
       },
       (part) => {
@@ -124,6 +137,7 @@ export class NetworkDataClient {
       indexOf,
       colleagues: response.colleagues,
       options: response.options,
+      pool: response.pool,
     });
     return { data, unchanged: false };
   }

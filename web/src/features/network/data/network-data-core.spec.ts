@@ -178,4 +178,77 @@ describe('the network-data worker core', () => {
       { id: 3, kind: 'error', message: 'network 1 is no longer held (now 2)' },
     ]);
   });
+
+  describe('a workspace pooled network beside your own', () => {
+    const TEAM_URL = 'http://localhost/api/teams/7/network';
+    // You (1), teammates Ben (2) and Cy (3); Finn known by Ben only, Gil by all three, Hal by you and Cy.
+    const pooled = buildTestNetwork([
+      { id: 'u2', userId: 2, firstName: 'Ben', isTeammate: true, knownBy: [1] },
+      { id: 'u3', userId: 3, firstName: 'Cy', isTeammate: true, knownBy: [1] },
+      { id: '20', userId: 2, firstName: 'Finn', connectionDegree: 2, knownBy: [2] },
+      { id: '21', userId: 1, firstName: 'Gil', knownBy: [1, 2, 3] },
+      { id: '22', userId: 1, firstName: 'Hal', knownBy: [1, 3] },
+    ]);
+    const members = [
+      { userId: 1, sharing: 'names', people: 2, companies: 1 },
+      { userId: 2, sharing: 'names', people: 2, companies: 1 },
+      { userId: 3, sharing: 'counts', people: 5, companies: 3 },
+    ];
+    const teamBody = { ...pooled, workspace: { teamId: 7, members } };
+
+    it('keeps both: each revalidates with its own ETag, and questions about either are answered', async () => {
+      const { ask, seen } = coreWith([
+        json(200, network, { etag: 'W/"own"' }),
+        json(200, teamBody, { etag: 'W/"team"' }),
+        new Response(null, { status: 304 }),
+        new Response(null, { status: 304 }),
+      ]);
+      await ask(load());
+      await ask({ kind: 'load', url: TEAM_URL, held: null });
+      await ask(load(1));
+      await ask({ kind: 'load', url: TEAM_URL, held: 2 });
+      expect(seen.map((request) => request.headers.get('if-none-match'))).toEqual([
+        null,
+        null,
+        'W/"own"',
+        'W/"team"',
+      ]);
+      expect(last(await ask({ kind: 'view', dataset: 1, filters: DEFAULT_FILTERS }))).toMatchObject({
+        kind: 'view',
+      });
+    });
+
+    it('sums up its super-connectors (known by two or more, most first) and its members reach', async () => {
+      const { ask } = coreWith([json(200, teamBody)]);
+      const loaded = last(await ask({ kind: 'load', url: TEAM_URL, held: null }));
+      const { pool } = loaded as Extract<DataResponse, { kind: 'loaded' }>;
+      expect([...(pool?.superConnectors ?? [])].map((index) => pooled.connections[index].firstName)).toEqual([
+        'Gil',
+        'Hal',
+      ]);
+      expect(pool?.members).toEqual(members);
+    });
+
+    it('filters by a collaborator: the people that member knows, their own node and you', async () => {
+      const { ask } = coreWith([json(200, teamBody)]);
+      await ask({ kind: 'load', url: TEAM_URL, held: null });
+      const [view] = await ask({
+        kind: 'view',
+        dataset: 1,
+        filters: { ...DEFAULT_FILTERS, filteredByUserId: 2 },
+      });
+      const { people } = view as Extract<DataResponse, { kind: 'view' }>;
+      expect([...people].map((index) => pooled.connections[index].firstName)).toEqual([
+        'Maya',
+        'Ben',
+        'Finn',
+        'Gil',
+      ]);
+    });
+
+    it('has no pool summary for your own network', async () => {
+      const { ask } = coreWith([json(200, network)]);
+      expect(last(await ask(load()))).toMatchObject({ kind: 'loaded', pool: null });
+    });
+  });
 });

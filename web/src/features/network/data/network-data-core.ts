@@ -1,4 +1,4 @@
-import type { Connection, NetworkData, Relationship } from '@warmpath/contracts';
+import type { Connection, NetworkData, Relationship, TeamNetworkData } from '@warmpath/contracts';
 import {
   companyKey,
   filterNetwork,
@@ -14,19 +14,27 @@ import {
   type DataResponse,
   type FilterOptions,
   type LoadFailure,
+  type PoolSummary,
 } from './network-data-protocol';
+import { summarisePool } from './pool-summary';
 
 type Reply = (response: DataResponse, transfer?: Transferable[]) => void;
 
 interface Held {
   dataset: number;
+  /** Where it was read: the own network and a workspace's are held side by side. */
+  url: string;
   etag: string | null;
   data: NetworkData;
   indexOf: Map<Connection, number>;
   linkIndexOf: Map<Relationship, number>;
   colleagues: Uint32Array;
   options: FilterOptions;
+  pool: PoolSummary | null;
 }
+
+/** The own network and one workspace's: moving between the dashboard and a workspace revalidates both. */
+const MAX_HELD = 2;
 
 /** For each person, how many others share their company (the hover card's numbers); 0 for your own node. */
 export function colleagueCounts(connections: readonly Connection[]): Uint32Array {
@@ -66,7 +74,7 @@ async function failureOf(response: Response): Promise<LoadFailure> {
  * Worker in the browser, and on the page's thread where there is no Worker (jsdom tests).
  */
 export class NetworkDataCore {
-  private held: Held | null = null;
+  private readonly held = new Map<string, Held>();
   private nextDataset = 1;
 
   constructor(private readonly fetchFn: typeof fetch = (input, init) => fetch(input, init)) {}
@@ -87,7 +95,8 @@ export class NetworkDataCore {
 
   private async load(id: number, url: string, heldByPage: number | null, reply: Reply): Promise<void> {
     const headers = new Headers({ accept: 'application/json' });
-    if (this.held?.etag) headers.set('if-none-match', this.held.etag);
+    const held = this.held.get(url);
+    if (held?.etag) headers.set('if-none-match', held.etag);
     let response: Response;
     try {
       // A Request object: the tests' fake server routes on it.
@@ -100,21 +109,20 @@ export class NetworkDataCore {
       });
       return;
     }
-    if (response.status === 304 && this.held)
-      return this.send(id, this.held, heldByPage === this.held.dataset, reply);
+    if (response.status === 304 && held) return this.send(id, held, heldByPage === held.dataset, reply);
     if (!response.ok) return reply({ id, kind: 'failed', failure: await failureOf(response) });
     const etag = response.headers.get('etag');
     // The same ETag is the same network (a cache that answered 200 for us): nothing to parse.
-    if (this.held && etag && etag === this.held.etag)
-      return this.send(id, this.held, heldByPage === this.held.dataset, reply);
-    const body = (await response.json()) as Partial<NetworkData>;
+    if (held && etag && etag === held.etag) return this.send(id, held, heldByPage === held.dataset, reply);
+    const body = (await response.json()) as Partial<TeamNetworkData>;
     const data: NetworkData = {
       connections: body.connections ?? [],
       relationships: body.relationships ?? [],
       companies: body.companies ?? [],
     };
-    this.held = {
+    const next: Held = {
       dataset: this.nextDataset++,
+      url,
       etag,
       data,
       indexOf: new Map(data.connections.map((person, index) => [person, index])),
@@ -125,8 +133,12 @@ export class NetworkDataCore {
         industries: attributeOptions(data.connections, 'industry'),
         locations: attributeOptions(data.connections, 'location'),
       },
+      pool: body.workspace ? summarisePool(data.connections, body.workspace.members) : null,
     };
-    this.send(id, this.held, false, reply);
+    this.held.delete(url);
+    this.held.set(url, next);
+    if (this.held.size > MAX_HELD) this.held.delete(this.held.keys().next().value ?? url);
+    this.send(id, next, false, reply);
   }
 
   private send(id: number, held: Held, unchanged: boolean, reply: Reply): void {
@@ -138,16 +150,16 @@ export class NetworkDataCore {
         reply({ id, kind: 'links', links: relationships.slice(i, i + LINKS_PER_MESSAGE) });
     }
     const colleagues = held.colleagues.slice();
-    reply(
-      { id, kind: 'loaded', dataset: held.dataset, unchanged, companies, colleagues, options: held.options },
-      [colleagues.buffer],
-    );
+    const { dataset, options, pool } = held;
+    reply({ id, kind: 'loaded', dataset, unchanged, companies, colleagues, options, pool }, [
+      colleagues.buffer,
+    ]);
   }
 
   private current(dataset: number): Held {
-    if (!this.held || this.held.dataset !== dataset)
-      throw new Error(`network ${dataset} is no longer held (now ${this.held?.dataset ?? 'none'})`);
-    return this.held;
+    for (const held of this.held.values()) if (held.dataset === dataset) return held;
+    const now = [...this.held.values()].map((held) => held.dataset).join(', ') || 'none';
+    throw new Error(`network ${dataset} is no longer held (now ${now})`);
   }
 
   private view(id: number, dataset: number, filters: NetworkFilters, reply: Reply): void {

@@ -1,4 +1,4 @@
-import type { CompanySummary, Connection, NetworkData, Relationship } from '@warmpath/contracts';
+import type { CompanySummary, Connection, MemberReach, NetworkData, Relationship } from '@warmpath/contracts';
 import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
 
 /** The people and links of a network travel in slices this big: each message is a short task to receive. */
@@ -29,6 +29,14 @@ export interface FilterOptions {
   locations: string[];
 }
 
+/** A workspace's super-connectors, worked out once per pooled network. */
+export interface PoolSummary {
+  /** Indexes of the people known by the most members (two or more), most first. */
+  superConnectors: Uint32Array;
+  /** Each member's reach as the server counted it (people on counts only included). */
+  members: MemberReach[];
+}
+
 /** A request before it is numbered (Omit over each member of the union). */
 export type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -44,6 +52,8 @@ export type DataResponse =
       companies: NetworkData['companies'];
       colleagues: Uint32Array;
       options: FilterOptions;
+      /** Only for a workspace's pooled network. */
+      pool: PoolSummary | null;
     }
   | { id: number; kind: 'failed'; failure: LoadFailure }
   | { id: number; kind: 'view'; people: Uint32Array; links: Uint32Array; degreeCounts: DegreeCounts }

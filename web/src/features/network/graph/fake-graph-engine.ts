@@ -48,7 +48,10 @@ export function fakeGraphModule() {
       engines.push(engine);
       return engine;
     }),
-    LEGEND: [{ category: 'you', label: 'You', color: 0xf59e0b }],
+    LEGEND: [
+      { category: 'you', label: 'You', color: 0xf59e0b },
+      { category: 'teammate', label: 'Teammate', color: 0xec4899, isPooled: true },
+    ],
     LEGEND_SIZES: [{ label: 'Junior', size: 4 }],
   };
 }

@@ -88,6 +88,8 @@ export function GraphPanel({
   // The data worker counted colleagues when it read the network; a network built here is counted here.
   const info = datasetInfo(useContext(HeldNetworkContext));
   const companyCounts = useMemo(() => (info ? null : countByCompany(allConnections)), [info, allConnections]);
+  // Your own node comes first in every network the server sends; the search stops there.
+  const viewerId = useMemo(() => allConnections.find((c) => c.isUser)?.userId ?? null, [allConnections]);
   const spellings = useMemo(
     () => selectedSpellings(connections, selectedCompanies),
     [connections, selectedCompanies],
@@ -119,7 +121,7 @@ export function GraphPanel({
         selectedCompanies={spellings}
         onSelect={onSelect}
       />
-      <NetworkLegend />
+      <NetworkLegend isPooled={!!info?.pool} />
       {caption && (
         <div
           role="status"
@@ -137,7 +139,7 @@ export function GraphPanel({
           <Typography.Text style={{ color: '#fff' }}>{caption}</Typography.Text>
         </div>
       )}
-      <HoverCard ref={cardRef} person={hovered} colleagues={colleagues} />
+      <HoverCard ref={cardRef} person={hovered} colleagues={colleagues} viewerId={viewerId} />
     </div>
   );
 }

@@ -28,6 +28,20 @@ describe('HoverCard', () => {
     expect(screen.getByText('Also known by 2 teammates')).toBeTruthy();
   });
 
+  it('in a workspace counts the members who know the person other than you', () => {
+    const onlyTeammates = buildTestConnection({ userId: 2, connectionDegree: 2, knownBy: [2, 3] });
+    const { rerender } = render(<HoverCard ref={null} person={onlyTeammates} colleagues={0} viewerId={1} />);
+    expect(screen.getByText('Known by 2 teammates')).toBeTruthy();
+    rerender(
+      <HoverCard ref={null} person={buildTestConnection({ knownBy: [1, 3] })} colleagues={0} viewerId={1} />,
+    );
+    expect(screen.getByText('Also known by 1 teammate')).toBeTruthy();
+    rerender(
+      <HoverCard ref={null} person={buildTestConnection({ knownBy: [1] })} colleagues={0} viewerId={1} />,
+    );
+    expect(screen.queryByText(/known by/i)).toBeNull();
+  });
+
   it('renders names as text, never as markup', () => {
     render(
       <HoverCard

@@ -8,6 +8,18 @@ interface Props {
   person: Connection | null;
   /** How many other people in your network work at the same company. */
   colleagues: number;
+  /** Your user id: the teammates who know a person are everyone in `knownBy` but you. */
+  viewerId?: number | null;
+}
+
+/**
+ * Real "known by N teammates" (DECISIONS.md). Without your id (a network built by hand) the first
+ * in `knownBy` is taken as you, as in your own network where it is only ever you.
+ */
+export function teammatesWhoKnow(person: Connection, viewerId: number | null): number {
+  if (person.isUser || person.isTeammate) return 0;
+  if (viewerId === null) return Math.max(0, person.knownBy.length - 1);
+  return person.knownBy.reduce((count, userId) => (userId === viewerId ? count : count + 1), 0);
 }
 
 function CompanyLine({ person, colleagues }: Props) {
@@ -23,8 +35,9 @@ function CompanyLine({ person, colleagues }: Props) {
  * The hover card of product-spec §2 with real numbers (DECISIONS.md). It is always mounted and
  * placed by its parent through the ref, so moving it never re-renders React.
  */
-export function HoverCard({ person, colleagues, ref }: Props & { ref: Ref<HTMLDivElement> }) {
-  const teammates = person ? Math.max(0, person.knownBy.length - 1) : 0;
+export function HoverCard({ person, colleagues, viewerId, ref }: Props & { ref: Ref<HTMLDivElement> }) {
+  const teammates = person ? teammatesWhoKnow(person, viewerId ?? null) : 0;
+  const isKnownByYou = viewerId === undefined || viewerId === null || !!person?.knownBy.includes(viewerId);
   return (
     <div
       ref={ref}
@@ -54,7 +67,7 @@ export function HoverCard({ person, colleagues, ref }: Props & { ref: Ref<HTMLDi
               <CompanyLine person={person} colleagues={colleagues} />
               {teammates > 0 && (
                 <Typography.Text type="secondary">
-                  Also known by {teammates} teammate{teammates === 1 ? '' : 's'}
+                  {isKnownByYou ? 'Also known' : 'Known'} by {teammates} teammate{teammates === 1 ? '' : 's'}
                 </Typography.Text>
               )}
               {!person.isUser && (

@@ -5,8 +5,11 @@ import { LEGEND, LEGEND_SIZES } from '../../../graph';
 
 const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
 
-/** 'Network Legend' (product-spec §2): colours and sizes, collapsible, expanded by default. */
-export function NetworkLegend() {
+/**
+ * 'Network Legend' (product-spec §2): colours and sizes, collapsible, expanded by default. A
+ * workspace's pooled network also shows its teammates' colour.
+ */
+export function NetworkLegend({ isPooled = false }: { isPooled?: boolean }) {
   const [isExpanded, setExpanded] = useState(true);
   return (
     <Card
@@ -33,7 +36,7 @@ export function NetworkLegend() {
       </Button>
       {isExpanded && (
         <Flex vertical gap={4} style={{ marginTop: 6 }}>
-          {LEGEND.map((entry) => (
+          {LEGEND.filter((entry) => isPooled || !entry.isPooled).map((entry) => (
             <Flex key={entry.category} gap={8} align="center">
               <span
                 style={{

@@ -1,0 +1,46 @@
+import type { Connection } from '@warmpath/contracts';
+import { fullName } from '@warmpath/domain';
+import { Flex, Tag, Typography } from 'antd';
+
+/**
+ * Which members of the workspace know the person (DECISIONS.md): you first when you do, then
+ * each teammate by name. A member on counts only is still one of them (the server counts them
+ * in `knownBy`), named when their teammate node is in the graph.
+ */
+export function KnownBySection({
+  person,
+  viewerId,
+  teammates,
+}: {
+  person: Connection;
+  viewerId: number | null;
+  teammates: ReadonlyMap<number, Connection>;
+}) {
+  const others = person.knownBy.filter((userId) => userId !== viewerId);
+  const isKnownByYou = viewerId !== null && person.knownBy.includes(viewerId);
+  const count = others.length;
+  return (
+    <Flex vertical gap={8}>
+      <Typography.Text type="secondary">
+        {count === 0
+          ? 'No teammate knows this person.'
+          : `Known by ${count} teammate${count === 1 ? '' : 's'}${isKnownByYou ? ' and you' : ''}`}
+      </Typography.Text>
+      <Flex gap={6} wrap role="list" aria-label="Teammates who know this person">
+        {isKnownByYou && (
+          <Tag role="listitem" color="blue">
+            You
+          </Tag>
+        )}
+        {others.map((userId) => {
+          const teammate = teammates.get(userId);
+          return (
+            <Tag role="listitem" color="purple" key={userId}>
+              {teammate ? fullName(teammate) || 'Unnamed' : 'A teammate'}
+            </Tag>
+          );
+        })}
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,165 @@
+import type { Connection } from '@warmpath/contracts';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Flex } from 'antd';
+import { startTransition, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { errorMessage } from '../../app/api';
+import {
+  ConnectionDetailsPanel,
+  type WorkspaceContext,
+} from '../connection-details/connection-details-panel';
+import { FiltersSidebar } from '../filters/filters-sidebar';
+import { useDashboardView } from '../filters/use-dashboard-view';
+import type { GraphLayout, ViewMode } from '../filters/view-params';
+import type { NetworkSource } from './data/network-data-client';
+import { HeldNetworkContext, useFilteredNetwork } from './data/use-network-data';
+import { GraphEngineProvider, useGraphEngine } from './graph/graph-engine-context';
+import { NETWORK_FRESHNESS, useGetNetworkQuery, useGetTeamNetworkQuery } from './network.api';
+import { NetworkEmpty, NetworkError, NetworkLoading } from './network-states';
+import { NetworkView } from './network-view';
+
+/** Zoom the camera flies to when a search result is chosen. */
+const SEARCH_FOCUS_ZOOM = 1.5;
+const EMPTY_NETWORK = { connections: [], relationships: [], degreeCounts: { first: 0, second: 0, third: 0 } };
+
+export interface NetworkExplorerProps {
+  /** Your own network (the dashboard) or a workspace's pooled one. */
+  source: NetworkSource;
+  /** The collaborator filter of a workspace (product-spec §5 filteredByUserId); null: All. */
+  filteredByUserId?: number | null;
+  /** The bar above the network: its search box chooses a person (selects and centres them). */
+  renderTopBar: (props: {
+    connections: readonly Connection[];
+    onChoose: (person: Connection) => void;
+  }) => ReactNode;
+  /** The empty state's import button; without it the empty state has none. */
+  onImport?: () => void;
+}
+
+/** One network read through the data worker, whichever source: the same query hook's result. */
+function useSourceNetwork(source: NetworkSource) {
+  const own = useGetNetworkQuery(source.kind === 'own' ? undefined : skipToken, NETWORK_FRESHNESS);
+  const team = useGetTeamNetworkQuery(source.kind === 'team' ? source.teamId : skipToken, NETWORK_FRESHNESS);
+  return source.kind === 'own' ? own : team;
+}
+
+/**
+ * The network screen shared by the dashboard, /workspaces/{id} and /teams/{id}: filters sidebar,
+ * graph or table, hover card, details panel with the warmest path and the warm intro. Only the
+ * source differs; the data worker reads, parses and filters either off the page's thread.
+ */
+export function NetworkExplorer(props: NetworkExplorerProps) {
+  return (
+    <GraphEngineProvider>
+      <Explorer {...props} />
+    </GraphEngineProvider>
+  );
+}
+
+function Explorer({ source, filteredByUserId = null, renderTopBar, onImport }: NetworkExplorerProps) {
+  const { data: latest, error, isLoading, refetch } = useSourceNetwork(source);
+  // A new network (30,000 people) renders as a transition, in slices, not in the store's own update.
+  const data = useDeferredValue(latest);
+  const { view, update, updateFilters } = useDashboardView();
+  const engine = useGraphEngine();
+  const [isSidebarCollapsed, setSidebarCollapsed] = useState(true);
+
+  // Toggles answer at once; filtering 30,000 people (in the data worker) and redrawing follow.
+  const deferredFilters = useDeferredValue(view.filters);
+  const filters = useMemo(
+    () => ({ ...deferredFilters, filteredByUserId }),
+    [deferredFilters, filteredByUserId],
+  );
+  const answer = useFilteredNetwork(data, filters);
+  const filtered = answer ?? EMPTY_NETWORK;
+  const ownNode = useMemo(() => data?.connections.find((c) => c.isUser) ?? null, [data]);
+  const selected = useMemo(
+    () => (view.selectedId ? (data?.connections.find((c) => c.id === view.selectedId) ?? null) : null),
+    [data, view.selectedId],
+  );
+  const workspace = useWorkspaceContext(source, data?.connections);
+  const hasPeople = (data?.connections.length ?? 0) > (ownNode ? 1 : 0);
+
+  const select = useCallback(
+    (person: Connection) => !person.isUser && update({ selectedId: person.id }),
+    [update],
+  );
+  const chooseFromSearch = useCallback(
+    (person: Connection) => {
+      update({ selectedId: person.id });
+      engine?.centerOn(person.id, SEARCH_FOCUS_ZOOM, 1000);
+    },
+    [engine, update],
+  );
+  // Stable callbacks: the memoised top bar and network view skip renders they do not need.
+  const changeMode = useCallback((mode: ViewMode) => update({ mode }), [update]);
+  const changeLayout = useCallback((layout: GraphLayout) => update({ layout }), [update]);
+  // The open sidebar is a large antd tree: it renders as a transition, in slices.
+  const toggleSidebar = useCallback(
+    (collapsed: boolean) => startTransition(() => setSidebarCollapsed(collapsed)),
+    [],
+  );
+
+  const main =
+    isLoading || (latest && !data) || (hasPeople && !answer) ? (
+      <NetworkLoading />
+    ) : error && !data ? (
+      <NetworkError message={errorMessage(error)} onRetry={() => void refetch()} />
+    ) : !hasPeople ? (
+      <NetworkEmpty onImport={onImport} />
+    ) : (
+      <NetworkView
+        connections={filtered.connections}
+        relationships={filtered.relationships}
+        allConnections={data?.connections ?? []}
+        mode={view.mode}
+        layout={view.layout}
+        selectedCompanies={filters.selectedCompanies}
+        selectedId={view.selectedId}
+        onModeChange={changeMode}
+        onLayoutChange={changeLayout}
+        onSelect={select}
+      />
+    );
+
+  return (
+    <HeldNetworkContext.Provider value={data}>
+      <Flex vertical style={{ flex: 1, height: '100%', minHeight: 0 }}>
+        {renderTopBar({ connections: data?.connections ?? [], onChoose: chooseFromSearch })}
+        <Flex style={{ flex: 1, minHeight: 0 }}>
+          <FiltersSidebar
+            connections={data?.connections ?? []}
+            filters={view.filters}
+            degreeCounts={filtered.degreeCounts}
+            onChange={updateFilters}
+            collapsed={isSidebarCollapsed}
+            onCollapsedChange={toggleSidebar}
+          />
+          <main style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>{main}</main>
+          {selected && (
+            <ConnectionDetailsPanel
+              key={selected.id}
+              person={selected}
+              ownNode={ownNode}
+              workspace={workspace}
+              onClose={() => update({ selectedId: null })}
+            />
+          )}
+        </Flex>
+      </Flex>
+    </HeldNetworkContext.Provider>
+  );
+}
+
+/** In a workspace: its id and its members' own nodes by user id (a handful, found once per network). */
+function useWorkspaceContext(
+  source: NetworkSource,
+  connections: readonly Connection[] | undefined,
+): WorkspaceContext | undefined {
+  const teamId = source.kind === 'team' ? source.teamId : null;
+  return useMemo(() => {
+    if (teamId === null) return undefined;
+    const teammates = new Map<number, Connection>();
+    for (const person of connections ?? []) if (person.isTeammate) teammates.set(person.userId, person);
+    return { teamId, teammates };
+  }, [teamId, connections]);
+}

@@ -1,0 +1,85 @@
+import type { Connection, MemberReach, TeamMember } from '@warmpath/contracts';
+import { fullName } from '@warmpath/domain';
+import { Button, Card, Col, Empty, Flex, Row, Table, Typography } from 'antd';
+import { useMemo } from 'react';
+import { datasetInfo } from '../network/data/network-data-client';
+import { roleLine } from '../network/connection-format';
+import { networkApi } from '../network/network.api';
+import { SHARING_LABELS } from './workspace-format';
+
+interface Props {
+  teamId: number;
+  members: readonly TeamMember[] | undefined;
+  onChoose: (person: Connection) => void;
+}
+
+interface ReachRow extends MemberReach {
+  name: string;
+}
+
+/**
+ * 'Super-connectors' (issue 14): the people known by the most members, and each member's reach.
+ * Both were worked out by the data worker when it read the pooled network; this only reads them.
+ */
+export function SuperConnectors({ teamId, members, onChoose }: Props) {
+  const { data } = networkApi.endpoints.getTeamNetwork.useQueryState(teamId);
+  const pool = datasetInfo(data)?.pool ?? null;
+  const people = useMemo(
+    () => (data && pool ? Array.from(pool.superConnectors, (index) => data.connections[index]) : []),
+    [data, pool],
+  );
+  const reach = useMemo<ReachRow[]>(() => {
+    const names = new Map(members?.map((member) => [member.userId, member.name]));
+    return (pool?.members ?? [])
+      .map((member) => ({ ...member, name: names.get(member.userId) ?? `Member ${member.userId}` }))
+      .sort((a, b) => b.people - a.people || a.name.localeCompare(b.name));
+  }, [pool, members]);
+  if (!pool) return null;
+
+  return (
+    <Card title="Super-connectors" size="small">
+      <Row gutter={[24, 16]}>
+        <Col xs={24} md={12}>
+          <Typography.Title level={5}>Known by the most teammates</Typography.Title>
+          {people.length === 0 ? (
+            <Empty description="Nobody is known by two members yet." image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          ) : (
+            <Flex vertical role="list" aria-label="Known by the most teammates">
+              {people.map((person) => (
+                <Flex key={person.id} role="listitem" justify="space-between" align="center" gap={8}>
+                  <Button type="link" onClick={() => onChoose(person)} style={{ padding: 0, minWidth: 0 }}>
+                    {fullName(person) || 'Unnamed'}
+                  </Button>
+                  <Typography.Text type="secondary" ellipsis style={{ flex: 1, minWidth: 0 }}>
+                    {roleLine(person)}
+                  </Typography.Text>
+                  <Typography.Text strong>Known by {person.knownBy.length} members</Typography.Text>
+                </Flex>
+              ))}
+            </Flex>
+          )}
+        </Col>
+        <Col xs={24} md={12}>
+          <Typography.Title level={5}>Each member&apos;s reach</Typography.Title>
+          <Table<ReachRow>
+            size="small"
+            rowKey="userId"
+            pagination={false}
+            dataSource={reach}
+            aria-label="Each member's reach"
+            columns={[
+              { title: 'Member', dataIndex: 'name' },
+              { title: 'People', dataIndex: 'people', render: (n: number) => n.toLocaleString() },
+              { title: 'Companies', dataIndex: 'companies', render: (n: number) => n.toLocaleString() },
+              {
+                title: 'Shares',
+                dataIndex: 'sharing',
+                render: (s: MemberReach['sharing']) => SHARING_LABELS[s],
+              },
+            ]}
+          />
+        </Col>
+      </Row>
+    </Card>
+  );
+}
