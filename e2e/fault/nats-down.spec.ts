@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { describeSamples, Probe } from './support/probe.js';
+import { answeredFast, describeSamples, Probe } from './support/probe.js';
 import { startFaultStack, type FaultStack } from './support/fault-stack.js';
 import { holdOutage, outageSamples, recoveredAfter } from './support/outage.js';
 import { exportOf, signUp, uploadCsv } from './support/session.js';
@@ -18,7 +18,7 @@ test.afterAll(async () => {
   await stack?.dispose();
 });
 
-test('NATS down 25 s: every request is answered 503 within 500 ms, and all is back within 10 s', async ({
+test('NATS down 25 s: requests are answered 503 within 500 ms (95 %, none past 2 s), and all is back within 10 s', async ({
   playwright,
 }) => {
   test.setTimeout(120_000);
@@ -52,7 +52,7 @@ test('NATS down 25 s: every request is answered 503 within 500 ms, and all is ba
     describeSamples(down),
   ).toBe(true);
   expect(down.every((s) => s.retryAfter !== null)).toBe(true);
-  expect(Math.max(...down.map((s) => s.ms)), describeSamples(down)).toBeLessThan(FAST_503_MS);
+  expect(answeredFast(down, FAST_503_MS), describeSamples(down)).toBe(true);
 
   // GET /api/network is served from its published snapshot (200) or refused fast: never left hanging.
   const networkDown = outageSamples(network, downAt, upAt);
@@ -60,7 +60,7 @@ test('NATS down 25 s: every request is answered 503 within 500 ms, and all is ba
     networkDown.every((s) => s.status === 200 || s.status === 503),
     describeSamples(networkDown),
   ).toBe(true);
-  expect(Math.max(...networkDown.map((s) => s.ms))).toBeLessThan(FAST_503_MS);
+  expect(answeredFast(networkDown, FAST_503_MS), describeSamples(networkDown)).toBe(true);
 
   expect(recoveryMs).toBeLessThan(RECOVERY_MS);
   console.log(

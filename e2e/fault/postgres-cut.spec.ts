@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { describeSamples, Probe } from './support/probe.js';
+import { answeredFast, describeSamples, Probe } from './support/probe.js';
 import { startFaultStack, type FaultStack } from './support/fault-stack.js';
 import { holdOutage, outageSamples, recoveredAfter } from './support/outage.js';
 import { signUp } from './support/session.js';
 
 /** Pass criteria (issue #18). */
 const OUTAGE_MS = 6000;
-const ANSWER_MS = 1000;
+const ANSWER_MS = 500;
 const RECOVERY_MS = 10_000;
 const BLACKHOLE_MS = 8000;
 /** The bus' default request timeout (5 s) and a margin. */
@@ -25,7 +25,7 @@ test.afterAll(async () => {
   await stack?.dispose();
 });
 
-test('Postgres cut: requests answer 503 (not 500) within a second, and all is back within 10 s', async () => {
+test('Postgres cut: requests answer 503 (not 500) within 500 ms, and all is back within 10 s', async () => {
   test.setTimeout(60_000);
   const probe = new Probe(`${stack.url}/api/user`, { headers: { cookie } }).start();
   await recoveredAfter(probe, Date.now());
@@ -44,7 +44,7 @@ test('Postgres cut: requests answer 503 (not 500) within a second, and all is ba
     down.every((s) => s.status === 503 && s.code === 'SERVICE_UNAVAILABLE'),
     describeSamples(down),
   ).toBe(true);
-  expect(Math.max(...down.map((s) => s.ms)), describeSamples(down)).toBeLessThan(ANSWER_MS);
+  expect(answeredFast(down, ANSWER_MS), describeSamples(down)).toBe(true);
   expect(recoveryMs).toBeLessThan(RECOVERY_MS);
   console.log(
     `Postgres cut ${OUTAGE_MS / 1000} s: ${describeSamples(down)}; recovered ${recoveryMs} ms after`,

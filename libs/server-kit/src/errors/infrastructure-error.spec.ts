@@ -21,6 +21,12 @@ describe('toUnavailableError', () => {
     ['Redis out of memory', new Error("OOM command not allowed when used memory > 'maxmemory'.")],
     ['a closed NATS connection', new ClosedConnectionError()],
     ['a NATS timeout (object store)', new TimeoutError()],
+    [
+      'a Redis transaction aborted for lack of memory',
+      Object.assign(new Error('EXECABORT Transaction discarded because of previous errors.'), {
+        previousErrors: [new Error("OOM command not allowed when used memory > 'maxmemory'.")],
+      }),
+    ],
     ['a cause further down', new Error('query failed', { cause: withCode('refused', 'ECONNREFUSED') })],
   ])('makes %s a SERVICE_UNAVAILABLE', (_name, error) => {
     expect(toUnavailableError(error)?.toBody()).toEqual({

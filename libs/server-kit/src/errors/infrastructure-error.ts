@@ -41,7 +41,7 @@ const UNAVAILABLE_MESSAGES = [
   /connection is closed/i,
   /stream isn't writeable/i,
   /reached the max retries per request/i,
-  /^OOM command not allowed/,
+  /OOM command not allowed/,
   /^LOADING /,
   /^READONLY /,
 ];
@@ -55,10 +55,13 @@ const NATS_UNAVAILABLE = [
   TimeoutError,
 ];
 
+/** The error, its causes, and the errors an aborted Redis transaction carries (EXECABORT). */
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
   for (let current = error; current && chain.length < 5;) {
     chain.push(current);
+    const previous = (current as { previousErrors?: unknown }).previousErrors;
+    if (Array.isArray(previous)) chain.push(...previous);
     current = current instanceof Error ? current.cause : undefined;
   }
   return chain;

@@ -35,6 +35,19 @@ export function bullConnection(config: ImportWorkerConfig): Redis {
   return new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, enableReadyCheck: false });
 }
 
+/**
+ * The queue's own connection (adding and inspecting jobs, never blocking): once connected, a
+ * command sent while Redis is unreachable fails at once, so an upload answers 503 and leaves no
+ * import behind, instead of hanging until Redis returns.
+ */
+export function queueConnection(config: ImportWorkerConfig): Redis {
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableReadyCheck: false });
+  redis.once('ready', () => {
+    redis.options.enableOfflineQueue = false;
+  });
+  return redis;
+}
+
 /** The import queue. The job id is the import id: queuing an import twice, or again after a crash, is a no-op. */
 @Injectable()
 export class ImportQueue implements OnApplicationShutdown {
@@ -45,11 +58,12 @@ export class ImportQueue implements OnApplicationShutdown {
     @Inject(SERVICE_CONFIG) private readonly config: ImportWorkerConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    this.connection = bullConnection(config);
+    this.connection = queueConnection(config);
     this.queue = new Queue<ImportJobData>(IMPORT_QUEUE, {
       connection: this.connection,
       prefix: bullPrefix(config.REDIS_PREFIX),
     });
+    this.queue.on('error', (error) => this.logger.warn({ err: error }, 'import queue: Redis error'));
     registerQueueDepthGauge(this.queue);
   }
 

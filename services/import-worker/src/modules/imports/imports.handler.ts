@@ -44,9 +44,24 @@ export class ImportsHandler {
       );
       return { status, joined };
     }
-    await this.queue.enqueue(entity.id);
+    await this.enqueueOrUndo(entity.id);
     this.bus.publish(importsContracts.importProgressed, { ...status, userId: entity.userId });
     return { status, joined };
+  }
+
+  /**
+   * An import that cannot be queued (Redis down or full) is not left behind: the caller is told
+   * 503 and may upload again. Should the undo fail too, the reconciler queues it later.
+   */
+  private async enqueueOrUndo(importId: string): Promise<void> {
+    try {
+      await this.queue.enqueue(importId);
+    } catch (error) {
+      await this.imports.deleteUnstarted(importId).catch((undo: unknown) => {
+        this.logger.warn({ err: undo, importId }, 'unqueued import not removed; the reconciler queues it');
+      });
+      throw error;
+    }
   }
 
   /**

@@ -66,6 +66,11 @@ export class ImportsRepository {
     throw new Error(`Could not record import ${request.importId}`);
   }
 
+  /** Removes an import that was recorded but could not be queued (no try ever started). */
+  async deleteUnstarted(id: string): Promise<void> {
+    await this.imports.delete({ id, state: 'queued', attempt: 0 });
+  }
+
   findById(id: string): Promise<ImportEntity | null> {
     return this.imports.findOneBy({ id });
   }
