@@ -19,6 +19,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
 import { freePort, startStack } from '../../scripts/lib/stack.mjs';
+import { deleteRedisKeys } from '@warmpath/testing';
 import { makePeople, registerUser, seedNetwork } from './api-bench/seed.mjs';
 import { measureWithWrk, WRK_INSTALL_HINT, wrkAvailable } from './api-bench/wrk.mjs';
 
@@ -266,7 +267,7 @@ async function main() {
     bare?.stop();
     await stack.stop();
     await dropDatabase(infra.postgresUrl, dbName);
-    await deleteKeys(infra.redisUrl, stackEnv.REDIS_PREFIX);
+    await deleteRedisKeys(infra.redisUrl, stackEnv.REDIS_PREFIX);
     await infra.stop();
   }
 }
@@ -289,21 +290,6 @@ function printReport(rows, cold) {
     `first path on 30,000 (loads the network, builds the warmth graph): ${ms(cold.firstPath.elapsed)} ms, ${cold.hops} hops`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-async function deleteKeys(redisUrl, prefix) {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 await main();

@@ -8,7 +8,7 @@
 // member's import), how long a member's import takes to show in the pooled graph, and warm path
 // p95. Load comes from autocannon in a child process (api-bench/load.mjs).
 // Knobs: BENCH_MEMBERS, BENCH_UNIVERSE, BENCH_RATE (10/s), BENCH_PATH_RATE (50/s), BENCH_DURATION (20), BENCH_WARMUP (5).
-import { generateExportRows, seededRandom } from '@warmpath/testing';
+import { deleteRedisKeys, generateExportRows, seededRandom } from '@warmpath/testing';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -322,7 +322,7 @@ async function main() {
   } finally {
     await stack.stop();
     await dropDatabase(infra.postgresUrl, dbName);
-    await deleteKeys(infra.redisUrl, stackEnv.REDIS_PREFIX);
+    await deleteRedisKeys(infra.redisUrl, stackEnv.REDIS_PREFIX);
     await infra.stop();
   }
 }
@@ -359,21 +359,6 @@ function printReport(rows, figures) {
     'first picture and longest main-thread task of the workspace screen: not measured (the workspace graph screen is not built yet)',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
-}
-
-async function deleteKeys(redisUrl, prefix) {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 await main();

@@ -11,7 +11,7 @@ import { startDevInbox } from '../../scripts/lib/mail.mjs';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { importUploadBucket } from '@warmpath/contracts';
-import { Redis } from 'ioredis';
+import { deleteRedisKeys } from '@warmpath/testing';
 
 interface Stack {
   url: string;
@@ -71,7 +71,7 @@ export default async function globalSetup() {
     await inbox.stop();
     control.server.close();
     await dropDatabase(infra.postgresUrl, dbName);
-    await deleteKeys(infra.redisUrl, env.REDIS_PREFIX);
+    await deleteRedisKeys(infra.redisUrl, env.REDIS_PREFIX);
     await deleteUploadBucket(infra.natsUrl, env.NATS_PREFIX);
     await infra.stop();
   };
@@ -98,20 +98,6 @@ async function startControlServer(
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { server, url: `http://127.0.0.1:${port}` };
-}
-
-async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
-  const redis = new Redis(redisUrl);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /** The run's JetStream Object Store bucket (its stream `OBJ_<bucket>`), so runs leave no streams behind. */

@@ -6,3 +6,4 @@ export * from './csv/bad-files.js';
 export * from './postgres/throwaway-database.js';
 export * from './csv/damaged-files.js';
 export * from './zip/build-zip.js';
+export * from './redis/delete-keys.js';

@@ -4,8 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { authContracts, type UserProfile } from '@warmpath/contracts';
 import { BusClient, createLogger, loadConfig, NATS_CONNECTION, ServiceError } from '@warmpath/server-kit';
-import { createThrowawayDatabase } from '@warmpath/testing';
-import { Redis } from 'ioredis';
+import { createThrowawayDatabase, deleteRedisKeys } from '@warmpath/testing';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { AppModule } from '../../../src/app.module.js';
@@ -129,7 +128,7 @@ export async function bootTeams(env: Record<string, string> = {}): Promise<Runni
       await pool.end();
       await database.drop();
       // Keys of the service's own connection and BullMQ's (the prefix without its colon).
-      await deleteKeys(config.REDIS_PREFIX.replace(/:+$/, ''));
+      await deleteRedisKeys(REDIS_URL, config.REDIS_PREFIX.replace(/:+$/, ''));
     },
   };
 }
@@ -155,20 +154,6 @@ function serveProfiles(nc: NatsConnection, prefix: string, profiles: Map<number,
       msg.respond(JSON.stringify({ ok: true, data }));
     }
   })();
-}
-
-async function deleteKeys(prefix: string): Promise<void> {
-  const redis = new Redis(REDIS_URL);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /** The ServiceError a call failed with (a test fails if it succeeded). */
