@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { type ImportStatus } from '@warmpath/contracts';
-import { generateLinkedInCsv } from '@warmpath/testing';
+import { buildImportStatus, generateLinkedInCsv } from '@warmpath/testing';
 import { randomUUID } from 'node:crypto';
 import { requestFrom } from '../support/client-address.js';
 import { natsForStack, startService, stopService } from '../support/stack-control.js';
@@ -131,26 +131,5 @@ test.describe('with small limits', () => {
 
 function parsing(id: string): ImportStatus {
   const now = new Date().toISOString();
-  return {
-    id,
-    state: 'parsing',
-    fileName: 'Connections.csv',
-    sizeBytes: 100,
-    rowsRead: 1,
-    imported: 0,
-    updated: 0,
-    unchanged: 0,
-    jobChanges: 0,
-    absent: 0,
-    skipped: 0,
-    relationships: 0,
-    skippedRows: [],
-    warningCounts: { 'invalid-email': 0, 'extra-empty-fields': 0 },
-    warnings: [],
-    error: null,
-    attempt: 1,
-    createdAt: now,
-    updatedAt: now,
-    completedAt: null,
-  };
+  return buildImportStatus({ id, sizeBytes: 100, rowsRead: 1, createdAt: now, updatedAt: now });
 }

@@ -7,3 +7,4 @@ export * from './postgres/throwaway-database.js';
 export * from './csv/damaged-files.js';
 export * from './zip/build-zip.js';
 export * from './redis/delete-keys.js';
+export * from './imports/build-import-status.js';

@@ -4,7 +4,7 @@ import type { ImportStatus } from '@warmpath/contracts';
 import type { BusOptions } from '@warmpath/server-kit';
 import pino from 'pino';
 import { ImportEventsHub } from './import-events.hub.js';
-import { buildImportStatus, IMPORT_ID as ID } from './import-status.testing.js';
+import { buildImportStatus, IMPORT_ID as ID } from '@warmpath/testing';
 
 /** A hub on a fake connection; `deliver` plays a NATS message on the progress subject. */
 function hub() {

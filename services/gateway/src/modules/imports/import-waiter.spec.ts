@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { ImportStatus } from '@warmpath/contracts';
 import type { BusClient } from '@warmpath/server-kit';
 import type { ImportEventsHub, ImportListener } from './import-events.hub.js';
-import { buildImportStatus, IMPORT_ID as ID } from './import-status.testing.js';
+import { buildImportStatus, IMPORT_ID as ID } from '@warmpath/testing';
 import { ImportWaiter, latestStatus } from './import-waiter.js';
 
 const status = buildImportStatus;

@@ -7,7 +7,7 @@ import type { ImportEventsHub } from './import-events.hub.js';
 import type { ImportResultReader } from './import-result.reader.js';
 import type { ImportWaiter } from './import-waiter.js';
 import { ImportsController } from './imports.controller.js';
-import { buildImportStatus, IMPORT_ID as ID } from './import-status.testing.js';
+import { buildImportStatus, IMPORT_ID as ID } from '@warmpath/testing';
 import type { UploadBucket } from './upload-bucket.js';
 import type { UploadReceiver } from './upload-receiver.js';
 

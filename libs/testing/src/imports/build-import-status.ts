@@ -1,6 +1,6 @@
 import type { ImportStatus } from '@warmpath/contracts';
 
-/** The import id the gateway's import tests share. */
+/** The import id tests share when one import is enough. */
 export const IMPORT_ID = '9ee99033-9f71-4cd5-b33d-4e607981eee8';
 
 /** An import's status as the worker reports it: parsing, first attempt, nothing read yet. */
