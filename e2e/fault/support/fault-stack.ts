@@ -74,12 +74,24 @@ export async function startFaultStack(options: FaultStackOptions = {}): Promise<
     LOGIN_MAX_ATTEMPTS_PER_CLIENT: '100000',
     ...options.env,
   };
-  const stack: Stack = await startStack({
-    env,
-    port: await freePort(),
-    logDir: join(ROOT, '.test-results', `fault-logs-${runId}`),
-    onRestart: (name: string) => void restarts.push(name),
-  });
+  const disposeInfrastructure = async () => {
+    await Promise.all([nats.dispose(), redis.dispose(), postgres.dispose()]);
+    await dropDatabase(serverUrl, dbName);
+    await infra?.stop();
+  };
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      env,
+      port: await freePort(),
+      logDir: join(ROOT, '.test-results', `fault-logs-${runId}`),
+      onRestart: (name: string) => void restarts.push(name),
+    });
+  } catch (error) {
+    // A stack that did not come up leaves no nats-server, redis-server or database behind.
+    await disposeInfrastructure();
+    throw error;
+  }
   return {
     url: stack.url,
     nats,
@@ -92,9 +104,7 @@ export async function startFaultStack(options: FaultStackOptions = {}): Promise<
     startService: (name, extra) => stack.startService(name, { ...env, ...extra }),
     dispose: async () => {
       await stack.stop();
-      await Promise.all([nats.dispose(), redis.dispose(), postgres.dispose()]);
-      await dropDatabase(serverUrl, dbName);
-      await infra?.stop();
+      await disposeInfrastructure();
     },
   };
 }
