@@ -26,3 +26,4 @@ export * from './pooling/person-identity.js';
 export * from './pooling/pool-network.js';
 export * from './pooling/pooled-warmth-graph.js';
 export * from './workspaces/workspace-rules.js';
+export * from './network-codec/index.js';
