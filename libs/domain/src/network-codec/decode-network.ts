@@ -45,13 +45,11 @@ export function decodeNetwork(compact: CompactNetwork): WireNetwork {
     for (const link of companyLinks) relationships.push(link);
   }
   const { name, key, count } = compact.companies;
-  const companies = name.map(
-    (ref, i): CompanySummary => ({
-      name: text(ref) as string,
-      key: text(key[i] as number) as string,
-      count: count[i] as number,
-    }),
-  );
+  const companies = name.map((ref, i): CompanySummary => ({
+    name: text(ref) as string,
+    key: text(key[i] as number) as string,
+    count: count[i] as number,
+  }));
   const network: WireNetwork = { connections, relationships, companies };
   if (compact.workspace !== undefined) network.workspace = compact.workspace;
   return network;

@@ -31,7 +31,8 @@ export class NetworkController {
   ) {}
 
   /**
-   * `{connections, relationships, companies}` streamed from the compressed snapshot: 304 when the
+   * `{connections, relationships, companies}` streamed from the compressed snapshot, as the spec's
+   * JSON or the compact columns the data worker asks for (docs/network-api.md): 304 when the
    * browser holds the current ETag, else brotli or gzip as it accepts (decompressed for a client
    * that accepts neither).
    */
@@ -42,7 +43,7 @@ export class NetworkController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const current = await this.snapshots.current(userId);
-    await sendSnapshot(request, reply, current, (encoding) => this.snapshots.body(userId, current, encoding));
+    await sendSnapshot(request, reply, current, (field) => this.snapshots.body(userId, current, field));
   }
 
   /** Private notes (DECISIONS.md): plain text, capped; anyone else's connection is a 404. */

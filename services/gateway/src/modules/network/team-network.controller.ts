@@ -39,8 +39,8 @@ export class TeamNetworkController {
         { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS },
       );
     const current = await ref(false);
-    await sendSnapshot(request, reply, current, (encoding) =>
-      this.snapshots.bodyOf(current, encoding, () => ref(true)),
+    await sendSnapshot(request, reply, current, (field) =>
+      this.snapshots.bodyOf(current, field, () => ref(true)),
     );
   }
 }
