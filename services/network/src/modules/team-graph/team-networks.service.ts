@@ -122,6 +122,9 @@ export class TeamNetworks {
         this.reader.current(profile.id, state.versions.get(profile.id), state.now),
       ),
     );
+    // The viewer's previous pooling: people and companies no change touched are reused from it
+    // (after one member's import, everyone that member does not know).
+    const previous = this.cache.get(`${state.teamId}:${state.viewerId}`)?.pooled.reuse;
     const pooled = poolNetwork(
       state.viewerId,
       state.profiles.map((profile, index) => ({
@@ -129,6 +132,7 @@ export class TeamNetworks {
         sharing: sharing.get(profile.id) ?? 'names',
         people: networks[index]?.people ?? [],
       })),
+      previous,
     );
     // A member's network may have been loaded newer than the version read: name it by its content.
     const versions = new Map(networks.map((network) => [network.userId, network.version] as const));
