@@ -5,7 +5,12 @@ import type { WarmthTie } from '../warm-path/warmth-graph.js';
 import { deriveCompanyLinksReusing, type CompanyLinksMemo } from './company-links-memo.js';
 import { toKnowsLink, toTeammateLink } from './graph-links.js';
 import { groupPeople, type MemberRecord } from './person-identity.js';
-import { reusablePerson, type PooledPeopleMemo, type PooledPerson } from './pooled-person-memo.js';
+import {
+  reusablePerson,
+  type PooledPeopleMemo,
+  type PooledPerson,
+  type StrangersMemo,
+} from './pooled-person-memo.js';
 
 /** One member of a workspace as the pooling reads them. */
 export interface PoolMember {
@@ -49,7 +54,10 @@ export interface PooledNetwork {
 
 /** Parts of a previous pooling that a rebuild reuses where their inputs did not change. */
 export interface PoolReuse {
+  /** The same viewer's last pooling. */
   people?: PooledPeopleMemo;
+  /** The workspace's people as someone who does not know them sees them (any viewer's pooling). */
+  strangers?: StrangersMemo;
   companyLinks?: CompanyLinksMemo;
 }
 
@@ -104,6 +112,7 @@ export function poolNetwork(
   const counted: { company: string | null; isUser: boolean }[] = [];
   const reach = ordered.map(() => ({ people: 0, companies: new Set<string>() }));
   const byFirstRecord = new Map<Connection, PooledPerson>();
+  const strangers = new Map<Connection, PooledPerson>();
   for (const group of groupPeople(ordered.map((member) => member.people))) {
     const records = distinctMembers(group);
     const first = personOf(ordered, records[0] as MemberRecord);
@@ -117,9 +126,10 @@ export function poolNetwork(
     const knowers = records.map((record) => (ordered[record.member] as PoolMember).node.userId);
     const sharing = records.map((record) => (ordered[record.member] as PoolMember).sharing);
     const person =
-      reusablePerson(previous.people, viewerId, persons, knowers, sharing) ??
-      poolPerson(ordered, records, persons, knowers, sharing);
+      reusablePerson(previous.people, previous.strangers, viewerId, persons, knowers, sharing) ??
+      poolPerson(ordered, records, persons, knowers, sharing, viewerId);
     byFirstRecord.set(first, person);
+    if (!knowers.includes(viewerId)) strangers.set(first, person);
     if (!person.node) {
       counted.push({ company: first.company, isUser: false });
       continue;
@@ -131,7 +141,7 @@ export function poolNetwork(
   }
   const companyLinks = deriveCompanyLinksReusing(pooled.people, viewerId, previous.companyLinks);
   pooled.companyLinks = companyLinks.links;
-  pooled.reuse = { people: { viewerId, byFirstRecord }, companyLinks: companyLinks.memo };
+  pooled.reuse = { people: { viewerId, byFirstRecord }, strangers, companyLinks: companyLinks.memo };
   pooled.companies = topCompanies(counted, Number.MAX_SAFE_INTEGER);
   pooled.members = ordered.map((member, index) => ({
     userId: member.node.userId,
@@ -162,9 +172,11 @@ function poolPerson(
   persons: readonly Connection[],
   knowers: readonly number[],
   sharing: readonly SharingLevel[],
+  viewerId: number,
 ): PooledPerson {
   const visible = records.filter((r) => r.member === 0 || ordered[r.member]?.sharing !== 'counts');
   const pooled: PooledPerson = {
+    pooledFor: viewerId,
     records: persons,
     knowers,
     sharing,

@@ -94,6 +94,32 @@ describe('re-pooling with the previous pooling reused', () => {
     const asFirst = poolNetwork(1, members);
     expect(shown(poolNetwork(2, members, asFirst.reuse))).toEqual(shown(poolNetwork(2, members)));
   });
+
+  it('shares the node of someone a viewer does not know with every other member who does not', () => {
+    const members = team();
+    const asFirst = poolNetwork(1, members);
+    const asSecond = poolNetwork(2, members, { strangers: asFirst.reuse.strangers });
+    expect(shown(asSecond)).toEqual(shown(poolNetwork(2, members)));
+    const byId = (pooled: PooledNetwork) => new Map(pooled.people.map((p) => [p.id, p] as const));
+    const [first, second] = [byId(asFirst), byId(asSecond)];
+    // Known by member 3 only: one node for viewers 1 and 2 alike.
+    const onlyThird = asFirst.people.find((p) => p.knownBy.length === 1 && p.knownBy[0] === 3);
+    expect(second.get(onlyThird?.id ?? '')).toBe(onlyThird);
+    // Known by viewer 2: their own node (their record, degree 1), not viewer 1's view of it.
+    const knownBySecond = asSecond.people.find((p) => p.knownBy.includes(2) && !p.knownBy.includes(1));
+    expect(knownBySecond).toMatchObject({ userId: 2, connectionDegree: 1 });
+    expect(first.get(knownBySecond?.id ?? '')).toMatchObject({ userId: 2, connectionDegree: 2 });
+    expect(first.get(knownBySecond?.id ?? '')).not.toBe(knownBySecond);
+    // And the second viewer's strangers serve the first one back, after member 3's import.
+    const reloaded = members.map((m) =>
+      m.node.userId === 3 ? { ...m, people: m.people.map((p) => ({ ...p })) } : m,
+    );
+    const again = poolNetwork(1, reloaded, {
+      people: asFirst.reuse.people,
+      strangers: asSecond.reuse.strangers,
+    });
+    expect(shown(again)).toEqual(shown(poolNetwork(1, reloaded)));
+  });
 });
 
 describe('deriveCompanyLinksReusing', () => {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TEAM_SNAPSHOT_FORMAT, teamsContracts, type ReplyOf } from '@warmpath/contracts';
-import { poolNetwork, type PooledNetwork } from '@warmpath/domain';
+import { poolNetwork, type PooledNetwork, type StrangersMemo } from '@warmpath/domain';
 import { BusClient } from '@warmpath/server-kit';
 import { createHash } from 'node:crypto';
 import { MemoKey } from '../graph/loaded-network.js';
@@ -62,6 +62,12 @@ export class TeamNetworks {
   private readonly loading = new Map<string, Promise<PooledTeamNetwork>>();
   /** The members of each workspace as last read, for events about one user (their import). */
   private readonly membersOf = new Map<number, readonly number[]>();
+  /**
+   * Per workspace, its people as the members who do not know them see them (the latest pooling's):
+   * every viewer's pool shares these nodes and links, and holds its own only for the people that
+   * viewer knows (see poolNetwork's reuse).
+   */
+  private readonly strangers = new Map<number, StrangersMemo>();
   private cachedPeople = 0;
 
   constructor(
@@ -106,7 +112,10 @@ export class TeamNetworks {
 
   /** Forgets the pooled networks of a workspace (deleted) or of one viewer in it (left). */
   forget(teamId: number, viewerId?: number): void {
-    if (viewerId === undefined) this.membersOf.delete(teamId);
+    if (viewerId === undefined) {
+      this.membersOf.delete(teamId);
+      this.strangers.delete(teamId);
+    }
     for (const [slot, network] of this.cache) {
       if (network.state.teamId !== teamId) continue;
       if (viewerId !== undefined && network.state.viewerId !== viewerId) continue;
@@ -122,9 +131,10 @@ export class TeamNetworks {
         this.reader.current(profile.id, state.versions.get(profile.id), state.now),
       ),
     );
-    // The viewer's previous pooling: people and companies no change touched are reused from it
-    // (after one member's import, everyone that member does not know).
-    const previous = this.cache.get(`${state.teamId}:${state.viewerId}`)?.pooled.reuse;
+    // The viewer's previous pooling and the workspace's strangers' view: people and companies no
+    // change touched are reused (after one member's import, everyone that member does not know).
+    const own = this.cache.get(`${state.teamId}:${state.viewerId}`)?.pooled.reuse;
+    const previous = { ...own, strangers: this.strangers.get(state.teamId) };
     const pooled = poolNetwork(
       state.viewerId,
       state.profiles.map((profile, index) => ({
@@ -134,6 +144,8 @@ export class TeamNetworks {
       })),
       previous,
     );
+    if (this.membersOf.has(state.teamId))
+      this.strangers.set(state.teamId, pooled.reuse.strangers ?? new Map());
     // A member's network may have been loaded newer than the version read: name it by its content.
     const versions = new Map(networks.map((network) => [network.userId, network.version] as const));
     const loaded = { ...state, versions };
