@@ -77,12 +77,23 @@ export class TeamNetworks {
     private readonly profiles: OwnProfileClient,
   ) {}
 
+  /**
+   * Membership and sharing from the teams service, the members' network versions from Postgres,
+   * their profiles: both reads start with the request, so any change committed before it is in
+   * them. The versions are read alongside the membership call for the members as last read (one
+   * round trip instead of two in a row), and again only when the membership says otherwise.
+   */
   async state(viewerId: number, teamId: number, now = new Date()): Promise<TeamState> {
+    const guessed = this.membersOf.get(teamId);
+    const early = guessed ? this.repository.findVersions(guessed) : undefined;
+    // A non-member's request fails below: the versions read for nothing are dropped unseen.
+    early?.catch(() => undefined);
     const membership = await this.bus.request(teamsContracts.getMembership, { userId: viewerId, teamId });
     const ids = membership.members.map((member) => member.userId).sort((a, b) => a - b);
     this.membersOf.set(teamId, ids);
+    const same = guessed?.length === ids.length && guessed.every((id, index) => id === ids[index]);
     const [versions, profiles] = await Promise.all([
-      this.repository.findVersions(ids),
+      same && early ? early : this.repository.findVersions(ids),
       Promise.all(ids.map((id) => this.profiles.get(id))),
     ]);
     const state = { viewerId, teamId, membership, versions, profiles, now, fingerprint: '' };
