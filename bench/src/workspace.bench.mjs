@@ -219,6 +219,8 @@ async function main() {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: `bench-${runId}`,
+    // Eleven accounts from one address: more than the gateway lets one client create per hour.
+    REGISTER_MAX_PER_CLIENT: '1000',
   };
   const stack = await startStack({
     env: stackEnv,
