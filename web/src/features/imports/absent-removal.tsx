@@ -86,7 +86,7 @@ export function AbsentRemoval({ importId }: { importId: string }) {
           okText="Remove"
           okButtonProps={{ danger: true }}
           cancelText="Cancel"
-          onConfirm={confirmRemove}
+          onConfirm={() => void confirmRemove()}
         >
           <Button danger loading={removing.isLoading} style={{ alignSelf: 'flex-start' }}>
             {removeLabel(data.absentNow)}
