@@ -5,6 +5,10 @@
 // upload start → 202, → import completed (SSE), → the people queryable through GET /api/network;
 // rows/s; the worker's CPU time and peak RSS (VmHWM, reset before each run).
 // Options: BENCH_SIZES=1200,30000 (rows), BENCH_RUNS=1 (runs per size; the median is printed).
+// Then a re-import (issue 15): BENCH_REIMPORT rows (30000 by default, 0 skips it) imported by a fresh
+// user, and a newer export of them with ~5% job changes, ~2% people absent and ~1% new, timed the
+// same way; with BENCH_LOG_LEVEL=info it also prints the merge's time and the share of it spent
+// recording the changes (the network service's `import merged` log line).
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -14,13 +18,14 @@ import { freePort, startStack } from '../../scripts/lib/stack.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1200,30000,300000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const REIMPORT_ROWS = Number(process.env.BENCH_REIMPORT ?? 30000);
 const TESTING_DIST = join(ROOT, 'libs/testing/dist/index.js');
 
 if (!existsSync(TESTING_DIST)) {
   console.error('libs/testing is not built: run npm run build first');
   process.exit(1);
 }
-const { generateLinkedInCsv } = await import(TESTING_DIST);
+const { generateLinkedInCsv, generateExportRows, buildLinkedInCsv } = await import(TESTING_DIST);
 
 const runId = `bench${randomBytes(3).toString('hex')}`;
 const infra = await ensureInfrastructure({ log: () => undefined });
@@ -38,11 +43,8 @@ const env = {
   IMPORT_MAX_FILE_BYTES: String(64 * 1024 * 1024),
 };
 console.log(`starting an isolated stack (${runId})...`);
-const stack = await startStack({
-  env,
-  port: await freePort(),
-  logDir: join(tmpdir(), 'warmpath-bench', runId),
-});
+const logDir = join(tmpdir(), 'warmpath-bench', runId);
+const stack = await startStack({ env, port: await freePort(), logDir });
 
 try {
   const results = [];
@@ -54,9 +56,11 @@ try {
     results.push(runs[Math.floor(runs.length / 2)]);
   }
   printTable(results);
+  const reimport = REIMPORT_ROWS > 0 ? await measureReimport(REIMPORT_ROWS) : null;
+  if (reimport) printReimport(reimport);
   writeFileSync(
     join(tmpdir(), 'warmpath-bench', `${runId}.json`),
-    JSON.stringify({ env: machine(), results }, null, 2),
+    JSON.stringify({ env: machine(), results, reimport }, null, 2),
   );
 } finally {
   await stack.stop();
@@ -79,9 +83,74 @@ async function removeQueuesAndUploads() {
   await nc.close();
 }
 
-/** One import of `rows` rows by a fresh user, timed end to end. */
-async function measure(rows, csv) {
+/**
+ * An export of `rows` people imported by a fresh user, then a newer export of them: every 20th
+ * person changed job (~5%), every 50th missing (~2%), one new person per 100 rows (~1%).
+ */
+async function measureReimport(rows) {
+  const older = [...generateExportRows(rows, { seed: rows + 1 })];
+  const newer = [];
+  older.forEach((row, index) => {
+    if (index % 50 === 7) return;
+    newer.push(index % 20 === 3 ? { ...row, company: 'Initrode Labs', position: 'Head of Platform' } : row);
+  });
+  const added = [...generateExportRows(Math.round(rows / 100), { seed: rows + 2 })].map((row, index) => ({
+    ...row,
+    url: `https://www.linkedin.com/in/bench-new-${index}`,
+  }));
+  const expected = {
+    moved: older.filter((_, i) => i % 20 === 3 && i % 50 !== 7).length,
+    absent: 0,
+    added: added.length,
+  };
+  expected.absent = older.filter((_, i) => i % 50 === 7).length;
   const cookie = await signUp();
+  const first = await measure(rows, buildLinkedInCsv(older), cookie);
+  const second = await measure(newer.length + added.length, buildLinkedInCsv([...newer, ...added]), cookie, {
+    people: rows + added.length,
+  });
+  return { rows, expected, first, second, merged: mergeLog(second.importId) };
+}
+
+/** The network service's `import merged` line of an import (with BENCH_LOG_LEVEL=info), or null. */
+function mergeLog(importId) {
+  try {
+    const lines = readFileSync(join(logDir, 'network.log'), 'utf8').split('\n');
+    for (const line of lines) {
+      if (!line.includes(importId) || !line.includes('import merged')) continue;
+      return JSON.parse(line.slice(line.indexOf('{')));
+    }
+  } catch {
+    // no log (BENCH_LOG_LEVEL=warn)
+  }
+  return null;
+}
+
+function printReimport({ rows, expected, first, second, merged }) {
+  console.log(
+    `\nRe-import of ${rows.toLocaleString('en')} people: ${expected.moved} job changes, ${expected.absent} absent, ${expected.added} new`,
+  );
+  const line = (name, r) =>
+    `${name}: completed ${r.completedMs.toFixed(0)} ms, queryable ${r.queryableMs.toFixed(0)} ms, ` +
+    `services CPU ${r.servicesCpuMs.toFixed(0)} ms, Postgres CPU ${r.postgresCpuMs.toFixed(0)} ms` +
+    (r.counts ? `; status: ${JSON.stringify(r.counts)}` : '');
+  console.log(line('first import', first));
+  console.log(line('re-import', second));
+  if (merged) {
+    const share = (100 * merged.changesMs) / merged.ms;
+    console.log(
+      `merge ${merged.ms} ms (match ${merged.matchMs}, insert ${merged.insertMs}, update ${merged.updateMs}, ` +
+        `record changes ${merged.changesMs} ms = ${share.toFixed(0)}% of the merge, ` +
+        `${((100 * merged.changesMs) / second.completedMs).toFixed(0)}% of upload → completed)`,
+    );
+  } else {
+    console.log('merge timings: run with BENCH_LOG_LEVEL=info to read them from the network service log');
+  }
+}
+
+/** One import of `rows` rows by a fresh user (or `cookie`'s), timed end to end. */
+async function measure(rows, csv, cookie = null, { people = rows } = {}) {
+  cookie ??= await signUp();
   const worker = workerProcess();
   resetPeakRss(worker);
   const cpuBefore = cpuMs(worker);
@@ -104,10 +173,18 @@ async function measure(rows, csv) {
   const stackAfter = stackCpuMs();
   const network = await readNetwork(cookie);
   const queryableMs = performance.now() - started;
-  if (network.people !== null && network.people !== rows)
+  if (network.people !== null && network.people !== people)
     throw new Error(`GET /api/network shows ${network.people} people`);
   return {
     rows,
+    importId: final.id,
+    counts: {
+      imported: final.imported,
+      updated: final.updated,
+      unchanged: final.unchanged,
+      jobChanges: final.jobChanges,
+      absent: final.absent,
+    },
     megabytes: Buffer.byteLength(csv) / 1e6,
     acceptedMs,
     parsedMs: states.saving ?? null,

@@ -1,15 +1,19 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   IMPORT_UPLOAD_MESSAGES,
+  absentRemovalContracts,
   importChangesContracts,
   importChangesQuerySchema,
   importsContracts,
+  type AbsentStatus,
   type ImportAccepted,
   type ImportChangesPage,
   type ImportChangesQuery,
   type ImportList,
   type ImportResult,
   type ImportStatus,
+  type RemoveAbsentReply,
+  type RestoreAbsentReply,
 } from '@warmpath/contracts';
 import { BusClient, notFound, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -131,6 +135,29 @@ export class ImportsController {
   ): Promise<ImportChangesPage> {
     if (!UUID.test(importId)) throw notFound('Import not found');
     return this.bus.request(importChangesContracts.listChanges, { ...query, importId, userId });
+  }
+
+  /** Whether this import's absent people can be removed, and its removal (undoable for 7 days). */
+  @Get('imports/:id/absent')
+  absent(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<AbsentStatus> {
+    if (!UUID.test(importId)) throw notFound('Import not found');
+    return this.bus.request(absentRemovalContracts.status, { importId, userId });
+  }
+
+  /** Removes the people not in the latest export (notes kept with them); 409 if not the latest import. */
+  @Post('imports/:id/remove-absent')
+  @HttpCode(200)
+  removeAbsent(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<RemoveAbsentReply> {
+    if (!UUID.test(importId)) throw notFound('Import not found');
+    return this.bus.request(absentRemovalContracts.remove, { importId, userId });
+  }
+
+  /** Undoes the removal within 7 days (410 after: it is final). */
+  @Post('imports/:id/restore-absent')
+  @HttpCode(200)
+  restoreAbsent(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<RestoreAbsentReply> {
+    if (!UUID.test(importId)) throw notFound('Import not found');
+    return this.bus.request(absentRemovalContracts.restore, { importId, userId });
   }
 
   @Get('imports/:id')
