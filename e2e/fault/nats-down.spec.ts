@@ -72,3 +72,38 @@ test('NATS down 25 s: requests are answered 503 within 500 ms (95 %, none past 2
   expect(again.status(), await again.text()).toBe(202);
   await api.dispose();
 });
+
+test('NATS restarted (down 5 s): 503 within 500 ms while it is away, signed-in requests and uploads back within 10 s', async ({
+  playwright,
+}) => {
+  test.setTimeout(60_000);
+  const restartMs = 5000;
+  const api = await playwright.request.newContext({ baseURL: stack.url });
+  const { cookie } = await signUp(api);
+  const user = new Probe(`${stack.url}/api/user`, { headers: { cookie } }).start();
+  await recoveredAfter(user, Date.now());
+
+  await stack.nats.kill();
+  const downAt = Date.now();
+  await holdOutage(user, downAt, restartMs);
+  await stack.nats.start();
+  const upAt = Date.now();
+  const recoveryMs = await recoveredAfter(user, upAt);
+  await user.stop();
+
+  const down = outageSamples(user, downAt, upAt);
+  expect(down.length).toBeGreaterThan(restartMs / 1000);
+  expect(
+    down.every((s) => s.status === 503 && s.code === 'SERVICE_UNAVAILABLE' && s.retryAfter !== null),
+    describeSamples(down),
+  ).toBe(true);
+  expect(answeredFast(down, FAST_503_MS), describeSamples(down)).toBe(true);
+  expect(recoveryMs).toBeLessThan(RECOVERY_MS);
+  // Uploads go through the JetStream object store: it is back too, with its bucket.
+  const upload = await uploadCsv(api, exportOf(10, 5));
+  expect(upload.status(), await upload.text()).toBe(202);
+  console.log(
+    `NATS restarted (${restartMs / 1000} s): /api/user ${describeSamples(down)}; recovered ${recoveryMs} ms after`,
+  );
+  await api.dispose();
+});

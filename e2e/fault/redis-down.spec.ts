@@ -1,8 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { ImportStatus } from '@warmpath/contracts';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { newUser } from '../support/users.js';
 import { answeredFast, describeSamples, Probe } from './support/probe.js';
+import { OwnServer } from './support/servers.js';
 import { startFaultStack, type FaultStack } from './support/fault-stack.js';
 import { holdOutage, outageSamples, recoveredAfter } from './support/outage.js';
 import { exportOf, signUp, uploadCsv } from './support/session.js';
@@ -83,6 +85,33 @@ test('Redis down: signed-in requests get 503 (never 401), sign-in and registrati
   await Promise.all([api.dispose(), anonymous.dispose()]);
 });
 
+async function noteOf(connectionId: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: stack.directDatabaseUrl });
+  await client.connect();
+  try {
+    const rows = await client.query('SELECT notes FROM network.connections WHERE id = $1', [connectionId]);
+    return (rows.rows[0] as { notes: string | null }).notes;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Imports a small export for the signed-in user and answers the id of one of the people in it. */
+async function firstConnectionOf(api: APIRequestContext): Promise<string> {
+  const accepted = (await (await uploadCsv(api, exportOf(5))).json()) as ImportStatus;
+  await expect
+    .poll(async () => ((await (await api.get(`/api/imports/${accepted.id}`)).json()) as ImportStatus).state, {
+      timeout: 30_000,
+    })
+    .toBe('completed');
+  const { connections } = (await (await api.get('/api/network')).json()) as {
+    connections: { id: string; isUser: boolean }[];
+  };
+  const person = connections.find((node) => !node.isUser);
+  expect(person).toBeTruthy();
+  return (person as { id: string }).id;
+}
+
 async function importsOf(userId: number): Promise<number> {
   const client = new pg.Client({ connectionString: stack.directDatabaseUrl });
   await client.connect();
@@ -96,19 +125,20 @@ async function importsOf(userId: number): Promise<number> {
   }
 }
 
-test('Redis full (noeviction): sign-in and upload answer 503, the upload leaves no import behind', async ({
+test('Redis full (noeviction): sign-in and upload answer 503 with no import left behind; a note is never answered 503 once saved', async ({
   playwright,
 }) => {
   test.setTimeout(90_000);
   const api = await playwright.request.newContext({ baseURL: stack.url });
   const { user } = await signUp(api);
   const userId = ((await (await api.get('/api/user')).json()) as { id: number }).id;
+  const connectionId = await firstConnectionOf(api);
 
   // Full: with noeviction and no memory left, Redis refuses every command that needs memory.
   const admin = new Redis(stack.redis.url);
   await admin.config('SET', 'maxmemory-policy', 'noeviction');
   await admin.config('SET', 'maxmemory', '1');
-  let full: { login: number; user: number; upload: number };
+  let full: { login: number; user: number; upload: number; note: number };
   try {
     const anonymous = await playwright.request.newContext({ baseURL: stack.url });
     full = {
@@ -117,7 +147,10 @@ test('Redis full (noeviction): sign-in and upload answer 503, the upload leaves 
       ).status(),
       user: (await api.get('/api/user')).status(),
       // Past the session check, the worker records the import, cannot queue it, and removes it.
-      upload: (await uploadCsv(api, exportOf(5))).status(),
+      upload: (await uploadCsv(api, exportOf(5, 11))).status(),
+      note: (
+        await api.patch(`/api/network/connections/${connectionId}`, { data: { notes: 'while full' } })
+      ).status(),
     };
     await anonymous.dispose();
   } finally {
@@ -125,10 +158,64 @@ test('Redis full (noeviction): sign-in and upload answer 503, the upload leaves 
     admin.disconnect();
   }
   // Reads go on (a session is read and its expiry slid without new memory); what needs memory is refused.
-  expect(full).toEqual({ login: 503, user: 200, upload: 503 });
-  expect(await importsOf(userId)).toBe(0);
+  expect(full).toEqual({ login: 503, user: 200, upload: 503, note: 503 });
+  // The one import made before Redis filled; the refused upload left none.
+  expect(await importsOf(userId)).toBe(1);
+  // The note answered 503 was not saved: the user can trust the answer and save it again.
+  expect(await noteOf(connectionId)).toBeNull();
 
-  // Once Redis has room the same file imports.
-  await expect.poll(async () => (await uploadCsv(api, exportOf(5))).status(), { timeout: 15_000 }).toBe(202);
+  // Once Redis has room the same file imports, and the note saves.
+  await expect
+    .poll(async () => (await uploadCsv(api, exportOf(5, 11))).status(), { timeout: 15_000 })
+    .toBe(202);
+  const saved = await api.patch(`/api/network/connections/${connectionId}`, { data: { notes: 'with room' } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  expect(await noteOf(connectionId)).toBe('with room');
   await api.dispose();
+});
+
+test("the network service's own Redis down: saving a note answers 503 within 500 ms, and saves again within 10 s", async ({
+  playwright,
+}) => {
+  test.setTimeout(90_000);
+  const api = await playwright.request.newContext({ baseURL: stack.url });
+  const { cookie } = await signUp(api);
+  const connectionId = await firstConnectionOf(api);
+  // The network service alone loses its Redis (a partition between it and Redis): it gets one of
+  // its own, which is then killed, while the gateway's sessions stay reachable.
+  const own = await OwnServer.redis(false);
+  await own.start();
+  await stack.stopService('network');
+  stack.startService('network', { REDIS_URL: own.url });
+  const note = new Probe(`${stack.url}/api/network/connections/${connectionId}`, {
+    method: 'PATCH',
+    headers: { cookie, 'content-type': 'application/json', origin: stack.url },
+    body: JSON.stringify({ notes: 'probe' }),
+  }).start();
+  try {
+    await recoveredAfter(note, Date.now(), 60_000);
+    await own.kill();
+    const downAt = Date.now();
+    await holdOutage(note, downAt, OUTAGE_MS);
+    await own.start();
+    const upAt = Date.now();
+    const recoveryMs = await recoveredAfter(note, upAt);
+    await note.stop();
+
+    const down = outageSamples(note, downAt, upAt);
+    expect(down.length).toBeGreaterThan(10);
+    expect(
+      down.every((s) => s.status === 503 && s.retryAfter !== null),
+      describeSamples(down),
+    ).toBe(true);
+    expect(answeredFast(down, FAST_503_MS), describeSamples(down)).toBe(true);
+    expect(recoveryMs).toBeLessThan(RECOVERY_MS);
+    console.log(
+      `network service's Redis down ${OUTAGE_MS / 1000} s: PATCH note ${describeSamples(down)}; recovered ${recoveryMs} ms after`,
+    );
+  } finally {
+    await note.stop();
+    await own.dispose();
+    await api.dispose();
+  }
 });

@@ -11,7 +11,7 @@ interface Stack {
   url: string;
   stop(): Promise<void>;
   stopService(name: string): Promise<void>;
-  startService(name: string): void;
+  startService(name: string, env?: Record<string, string>): void;
   pidOf(name: string): number | undefined;
 }
 
@@ -28,7 +28,8 @@ export interface FaultStack {
   pidOf(name: string): number | undefined;
   /** Stops a service as an operator would (SIGTERM; the launcher does not restart it). */
   stopService(name: string): Promise<void>;
-  startService(name: string): void;
+  /** Starts a service again, with `env` over the stack's environment (e.g. a Redis of its own). */
+  startService(name: string, env?: Record<string, string>): void;
   dispose(): Promise<void>;
 }
 
@@ -62,18 +63,19 @@ export async function startFaultStack(options: FaultStackOptions = {}): Promise<
   const redis = await OwnServer.redis(options.redisPersistent ?? true);
   await Promise.all([postgres.start(), nats.start(), redis.start()]);
   const restarts: string[] = [];
+  const env: Record<string, string> = {
+    DATABASE_URL: proxied.toString(),
+    REDIS_URL: redis.url,
+    NATS_URL: nats.url,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    ADMIN_PASSWORD: `fault-${runId}`,
+    SCRYPT_LOG_N: '12',
+    LOGIN_MAX_ATTEMPTS_PER_CLIENT: '100000',
+    ...options.env,
+  };
   const stack: Stack = await startStack({
-    env: {
-      DATABASE_URL: proxied.toString(),
-      REDIS_URL: redis.url,
-      NATS_URL: nats.url,
-      NODE_ENV: 'test',
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-      ADMIN_PASSWORD: `fault-${runId}`,
-      SCRYPT_LOG_N: '12',
-      LOGIN_MAX_ATTEMPTS_PER_CLIENT: '100000',
-      ...options.env,
-    },
+    env,
     port: await freePort(),
     logDir: join(ROOT, '.test-results', `fault-logs-${runId}`),
     onRestart: (name: string) => void restarts.push(name),
@@ -87,7 +89,7 @@ export async function startFaultStack(options: FaultStackOptions = {}): Promise<
     restarts,
     pidOf: (name) => stack.pidOf(name),
     stopService: (name) => stack.stopService(name),
-    startService: (name) => stack.startService(name),
+    startService: (name, extra) => stack.startService(name, { ...env, ...extra }),
     dispose: async () => {
       await stack.stop();
       await Promise.all([nats.dispose(), redis.dispose(), postgres.dispose()]);

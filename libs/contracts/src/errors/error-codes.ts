@@ -36,6 +36,8 @@ export const errorBodySchema = z.object({
   code: errorCodeSchema,
   message: z.string(),
   fields: z.array(fieldErrorSchema).optional(),
+  /** When to try again, if the failing side said (e.g. the AI model server's Retry-After); sent as the Retry-After header. */
+  retryAfterSeconds: z.number().int().positive().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -15,6 +15,9 @@ export interface ServiceDatabaseOptions {
   migrations: MixedList<Function | string>;
 }
 
+/** How long a statement waits for a lock before it fails (SQLSTATE 55P03, answered 503). */
+export const DATABASE_LOCK_TIMEOUT_MS = 2000;
+
 /** TypeORM options for one service's schema: migrations run at boot, never `synchronize`. */
 export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataSourceOptions {
   return {
@@ -27,8 +30,9 @@ export function serviceDataSourceOptions(options: ServiceDatabaseOptions): DataS
     migrationsRun: true,
     synchronize: false,
     // Under the default NATS request timeout (5 s), so an unreachable database is a 503 from the
-    // service rather than a 504 from the gateway.
-    extra: { max: 10, connectionTimeoutMillis: 3000 },
+    // service rather than a 504 from the gateway. A statement waiting for a lock (a table locked
+    // by a migration or a stuck transaction) gives up after DATABASE_LOCK_TIMEOUT_MS the same way.
+    extra: { max: 10, connectionTimeoutMillis: 3000, lock_timeout: DATABASE_LOCK_TIMEOUT_MS },
   };
 }
 

@@ -14,6 +14,10 @@ describe('toUnavailableError', () => {
       withCode('terminating connection due to administrator command', '57P01'),
     ],
     ['a broken Postgres connection (08006)', withCode('connection failure', '08006')],
+    [
+      'a table locked past lock_timeout (55P03)',
+      withCode('canceling statement due to lock timeout', '55P03'),
+    ],
     ['a pool that cannot connect', new Error('timeout exceeded when trying to connect')],
     ['a connection ended under a query', new Error('Connection terminated unexpectedly')],
     ['Redis not connected', new Error("Stream isn't writeable and enableOfflineQueue options is false")],

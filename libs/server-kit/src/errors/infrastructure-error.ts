@@ -26,11 +26,17 @@ const NETWORK_CODES = new Set([
 /**
  * Postgres SQLSTATEs of a server that is going away or cannot take the request now: class 08
  * (connection exception), 57P01-57P03 (admin/crash shutdown, cannot connect now), 53300 (too many
- * connections), 40001/40P01 are not here (a retry by the caller is the cure, not a 503).
+ * connections), 55P03 (a lock not granted within lock_timeout: the table is held by someone
+ * else, as during a migration). 40001/40P01 are not here (a retry by the caller is the cure, not a 503).
  */
 function isUnavailableSqlState(code: string): boolean {
   return (
-    code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300'
+    code.startsWith('08') ||
+    code === '57P01' ||
+    code === '57P02' ||
+    code === '57P03' ||
+    code === '53300' ||
+    code === '55P03'
   );
 }
 

@@ -6,19 +6,22 @@ export class ServiceError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldError[],
+    /** When the caller may try again, if known (sent on as the Retry-After header). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ServiceError';
   }
 
   toBody(): ErrorBody {
-    return this.fields
-      ? { code: this.code, message: this.message, fields: this.fields }
-      : { code: this.code, message: this.message };
+    const body: ErrorBody = { code: this.code, message: this.message };
+    if (this.fields) body.fields = this.fields;
+    if (this.retryAfterSeconds) body.retryAfterSeconds = this.retryAfterSeconds;
+    return body;
   }
 
   static from(body: ErrorBody): ServiceError {
-    return new ServiceError(body.code, body.message, body.fields);
+    return new ServiceError(body.code, body.message, body.fields, body.retryAfterSeconds);
   }
 }
 

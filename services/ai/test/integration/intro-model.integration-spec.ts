@@ -171,18 +171,29 @@ describe('ai.intro.generate with an OpenAI-compatible model', () => {
     expect(model.requests).toHaveLength(2);
   });
 
-  it('maps a model 429 to our 503 "busy", after one retry at most', async () => {
+  it('maps a model 429 to our 503 "busy" at once, passing on its Retry-After', async () => {
     model.respondWith({
       kind: 'status',
       status: 429,
       body: { error: { message: 'Rate limit reached', type: 'requests' } },
+      headers: { 'retry-after': '17' },
     });
     const error = await failureOf(ai.bus.request(aiContracts.generateIntro, intro()));
-    expect({ code: error.code, message: error.message }).toEqual({
+    expect({ code: error.code, message: error.message, retryAfterSeconds: error.retryAfterSeconds }).toEqual({
       code: 'SERVICE_UNAVAILABLE',
       message: 'The AI service is busy. Please try again in a moment.',
+      retryAfterSeconds: 17,
     });
-    expect(model.requests).toHaveLength(2);
+    expect(model.requests).toHaveLength(1);
+  });
+
+  it('refuses an answer larger than 256 KiB as unusable (502) while it arrives', async () => {
+    model.respondWith({ kind: 'answer', content: 'Hi Ana, could you introduce me to Ben? '.repeat(20_000) });
+    const error = await failureOf(ai.bus.request(aiContracts.generateIntro, intro()));
+    expect({ code: error.code, message: error.message }).toEqual({
+      code: 'UPSTREAM_FAILED',
+      message: 'The AI service returned an unusable answer.',
+    });
   });
 
   it.each([

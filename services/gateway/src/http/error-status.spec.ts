@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { ERROR_CODES } from '@warmpath/contracts';
-import { codeOfStatus, httpStatusOf } from './error-status.js';
+import { codeOfStatus, httpStatusOf, retryAfterOf } from './error-status.js';
 
 describe('httpStatusOf', () => {
   it('maps every error code to an HTTP status', () => {
@@ -28,5 +28,17 @@ describe('httpStatusOf', () => {
       expect(codeOfStatus(httpStatusOf(code))).toBe(
         code === 'UPSTREAM_FAILED' ? 'INTERNAL' : code === 'expired' ? 'GONE' : code,
       );
+  });
+});
+
+describe('retryAfterOf', () => {
+  it.each([
+    ["a 503 with the failing side's hint (the model server asked for 30 s)", 503, 30, 30],
+    ['a 503 without a hint: the default', 503, undefined, 5],
+    ['a 429 with a hint', 429, 60, 60],
+    ['a 429 without a hint: none', 429, undefined, undefined],
+    ['any other error: none, even with a hint', 409, 60, undefined],
+  ])('%s', (_name, status, hint, expected) => {
+    expect(retryAfterOf(status, hint, 5)).toBe(expected);
   });
 });

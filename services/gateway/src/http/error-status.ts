@@ -55,3 +55,16 @@ export function codeOfStatus(status: number): ErrorCode {
   if (status === 504) return 'SERVICE_TIMEOUT';
   return status >= 500 ? 'INTERNAL' : 'VALIDATION_FAILED';
 }
+
+/**
+ * The Retry-After (seconds) an error answer carries: the failing side's own hint on a 503 or a
+ * 429 (e.g. the AI model server's), else `fallbackSeconds` on a 503, else none.
+ */
+export function retryAfterOf(
+  status: number,
+  hintSeconds: number | undefined,
+  fallbackSeconds: number,
+): number | undefined {
+  if (status !== 503 && status !== 429) return undefined;
+  return hintSeconds ?? (status === 503 ? fallbackSeconds : undefined);
+}

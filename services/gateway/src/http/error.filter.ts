@@ -11,7 +11,7 @@ import { LOGGER, SERVICE_CONFIG, ServiceError, toUnavailableError } from '@warmp
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../config/gateway.config.js';
-import { codeOfStatus, httpStatusOf } from './error-status.js';
+import { codeOfStatus, httpStatusOf, retryAfterOf } from './error-status.js';
 import { sendAppShell } from './web-app.js';
 
 /** A 503 tells clients when to try again: outages the stack heals from last seconds (docs/operations.md). */
@@ -31,12 +31,13 @@ export class ErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     // No route matched: a page of the web app (history fallback), unless it is an API path.
     if (exception instanceof NotFoundException && sendAppShell(request, reply, this.config.WEB_DIST)) return;
-    const { status, code, message, fields } = this.describe(exception);
+    const { status, code, message, fields, retryAfterSeconds } = this.describe(exception);
     if (status >= 500)
       this.logger.error({ err: exception, requestId: request.id, url: request.url }, message);
     const body: HttpError = { statusCode: status, code, message, error: message, requestId: request.id };
     if (fields) body.fields = fields;
-    if (status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    const retryAfter = retryAfterOf(status, retryAfterSeconds, RETRY_AFTER_SECONDS);
+    if (retryAfter) reply.header('retry-after', String(retryAfter));
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 
@@ -45,11 +46,18 @@ export class ErrorFilter implements ExceptionFilter {
     code: ErrorCode;
     message: string;
     fields?: FieldError[];
+    retryAfterSeconds?: number;
   } {
     if (exception instanceof ServiceError) {
       const status = httpStatusOf(exception.code);
       const message = status === 500 ? 'Internal server error' : exception.message;
-      return { status, code: exception.code, message, fields: exception.fields };
+      return {
+        status,
+        code: exception.code,
+        message,
+        fields: exception.fields,
+        retryAfterSeconds: exception.retryAfterSeconds,
+      };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

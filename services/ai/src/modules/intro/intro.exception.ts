@@ -12,8 +12,12 @@ export const INTRO_MESSAGES = {
 } as const;
 
 export const introRateLimited = () => new ServiceError('RATE_LIMITED', INTRO_MESSAGES.rateLimited);
-/** The model server said 429: our 503, since retrying later is the user's only move. */
-export const modelBusy = () => new ServiceError('SERVICE_UNAVAILABLE', INTRO_MESSAGES.busy);
+/**
+ * The model server said 429: our 503, since retrying later is the user's only move; its
+ * Retry-After goes on to the user (the gateway's Retry-After header).
+ */
+export const modelBusy = (retryAfterSeconds?: number) =>
+  new ServiceError('SERVICE_UNAVAILABLE', INTRO_MESSAGES.busy, undefined, retryAfterSeconds);
 export const modelTimedOut = () => new ServiceError('SERVICE_TIMEOUT', INTRO_MESSAGES.timeout);
 export const modelFailed = () => new ServiceError('UPSTREAM_FAILED', INTRO_MESSAGES.failed);
 export const modelUnreachable = () => new ServiceError('UPSTREAM_FAILED', INTRO_MESSAGES.unreachable);

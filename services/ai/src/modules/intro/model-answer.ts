@@ -18,6 +18,7 @@ import {
   modelUnreachable,
 } from './intro.exception.js';
 import { cleanIntroText } from './intro-text.js';
+import { ModelAnswerTooLarge, retryAfterSecondsOf } from './model-fetch.js';
 
 /** Shorter than this is not an intro ("OK", "Sure!"), whatever the model meant. */
 const MIN_INTRO_CHARS = 20;
@@ -42,10 +43,12 @@ export function readIntroAnswer(completion: unknown, maxChars: number): string {
  */
 export function toModelError(error: unknown): ServiceError {
   if (error instanceof ServiceError) return error;
+  // Read past MODEL_ANSWER_MAX_BYTES: cut off while it arrived.
+  if (error instanceof ModelAnswerTooLarge) return modelAnswerUnusable();
   if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError)
     return modelTimedOut();
   if (error instanceof APIConnectionError) return modelUnreachable();
-  if (error instanceof RateLimitError) return modelBusy();
+  if (error instanceof RateLimitError) return modelBusy(retryAfterSecondsOf(error.headers));
   if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) return modelRefused();
   if (error instanceof APIError)
     return typeof error.status === 'number' && error.status < 500 ? modelRefused() : modelFailed();

@@ -8,6 +8,7 @@ import { buildIntroPrompt } from './intro-prompt.js';
 import type { IntroProvider } from './intro-provider.js';
 import { modelTimedOut } from './intro.exception.js';
 import { readIntroAnswer, toModelError } from './model-answer.js';
+import { modelFetch } from './model-fetch.js';
 
 const OPENAI_API_URL = 'https://api.openai.com/v1';
 
@@ -29,6 +30,8 @@ export class OpenAiIntroProvider implements IntroProvider {
       timeout: settings.timeoutMs,
       // One retry at most: a struggling model server must not see a storm of repeats from us.
       maxRetries: 1,
+      // Answers capped in size; a 429 answered at once with its Retry-After (model-fetch.ts).
+      fetch: modelFetch(),
     });
   }
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /** How the fake model server answers POST /v1/chat/completions. */
 export type ModelBehaviour =
   | { kind: 'answer'; content: string }
-  | { kind: 'status'; status: number; body?: unknown }
+  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
   | { kind: 'raw'; contentType: string; body: string }
   /** Reads the request and never answers. */
   | { kind: 'hang' }
@@ -88,6 +88,7 @@ export class FakeModelServer {
           res,
           behaviour.status,
           behaviour.body ?? { error: { message: `status ${behaviour.status}`, type: 'test' } },
+          behaviour.headers,
         );
       case 'raw':
         res.writeHead(200, { 'content-type': behaviour.contentType });
@@ -113,8 +114,13 @@ function completion(content: string) {
   };
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
   res.end(JSON.stringify(body));
 }
 

@@ -18,10 +18,15 @@ export async function withClient<T>(
   }
 }
 
-/** BEGIN ... COMMIT around `work`; any error rolls everything back, so nothing half-done is ever visible. */
+/**
+ * BEGIN ... COMMIT around `work`; any error rolls everything back, so nothing half-done is ever
+ * visible. An import's merge waits its turn behind another of the same owner for as long as it
+ * takes: the pool's lock_timeout (a request's quick 503) is lifted inside.
+ */
 export async function inTransaction<T>(client: pg.PoolClient, work: () => Promise<T>): Promise<T> {
   await client.query('BEGIN');
   try {
+    await client.query('SET LOCAL lock_timeout = 0');
     const result = await work();
     await client.query('COMMIT');
     return result;
