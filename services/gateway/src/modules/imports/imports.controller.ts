@@ -26,6 +26,7 @@ import { PreviewRateGuard } from './preview-rate.guard.js';
 import { StreamSlots } from './stream-slots.js';
 import { UploadBucket } from './upload-bucket.js';
 import { UploadReceiver, type ReceivedUpload, type UploadMessages } from './upload-receiver.js';
+import { RequiresScope } from '../../http/requires-scope.decorator.js';
 
 /** The OAuth/CSV dialog's texts ('Invalid file format', 'No file selected'). */
 const IMPORT_DIALOG: UploadMessages = {
@@ -62,6 +63,7 @@ export class ImportsController {
   ) {}
 
   @Post('network/import/authenticated')
+  @RequiresScope('imports:write')
   @HttpCode(200)
   importFromDialog(
     @CurrentUserId() userId: number,
@@ -72,6 +74,7 @@ export class ImportsController {
   }
 
   @Post('linkedin/import-csv')
+  @RequiresScope('imports:write')
   @HttpCode(200)
   importFromDataDialog(
     @CurrentUserId() userId: number,
@@ -118,12 +121,14 @@ export class ImportsController {
 
   /** The caller's imports, newest first: date, file name, counts (issue 15's Import history). */
   @Get('imports')
+  @RequiresScope('imports:write')
   list(@CurrentUserId() userId: number): Promise<ImportList> {
     return this.bus.request(importsContracts.listImports, { userId });
   }
 
   /** What an import changed (new people, job changes, people absent), paged, by kind. */
   @Get('imports/:id/changes')
+  @RequiresScope('imports:write')
   changes(
     @CurrentUserId() userId: number,
     @Param('id') importId: string,
@@ -134,12 +139,14 @@ export class ImportsController {
   }
 
   @Get('imports/:id')
+  @RequiresScope('imports:write')
   status(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<ImportStatus> {
     if (!UUID.test(importId)) throw notFound('Import not found');
     return this.bus.request(importsContracts.getImport, { importId, userId });
   }
 
   @Get('imports/:id/events')
+  @RequiresScope('imports:write')
   async events(
     @CurrentUserId() userId: number,
     @Param('id') importId: string,
