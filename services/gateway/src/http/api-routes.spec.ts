@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { describe, expect, it, jest } from '@jest/globals';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
-import { RequestMethod, type Type } from '@nestjs/common';
+import { RequestMethod, type DynamicModule, type ForwardReference, type Type } from '@nestjs/common';
 import { API_ROUTES } from '@warmpath/contracts';
 import pino from 'pino';
 import { gatewayConfigSchema } from '../config/gateway.config.js';
@@ -17,13 +17,13 @@ interface Registered {
   access: string;
 }
 
-type ModuleLike = Type | { module: Type; imports?: ModuleLike[]; controllers?: Type[] } | Promise<unknown>;
+type ModuleLike = Type | DynamicModule | ForwardReference | Promise<DynamicModule>;
 
 /** Every controller the gateway's module tree declares (static and dynamic modules alike). */
 function controllersOf(entry: ModuleLike, seen = new Set<unknown>()): Type[] {
-  if (!entry || entry instanceof Promise || seen.has(entry)) return [];
+  if (!entry || entry instanceof Promise || 'forwardRef' in entry || seen.has(entry)) return [];
   seen.add(entry);
-  const dynamic = 'module' in entry ? entry : undefined;
+  const dynamic = 'module' in entry ? (entry as DynamicModule) : undefined;
   const module = dynamic?.module ?? (entry as Type);
   const controllers: Type[] = [
     ...((Reflect.getMetadata('controllers', module) as Type[] | undefined) ?? []),

@@ -18,6 +18,7 @@ import type { GatewayConfig } from '../../config/gateway.config.js';
 import { Public } from '../../http/public.decorator.js';
 import { ZodPipe } from '../../http/zod-body.pipe.js';
 import { CurrentUserId } from '../session/session.guard.js';
+import { IdempotencyStore } from './idempotency.store.js';
 import { ImportEventsHub } from './import-events.hub.js';
 import { streamImportEvents } from './import-event-stream.js';
 import { ImportResultReader } from './import-result.reader.js';
@@ -51,6 +52,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ImportsController {
   /** A property, not a constructor argument, so the controller's unit tests need not build it. */
   @Inject(StreamSlots) private readonly streams!: StreamSlots;
+  @Inject(IdempotencyStore) private readonly idempotency!: IdempotencyStore;
 
   constructor(
     private readonly receiver: UploadReceiver,
@@ -172,8 +174,11 @@ export class ImportsController {
     reply: FastifyReply,
     messages: UploadMessages,
   ): Promise<ImportResult | ImportAccepted> {
+    const key = IdempotencyStore.keyOf(request.headers['idempotency-key']);
     const upload = await this.receiver.receive(request, reply, messages);
-    const { status, joined } = await this.record(userId, upload);
+    const { status, joined } = key
+      ? await this.recordOnce(userId, key, upload, reply)
+      : await this.record(userId, upload);
     if (/\brespond-async\b/i.test(String(request.headers.prefer ?? '')))
       return accepted(reply, status, joined);
     const final = await this.waiter.waitForEnd(status.id, userId, this.config.IMPORT_SYNC_WAIT_MS);
@@ -183,6 +188,34 @@ export class ImportsController {
       (await this.results.read(userId, this.config.IMPORT_SYNC_MAX_CONNECTIONS)) ??
       accepted(reply, final, joined)
     );
+  }
+
+  /**
+   * With an Idempotency-Key: the first upload with the key records its import; a retry of the same
+   * bytes answers that import (its own upload is dropped), other bytes are 409.
+   */
+  private async recordOnce(userId: number, key: string, upload: ReceivedUpload, reply: FastifyReply) {
+    let claim;
+    try {
+      claim = await this.idempotency.claim(userId, key, upload.digest, upload.id);
+    } catch (error) {
+      await this.bucket.remove(upload.id);
+      throw error;
+    }
+    if (!claim.first) {
+      await this.bucket.remove(upload.id);
+      reply.header('idempotent-replayed', 'true');
+      const status = await this.bus.request(importsContracts.getImport, { importId: claim.importId, userId });
+      return { status, joined: true };
+    }
+    try {
+      const recorded = await this.record(userId, upload);
+      await this.idempotency.recorded(userId, key, upload.digest, recorded.status.id);
+      return recorded;
+    } catch (error) {
+      await this.idempotency.release(userId, key, upload.digest, upload.id);
+      throw error;
+    }
   }
 
   private async record(userId: number, upload: ReceivedUpload) {
