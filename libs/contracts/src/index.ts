@@ -12,3 +12,5 @@ export * from './network/network-team-graph.contract.js';
 export * from './imports/index.js';
 export * from './teams/teams.contract.js';
 export * from './teams/teams.schema.js';
+export * from './auth/tokens.schema.js';
+export * from './http/index.js';

@@ -22,6 +22,7 @@ import type { GatewayConfig } from '../../config/gateway.config.js';
 import { Public } from '../../http/public.decorator.js';
 import { ZodPipe } from '../../http/zod-body.pipe.js';
 import { CurrentUserId } from '../session/session.guard.js';
+import { IdempotencyStore } from './idempotency.store.js';
 import { ImportEventsHub } from './import-events.hub.js';
 import { streamImportEvents } from './import-event-stream.js';
 import { ImportResultReader } from './import-result.reader.js';
@@ -30,6 +31,7 @@ import { PreviewRateGuard } from './preview-rate.guard.js';
 import { StreamSlots } from './stream-slots.js';
 import { UploadBucket } from './upload-bucket.js';
 import { UploadReceiver, type ReceivedUpload, type UploadMessages } from './upload-receiver.js';
+import { RequiresScope } from '../../http/requires-scope.decorator.js';
 
 /** The OAuth/CSV dialog's texts ('Invalid file format', 'No file selected'). */
 const IMPORT_DIALOG: UploadMessages = {
@@ -54,6 +56,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ImportsController {
   /** A property, not a constructor argument, so the controller's unit tests need not build it. */
   @Inject(StreamSlots) private readonly streams!: StreamSlots;
+  @Inject(IdempotencyStore) private readonly idempotency!: IdempotencyStore;
 
   constructor(
     private readonly receiver: UploadReceiver,
@@ -66,6 +69,7 @@ export class ImportsController {
   ) {}
 
   @Post('network/import/authenticated')
+  @RequiresScope('imports:write')
   @HttpCode(200)
   importFromDialog(
     @CurrentUserId() userId: number,
@@ -76,6 +80,7 @@ export class ImportsController {
   }
 
   @Post('linkedin/import-csv')
+  @RequiresScope('imports:write')
   @HttpCode(200)
   importFromDataDialog(
     @CurrentUserId() userId: number,
@@ -122,12 +127,14 @@ export class ImportsController {
 
   /** The caller's imports, newest first: date, file name, counts (issue 15's Import history). */
   @Get('imports')
+  @RequiresScope('imports:write')
   list(@CurrentUserId() userId: number): Promise<ImportList> {
     return this.bus.request(importsContracts.listImports, { userId });
   }
 
   /** What an import changed (new people, job changes, people absent), paged, by kind. */
   @Get('imports/:id/changes')
+  @RequiresScope('imports:write')
   changes(
     @CurrentUserId() userId: number,
     @Param('id') importId: string,
@@ -161,12 +168,14 @@ export class ImportsController {
   }
 
   @Get('imports/:id')
+  @RequiresScope('imports:write')
   status(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<ImportStatus> {
     if (!UUID.test(importId)) throw notFound('Import not found');
     return this.bus.request(importsContracts.getImport, { importId, userId });
   }
 
   @Get('imports/:id/events')
+  @RequiresScope('imports:write')
   async events(
     @CurrentUserId() userId: number,
     @Param('id') importId: string,
@@ -192,8 +201,11 @@ export class ImportsController {
     reply: FastifyReply,
     messages: UploadMessages,
   ): Promise<ImportResult | ImportAccepted> {
+    const key = IdempotencyStore.keyOf(request.headers['idempotency-key']);
     const upload = await this.receiver.receive(request, reply, messages);
-    const { status, joined } = await this.record(userId, upload);
+    const { status, joined } = key
+      ? await this.recordOnce(userId, key, upload, reply)
+      : await this.record(userId, upload);
     if (/\brespond-async\b/i.test(String(request.headers.prefer ?? '')))
       return accepted(reply, status, joined);
     const final = await this.waiter.waitForEnd(status.id, userId, this.config.IMPORT_SYNC_WAIT_MS);
@@ -203,6 +215,34 @@ export class ImportsController {
       (await this.results.read(userId, this.config.IMPORT_SYNC_MAX_CONNECTIONS)) ??
       accepted(reply, final, joined)
     );
+  }
+
+  /**
+   * With an Idempotency-Key: the first upload with the key records its import; a retry of the same
+   * bytes answers that import (its own upload is dropped), other bytes are 409.
+   */
+  private async recordOnce(userId: number, key: string, upload: ReceivedUpload, reply: FastifyReply) {
+    let claim;
+    try {
+      claim = await this.idempotency.claim(userId, key, upload.digest, upload.id);
+    } catch (error) {
+      await this.bucket.remove(upload.id);
+      throw error;
+    }
+    if (!claim.first) {
+      await this.bucket.remove(upload.id);
+      reply.header('idempotent-replayed', 'true');
+      const status = await this.bus.request(importsContracts.getImport, { importId: claim.importId, userId });
+      return { status, joined: true };
+    }
+    try {
+      const recorded = await this.record(userId, upload);
+      await this.idempotency.recorded(userId, key, upload.digest, recorded.status.id);
+      return recorded;
+    } catch (error) {
+      await this.idempotency.release(userId, key, upload.digest, upload.id);
+      throw error;
+    }
   }
 
   private async record(userId: number, upload: ReceivedUpload) {

@@ -19,6 +19,7 @@ import { ZodPipe } from '../../http/zod-body.pipe.js';
 import { CurrentUserId } from '../session/session.guard.js';
 import { NetworkSnapshotService } from './network-snapshot.service.js';
 import { sendSnapshot } from './snapshot-reply.js';
+import { RequiresScope } from '../../http/requires-scope.decorator.js';
 
 export const CONNECTION_NOT_FOUND = 'Connection not found';
 
@@ -37,6 +38,7 @@ export class NetworkController {
    * that accepts neither).
    */
   @Get()
+  @RequiresScope('network:read')
   async network(
     @CurrentUserId() userId: number,
     @Req() request: FastifyRequest,
@@ -59,6 +61,7 @@ export class NetworkController {
 
   /** The warmest introduction path to `to`, explained hop by hop (`workspaceId`: a pooled team graph). */
   @Get('paths')
+  @RequiresScope('network:read')
   findPath(
     @CurrentUserId() userId: number,
     @Query(new ZodPipe(findPathQuerySchema)) query: FindPathQuery,
@@ -72,6 +75,7 @@ export class NetworkController {
 
   /** Counts by degree, top companies, categories, seniority and connections per year. */
   @Get('stats')
+  @RequiresScope('network:read')
   stats(@CurrentUserId() userId: number): Promise<NetworkStatsView> {
     return this.bus.request(
       networkStatsContracts.getStats,
