@@ -5,12 +5,12 @@
 // upload start → 202, → import completed (SSE), → the people queryable through GET /api/network;
 // rows/s; the worker's CPU time and peak RSS (VmHWM, reset before each run).
 // Options: BENCH_SIZES=1200,30000 (rows), BENCH_RUNS=1 (runs per size; the median is printed).
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
-import { freePort, startStack } from '../../scripts/lib/stack.mjs';
+import { ROOT } from '../../scripts/lib/infra.mjs';
+import { cpuMs, memoryMb, resetPeak } from './processes.mjs';
+import { registerUser, startBenchStack } from './stack.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1200,30000,300000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
@@ -22,27 +22,13 @@ if (!existsSync(TESTING_DIST)) {
 }
 const { generateLinkedInCsv } = await import(TESTING_DIST);
 
-const runId = `bench${randomBytes(3).toString('hex')}`;
-const infra = await ensureInfrastructure({ log: () => undefined });
-const dbName = `warmpath_${runId}`;
-const env = {
-  DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
-  REDIS_URL: infra.redisUrl,
-  NATS_URL: infra.natsUrl,
-  NATS_PREFIX: runId,
-  REDIS_PREFIX: `warmpath-${runId}:`,
-  NODE_ENV: 'production',
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  ADMIN_PASSWORD: 'bench-admin-password',
+console.log('starting an isolated stack...');
+const stack = await startBenchStack({
+  label: 'import',
   // The 300,000-row export is ~33 MB: above the default 10 MiB upload limit.
-  IMPORT_MAX_FILE_BYTES: String(64 * 1024 * 1024),
-};
-console.log(`starting an isolated stack (${runId})...`);
-const stack = await startStack({
-  env,
-  port: await freePort(),
-  logDir: join(tmpdir(), 'warmpath-bench', runId),
+  env: { IMPORT_MAX_FILE_BYTES: String(64 * 1024 * 1024) },
 });
+const { runId } = stack;
 
 try {
   const results = [];
@@ -60,30 +46,13 @@ try {
   );
 } finally {
   await stack.stop();
-  await dropDatabase(infra.postgresUrl, dbName);
-  await removeQueuesAndUploads().catch((error) => console.error(`cleanup: ${error.message}`));
-  await infra.stop();
-}
-
-/** What the run left in Redis (queue keys) and JetStream (the upload bucket). */
-async function removeQueuesAndUploads() {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(env.REDIS_URL);
-  const keys = await redis.keys(`${env.REDIS_PREFIX}*`);
-  if (keys.length) await redis.del(...keys);
-  redis.disconnect();
-  const { connect } = await import('@nats-io/transport-node');
-  const { jetstreamManager } = await import('@nats-io/jetstream');
-  const nc = await connect({ servers: env.NATS_URL });
-  await (await jetstreamManager(nc)).streams.delete(`OBJ_${runId}_imports`).catch(() => undefined);
-  await nc.close();
 }
 
 /** One import of `rows` rows by a fresh user, timed end to end. */
 async function measure(rows, csv) {
-  const cookie = await signUp();
-  const worker = workerProcess();
-  resetPeakRss(worker);
+  const { cookie } = await registerUser(stack.url, 'import');
+  const worker = stack.pids()['import-worker'];
+  resetPeak(worker);
   const cpuBefore = cpuMs(worker);
   const stackBefore = stackCpuMs();
   const form = new FormData();
@@ -122,27 +91,8 @@ async function measure(rows, csv) {
     // CPU to completed, whatever else the machine runs: the load-independent cost of an import.
     servicesCpuMs: cpuDelta(stackBefore.services, stackAfter.services),
     postgresCpuMs: cpuDelta(stackBefore.postgres, stackAfter.postgres),
-    workerPeakRssMb: peakRssMb(worker),
+    workerPeakRssMb: memoryMb(worker).peak,
   };
-}
-
-async function signUp() {
-  const id = randomBytes(4).toString('hex');
-  const password = `pw-${id}-bench`;
-  const response = await fetch(`${stack.url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: `bench_${id}`,
-      firstName: 'Bench',
-      lastName: 'User',
-      email: `bench.${id}@example.org`,
-      password,
-      confirmPassword: password,
-    }),
-  });
-  if (response.status !== 201) throw new Error(`register answered ${response.status}`);
-  return response.headers.get('set-cookie').split(';')[0];
 }
 
 /** Reads the import's SSE stream to its end; notes when each state was first seen (ms since upload start). */
@@ -184,37 +134,20 @@ async function readNetwork(cookie) {
   }
 }
 
-/** The pid of this stack's import worker (found by its NATS prefix). */
-function workerProcess() {
-  const marker = `NATS_PREFIX=${runId}`;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('services/import-worker/dist/main.js'))
-        continue;
-      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marker)) return Number(pid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  throw new Error('import worker process not found');
-}
-
 /**
- * CPU time (ms) per process of this run's stack: its services (found by NATS prefix) and the
+ * CPU time (ms) per process of this run's stack: its services and the
  * Postgres backends of its database (found by their process title).
  */
 function stackCpuMs() {
-  const services = new Map();
+  const services = new Map(Object.values(stack.pids()).map((pid) => [pid, cpuMs(pid)]));
   const postgres = new Map();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (command.startsWith('postgres:') && command.includes(` ${dbName} `)) postgres.set(pid, cpuMs(pid));
-      else if (
-        command.includes('/dist/main.js') &&
-        readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`NATS_PREFIX=${runId}`)
-      )
-        services.set(pid, cpuMs(pid));
+      if (command.startsWith('postgres:') && command.includes(` ${stack.database} `)) {
+        const used = cpuMs(pid);
+        if (Number.isFinite(used)) postgres.set(pid, used);
+      }
     } catch {
       // gone meanwhile
     }
@@ -227,28 +160,6 @@ function cpuDelta(before, after) {
   let total = 0;
   for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
-}
-
-/** Writing 5 to clear_refs resets VmHWM (Linux): the peak then covers this run only. */
-function resetPeakRss(pid) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    // Not permitted: the peak then covers the process' whole life, an upper bound.
-  }
-}
-
-function peakRssMb(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmHWM:'));
-  return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
-}
-
-/** User + system CPU time of a process, in ms (clock ticks are 1/100 s on Linux). */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function machine() {

@@ -8,15 +8,14 @@
 // member's import), how long a member's import takes to show in the pooled graph, and warm path
 // p95. Load comes from autocannon in a child process (api-bench/load.mjs).
 // Knobs: BENCH_MEMBERS, BENCH_UNIVERSE, BENCH_RATE (10/s), BENCH_PATH_RATE (50/s), BENCH_DURATION (20), BENCH_WARMUP (5).
-import { deleteRedisKeys, generateExportRows, seededRandom } from '@warmpath/testing';
+import { generateExportRows, seededRandom } from '@warmpath/testing';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
-import { freePort, startStack } from '../../scripts/lib/stack.mjs';
-import { registerUser, seedNetwork } from './api-bench/seed.mjs';
+import { ROOT } from '../../scripts/lib/infra.mjs';
+import { seedNetwork } from './api-bench/seed.mjs';
+import { registerUser, startBenchStack } from './stack.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const MEMBERS = env('BENCH_MEMBERS', 10);
@@ -207,24 +206,8 @@ async function timeToShow(url, cookie, firstName, since) {
 }
 
 async function main() {
-  const runId = randomBytes(4).toString('hex');
-  const infra = await ensureInfrastructure({ log });
-  const dbName = `warmpath_bench_${runId}`;
-  const stackEnv = {
-    DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
-    REDIS_URL: infra.redisUrl,
-    NATS_URL: infra.natsUrl,
-    NATS_PREFIX: `bench${runId}`,
-    REDIS_PREFIX: `warmpath-bench-${runId}:`,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: `bench-${runId}`,
-  };
-  const stack = await startStack({
-    env: stackEnv,
-    port: await freePort(),
-    logDir: join(ROOT, '.test-results', `bench-logs-${runId}`),
-  });
+  const stack = await startBenchStack({ label: 'workspace', log });
+  const stackEnv = stack.env;
   try {
     const base = stack.url;
     const members = [];
@@ -321,9 +304,6 @@ async function main() {
     });
   } finally {
     await stack.stop();
-    await dropDatabase(infra.postgresUrl, dbName);
-    await deleteRedisKeys(infra.redisUrl, stackEnv.REDIS_PREFIX);
-    await infra.stop();
   }
 }
 
