@@ -83,31 +83,38 @@ async function deleteUploadBucket(natsUrl, natsPrefix) {
 
 /**
  * Registers a user through the API. Answers their id, username, password, e-mail and the session
- * cookie to send.
+ * cookie to send. On a busy machine the password hash may not start in time (503, 504): then again,
+ * under another name (a 504'd registration may still have gone through).
  */
-export async function registerUser(baseUrl, label = 'user') {
-  const username = `${label}_${randomBytes(4).toString('hex')}`;
-  const password = `pw-${username}`;
-  const email = `${username}@example.org`;
-  const response = await fetch(`${baseUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username,
-      firstName: 'Bench',
-      lastName: label,
-      email,
-      password,
-      confirmPassword: password,
-    }),
-  });
-  if (response.status !== 201)
-    throw new Error(`register answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { userId: (await response.json()).id, username, password, email, cookie };
+export async function registerUser(baseUrl, label = 'user', attempts = 5) {
+  for (let attempt = 1; ; attempt += 1) {
+    const username = `${label}_${randomBytes(4).toString('hex')}`;
+    const password = `pw-${username}`;
+    const email = `${username}@example.org`;
+    const response = await fetch(`${baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username,
+        firstName: 'Bench',
+        lastName: label,
+        email,
+        password,
+        confirmPassword: password,
+      }),
+    });
+    if (response.status === 201) {
+      const cookie = response.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      return { userId: (await response.json()).id, username, password, email, cookie };
+    }
+    const body = await response.text();
+    if (attempt >= attempts || ![503, 504].includes(response.status))
+      throw new Error(`register answered ${response.status}: ${body}`);
+    await new Promise((resolve) => setTimeout(resolve, 1000 * attempt));
+  }
 }
 
 /**

@@ -38,8 +38,14 @@ const phases = [];
 try {
   for (const workload of modules) {
     console.log(`\n=== ${workload.name} ===`);
-    const result = await workload.run({ stack, seconds, warmup });
-    phases.push(...(result?.phases ?? []));
+    try {
+      const result = await workload.run({ stack, seconds, warmup });
+      phases.push(...(result?.phases ?? []));
+    } catch (error) {
+      // One workload's failure is a figure too; the others still run.
+      console.log(`\n${workload.name} failed: ${error.stack ?? error}`);
+      process.exitCode = 1;
+    }
   }
   if (phases.length > 1) {
     console.log('\n=== all fixed-rate phases ===');

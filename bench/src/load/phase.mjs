@@ -42,9 +42,12 @@ export async function runPhase(stack, { name, streams, seconds, warmup = 0, wind
   let result;
   try {
     result = await generate({ streams, duration: seconds, warmup, window });
-  } finally {
+  } catch (error) {
     done.abort();
+    await side?.catch(() => undefined);
+    throw error;
   }
+  done.abort();
   const sideResult = await side;
   const cpuAfter = byService(pids, cpuMs);
   const cpuPerRequest = Object.fromEntries(
