@@ -61,7 +61,7 @@ const ms = (value) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 1 : 0
 /** One row per stream of each phase; CPU and load average on the phase's first row. */
 export function printTable(phases) {
   console.log(
-    `\n| phase | requests | offered/s | held/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | CPU ms/req ${SERVICES.join(' · ')} · generator | load avg start → end |`,
+    `\n| phase | requests | offered/s | answered/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | CPU ms/req ${SERVICES.join(' · ')} · generator | load avg start → end |`,
   );
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|');
   for (const phase of phases) {

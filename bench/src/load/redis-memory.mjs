@@ -10,6 +10,7 @@ export async function redisMemory(redisUrl, prefix) {
     let keys = 0;
     let sessions = 0;
     let bytes = 0;
+    const largest = { key: '', mb: 0 };
     let cursor = '0';
     do {
       const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
@@ -18,9 +19,14 @@ export async function redisMemory(redisUrl, prefix) {
       sessions += batch.filter((key) => key.startsWith(`${prefix}session:`)).length;
       const pipeline = redis.pipeline();
       for (const key of batch) pipeline.memory('USAGE', key);
-      for (const [, size] of (await pipeline.exec()) ?? []) bytes += Number(size ?? 0);
+      const sizes = ((await pipeline.exec()) ?? []).map(([, size]) => Number(size ?? 0));
+      sizes.forEach((size, i) => {
+        bytes += size;
+        if (size / 1e6 > largest.mb)
+          Object.assign(largest, { key: batch[i].slice(prefix.length), mb: size / 1e6 });
+      });
     } while (cursor !== '0');
-    return { usedMemoryMb: usedMemory / 1e6, keys, sessions, prefixMb: bytes / 1e6 };
+    return { usedMemoryMb: usedMemory / 1e6, keys, sessions, prefixMb: bytes / 1e6, largest };
   } finally {
     redis.disconnect();
   }

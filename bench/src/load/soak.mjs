@@ -1,6 +1,6 @@
 // Workload "soak" (issue 18): the mixed load (see mix.mjs) at BENCH_SOAK_RATE (15) requests a
 // second in all for BENCH_SOAK_SECONDS (600), with a BENCH_SOAK_IMPORT_ROWS (1,000)-row import
-// every 30 s; every service's RSS (/proc) and Redis memory before, every
+// every 30 s (the same file again); every service's RSS (/proc) and Redis memory before, every
 // BENCH_SOAK_SAMPLE_SECONDS (60) and after, and their trend: the least-squares slope over the
 // samples, in MB per 10 minutes. Flat is the target: a leak shows as a steady climb.
 import { generateLinkedInCsv } from '@warmpath/testing';
@@ -37,10 +37,12 @@ export async function run({ stack }) {
         if (!signal.aborted) samples.push(await sample());
       }
     })();
-    // New people every time (another seed): the network grows as a real one does between imports.
-    for (let round = 0; !signal.aborted; round += 1) {
+    // The same file every time (the same people merged again): steady state, so memory that
+    // grows is a leak, not a bigger network.
+    const csv = generateLinkedInCsv(rows, { seed: 600 });
+    while (!signal.aborted) {
       const due = performance.now() + IMPORT_EVERY_MS;
-      await importCsv(stack.url, importer.cookie, generateLinkedInCsv(rows, { seed: 600 + round }));
+      await importCsv(stack.url, importer.cookie, csv);
       imports += 1;
       await sleep(Math.max(0, due - performance.now()), undefined, { signal }).catch(() => undefined);
     }
@@ -94,6 +96,8 @@ function printTrend(phase, samples) {
       `| ${label} | ${fmt(values[0])} | ${fmt(values[values.length - 1])} | ${fmt(Math.min(...values))} | ${fmt(Math.max(...values))} | ${fmt(slopePer10Min(minutes, values))} |`,
     );
   }
+  const { largest } = samples[samples.length - 1].redis;
+  console.log(`\nlargest Redis key of the run at the end: ${largest.key} (${largest.mb.toFixed(2)} MB)`);
   for (const stream of phase.streams)
     console.log(`p95 per minute, ${stream.name}: ${stream.trend.map((v) => fmt(v)).join(' · ')} ms`);
 }
