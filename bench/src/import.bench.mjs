@@ -9,12 +9,12 @@
 // user, and a newer export of them with ~5% job changes, ~2% people absent and ~1% new, timed the
 // same way; with BENCH_LOG_LEVEL=info it also prints the merge's time and the share of it spent
 // recording the changes (the network service's `import merged` log line).
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
-import { freePort, startStack } from '../../scripts/lib/stack.mjs';
+import { ROOT } from '../../scripts/lib/infra.mjs';
+import { cpuMs, memoryMb, resetPeak } from './processes.mjs';
+import { registerUser, startBenchStack } from './stack.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1200,30000,300000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
@@ -27,24 +27,13 @@ if (!existsSync(TESTING_DIST)) {
 }
 const { generateLinkedInCsv, generateExportRows, buildLinkedInCsv } = await import(TESTING_DIST);
 
-const runId = `bench${randomBytes(3).toString('hex')}`;
-const infra = await ensureInfrastructure({ log: () => undefined });
-const dbName = `warmpath_${runId}`;
-const env = {
-  DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
-  REDIS_URL: infra.redisUrl,
-  NATS_URL: infra.natsUrl,
-  NATS_PREFIX: runId,
-  REDIS_PREFIX: `warmpath-${runId}:`,
-  NODE_ENV: 'production',
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  ADMIN_PASSWORD: 'bench-admin-password',
+console.log('starting an isolated stack...');
+const stack = await startBenchStack({
+  label: 'import',
   // The 300,000-row export is ~33 MB: above the default 10 MiB upload limit.
-  IMPORT_MAX_FILE_BYTES: String(64 * 1024 * 1024),
-};
-console.log(`starting an isolated stack (${runId})...`);
-const logDir = join(tmpdir(), 'warmpath-bench', runId);
-const stack = await startStack({ env, port: await freePort(), logDir });
+  env: { IMPORT_MAX_FILE_BYTES: String(64 * 1024 * 1024) },
+});
+const { runId } = stack;
 
 try {
   const results = [];
@@ -64,23 +53,6 @@ try {
   );
 } finally {
   await stack.stop();
-  await dropDatabase(infra.postgresUrl, dbName);
-  await removeQueuesAndUploads().catch((error) => console.error(`cleanup: ${error.message}`));
-  await infra.stop();
-}
-
-/** What the run left in Redis (queue keys) and JetStream (the upload bucket). */
-async function removeQueuesAndUploads() {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(env.REDIS_URL);
-  const keys = await redis.keys(`${env.REDIS_PREFIX}*`);
-  if (keys.length) await redis.del(...keys);
-  redis.disconnect();
-  const { connect } = await import('@nats-io/transport-node');
-  const { jetstreamManager } = await import('@nats-io/jetstream');
-  const nc = await connect({ servers: env.NATS_URL });
-  await (await jetstreamManager(nc)).streams.delete(`OBJ_${runId}_imports`).catch(() => undefined);
-  await nc.close();
 }
 
 /**
@@ -104,7 +76,7 @@ async function measureReimport(rows) {
     added: added.length,
   };
   expected.absent = older.filter((_, i) => i % 50 === 7).length;
-  const cookie = await signUp();
+  const { cookie } = await registerUser(stack.url, 'import');
   const first = await measure(rows, buildLinkedInCsv(older), cookie);
   const second = await measure(newer.length + added.length, buildLinkedInCsv([...newer, ...added]), cookie, {
     people: rows + added.length,
@@ -115,7 +87,7 @@ async function measureReimport(rows) {
 /** The network service's `import merged` line of an import (with BENCH_LOG_LEVEL=info), or null. */
 function mergeLog(importId) {
   try {
-    const lines = readFileSync(join(logDir, 'network.log'), 'utf8').split('\n');
+    const lines = readFileSync(join(stack.logDir, 'network.log'), 'utf8').split('\n');
     for (const line of lines) {
       if (!line.includes(importId) || !line.includes('import merged')) continue;
       return JSON.parse(line.slice(line.indexOf('{')));
@@ -150,9 +122,9 @@ function printReimport({ rows, expected, first, second, merged }) {
 
 /** One import of `rows` rows by a fresh user (or `cookie`'s), timed end to end. */
 async function measure(rows, csv, cookie = null, { people = rows } = {}) {
-  cookie ??= await signUp();
-  const worker = workerProcess();
-  resetPeakRss(worker);
+  cookie ??= (await registerUser(stack.url, 'import')).cookie;
+  const worker = stack.pids()['import-worker'];
+  resetPeak(worker);
   const cpuBefore = cpuMs(worker);
   const stackBefore = stackCpuMs();
   const form = new FormData();
@@ -199,27 +171,8 @@ async function measure(rows, csv, cookie = null, { people = rows } = {}) {
     // CPU to completed, whatever else the machine runs: the load-independent cost of an import.
     servicesCpuMs: cpuDelta(stackBefore.services, stackAfter.services),
     postgresCpuMs: cpuDelta(stackBefore.postgres, stackAfter.postgres),
-    workerPeakRssMb: peakRssMb(worker),
+    workerPeakRssMb: memoryMb(worker).peak,
   };
-}
-
-async function signUp() {
-  const id = randomBytes(4).toString('hex');
-  const password = `pw-${id}-bench`;
-  const response = await fetch(`${stack.url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: `bench_${id}`,
-      firstName: 'Bench',
-      lastName: 'User',
-      email: `bench.${id}@example.org`,
-      password,
-      confirmPassword: password,
-    }),
-  });
-  if (response.status !== 201) throw new Error(`register answered ${response.status}`);
-  return response.headers.get('set-cookie').split(';')[0];
 }
 
 /** Reads the import's SSE stream to its end; notes when each state was first seen (ms since upload start). */
@@ -261,37 +214,20 @@ async function readNetwork(cookie) {
   }
 }
 
-/** The pid of this stack's import worker (found by its NATS prefix). */
-function workerProcess() {
-  const marker = `NATS_PREFIX=${runId}`;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('services/import-worker/dist/main.js'))
-        continue;
-      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marker)) return Number(pid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  throw new Error('import worker process not found');
-}
-
 /**
- * CPU time (ms) per process of this run's stack: its services (found by NATS prefix) and the
+ * CPU time (ms) per process of this run's stack: its services and the
  * Postgres backends of its database (found by their process title).
  */
 function stackCpuMs() {
-  const services = new Map();
+  const services = new Map(Object.values(stack.pids()).map((pid) => [pid, cpuMs(pid)]));
   const postgres = new Map();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (command.startsWith('postgres:') && command.includes(` ${dbName} `)) postgres.set(pid, cpuMs(pid));
-      else if (
-        command.includes('/dist/main.js') &&
-        readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`NATS_PREFIX=${runId}`)
-      )
-        services.set(pid, cpuMs(pid));
+      if (command.startsWith('postgres:') && command.includes(` ${stack.database} `)) {
+        const used = cpuMs(pid);
+        if (Number.isFinite(used)) postgres.set(pid, used);
+      }
     } catch {
       // gone meanwhile
     }
@@ -304,28 +240,6 @@ function cpuDelta(before, after) {
   let total = 0;
   for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
-}
-
-/** Writing 5 to clear_refs resets VmHWM (Linux): the peak then covers this run only. */
-function resetPeakRss(pid) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    // Not permitted: the peak then covers the process' whole life, an upper bound.
-  }
-}
-
-function peakRssMb(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmHWM:'));
-  return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
-}
-
-/** User + system CPU time of a process, in ms (clock ticks are 1/100 s on Linux). */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function machine() {

@@ -13,15 +13,14 @@
 // Knobs: BENCH_MEMBERS, BENCH_UNIVERSE, BENCH_RATE (10/s), BENCH_PATH_RATE (50/s), BENCH_DURATION (20),
 // BENCH_WARMUP (5), BENCH_LOAD (1; 0 skips the load runs and the member's import), BENCH_BROWSER (1;
 // 0 skips the browser), BENCH_BROWSER_JSON (1; 0 opens the screen with the compact encoding only).
-import { deleteRedisKeys, generateExportRows, seededRandom } from '@warmpath/testing';
+import { generateExportRows, seededRandom } from '@warmpath/testing';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
-import { freePort, startStack } from '../../scripts/lib/stack.mjs';
-import { registerUser, seedNetwork } from './api-bench/seed.mjs';
+import { ROOT } from '../../scripts/lib/infra.mjs';
+import { seedNetwork } from './api-bench/seed.mjs';
+import { registerUser, startBenchStack } from './stack.mjs';
 import { measureFirstPicture } from './workspace-bench/first-picture.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -242,26 +241,13 @@ async function timeToShow(url, cookie, firstName, since) {
 }
 
 async function main() {
-  const runId = randomBytes(4).toString('hex');
-  const infra = await ensureInfrastructure({ log });
-  const dbName = `warmpath_bench_${runId}`;
-  const stackEnv = {
-    DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
-    REDIS_URL: infra.redisUrl,
-    NATS_URL: infra.natsUrl,
-    NATS_PREFIX: `bench${runId}`,
-    REDIS_PREFIX: `warmpath-bench-${runId}:`,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: `bench-${runId}`,
+  const stack = await startBenchStack({
+    label: 'workspace',
+    log,
     // Eleven accounts from one address: more than the gateway lets one client create per hour.
-    REGISTER_MAX_PER_CLIENT: '1000',
-  };
-  const stack = await startStack({
-    env: stackEnv,
-    port: await freePort(),
-    logDir: join(ROOT, '.test-results', `bench-logs-${runId}`),
+    env: { REGISTER_MAX_PER_CLIENT: '1000' },
   });
+  const stackEnv = stack.env;
   try {
     const base = stack.url;
     const members = [];
@@ -387,9 +373,6 @@ async function main() {
     });
   } finally {
     await stack.stop();
-    await dropDatabase(infra.postgresUrl, dbName);
-    await deleteRedisKeys(infra.redisUrl, stackEnv.REDIS_PREFIX);
-    await infra.stop();
   }
 }
 
