@@ -26,3 +26,6 @@ export * from './pooling/person-identity.js';
 export * from './pooling/pool-network.js';
 export * from './pooling/pooled-warmth-graph.js';
 export * from './workspaces/workspace-rules.js';
+export * from './bulk/source-naming.js';
+export * from './bulk/bulk-archive-plan.js';
+export * from './bulk/bulk-file.js';

@@ -19,5 +19,6 @@ import { UploadReceiver } from './upload-receiver.js';
     StreamSlots,
     PreviewRateGuard,
   ],
+  exports: [UploadBucket, ImportEventsHub, StreamSlots],
 })
 export class ImportsModule {}
