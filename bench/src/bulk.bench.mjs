@@ -6,15 +6,16 @@
 // in the pooled workspace graph, the workers' CPU seconds per 100,000 rows (from /proc, so it holds
 // on a busy machine) and each worker's peak RSS. Knobs: BENCH_FILES, BENCH_ROWS, BENCH_UNIVERSE,
 // BENCH_WORKERS ("1,2").
-import { buildLinkedInCsv, generateExportRows, seededRandom } from '@warmpath/testing';
+import { buildLinkedInCsv, deleteRedisKeys, generateExportRows, seededRandom } from '@warmpath/testing';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../../scripts/lib/infra.mjs';
+import { randomBytes } from 'node:crypto';
+import { loadavg, tmpdir } from 'node:os';
+import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
+import { freePort, startStack } from '../../scripts/lib/stack.mjs';
 import { registerUser } from './api-bench/seed.mjs';
 import { memoryMb, resetPeak } from './load/processes.mjs';
-import { startLoadStack } from './load/stack.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const FILES = env('BENCH_FILES', 20);
@@ -42,6 +43,38 @@ async function call(url, cookie, init = {}) {
   const response = await fetch(url, { ...init, headers: { cookie, ...init.headers } });
   if (response.status >= 300) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   return response;
+}
+
+/**
+ * The run's own stack (database, Redis and NATS prefixes), as bench/src/load/stack.mjs starts it,
+ * with a longer wait for health: on the shared machine at load 40+ five services take minutes.
+ */
+async function startBenchStack() {
+  const runId = `bulk${randomBytes(3).toString('hex')}`;
+  const infra = await ensureInfrastructure({ log: () => undefined });
+  const dbName = `warmpath_${runId}`;
+  const env = {
+    DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
+    REDIS_URL: infra.redisUrl,
+    NATS_URL: infra.natsUrl,
+    NATS_PREFIX: runId,
+    REDIS_PREFIX: `warmpath-${runId}:`,
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  };
+  const logDir = join(tmpdir(), 'warmpath-bench', runId);
+  const stack = await startStack({ env, port: await freePort(), logDir, healthTimeoutMs: 600_000 });
+  return {
+    runId,
+    url: stack.url,
+    env,
+    async stop() {
+      await stack.stop();
+      await dropDatabase(infra.postgresUrl, dbName);
+      await deleteRedisKeys(env.REDIS_URL, env.REDIS_PREFIX);
+      await infra.stop();
+    },
+  };
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -73,7 +106,7 @@ function workerPids(runId) {
 }
 
 async function runWith(workers, files, expectedPeople) {
-  const stack = await startLoadStack();
+  const stack = await startBenchStack();
   const extra = [];
   try {
     for (let i = 1; i < workers; i++) extra.push(await startSecondWorker(stack));

@@ -130,10 +130,11 @@ export class BulkUploadReceiver {
         continue;
       }
       try {
-        const split = await this.bus.request(bulkImportsContracts.split, {
-          objectName: file.upload.objectName,
-          fileName: file.fileName,
-        });
+        const split = await this.bus.request(
+          bulkImportsContracts.split,
+          { objectName: file.upload.objectName, fileName: file.fileName },
+          { timeoutMs: 60_000 },
+        );
         if (split.kind === 'single') result.push(file);
         else for (const part of split.exports) result.push({ ...part, email: null });
       } catch (error) {

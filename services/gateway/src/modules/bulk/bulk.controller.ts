@@ -19,6 +19,9 @@ import { positiveIdOf, workspaceIdOf } from '../teams/route-ids.js';
 import { streamBulkEvents } from './bulk-event-stream.js';
 import { BulkUploadReceiver } from './bulk-upload.receiver.js';
 
+/** Recording a bulk starts one import per file (50 at most): more than one NATS round trip's budget. */
+const RECORD_TIMEOUT = { timeoutMs: 60_000 };
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -48,7 +51,7 @@ export class BulkController {
     await this.bus.request(bulkContracts.checkManage, { userId, teamId });
     const files = await this.receiver.receive(request);
     const bulk = await this.record(files, (bulkId) =>
-      this.bus.request(bulkContracts.createBulk, { userId, teamId, bulkId, files }),
+      this.bus.request(bulkContracts.createBulk, { userId, teamId, bulkId, files }, RECORD_TIMEOUT),
     );
     return accepted(reply, bulk);
   }
@@ -105,7 +108,11 @@ export class BulkController {
     const [file] = await this.receiver.receive(request, { single: true });
     if (!file) throw notFound(BULK_MESSAGES.sourceNotFound);
     const bulk = await this.record([file], (bulkId) =>
-      this.bus.request(bulkContracts.replaceSource, { userId, teamId, sourceId, bulkId, file }),
+      this.bus.request(
+        bulkContracts.replaceSource,
+        { userId, teamId, sourceId, bulkId, file },
+        RECORD_TIMEOUT,
+      ),
     );
     return accepted(reply, bulk);
   }

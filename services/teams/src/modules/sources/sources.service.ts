@@ -49,8 +49,9 @@ export class SourcesService {
   ): Promise<BulkImport> {
     await this.allowedToManage(teamId, userId);
     await this.sources.createBulk(bulkId, teamId, userId);
-    for (const [position, file] of files.entries()) {
-      const record = await this.startFile(teamId, userId, file);
+    // Files start side by side (each an import-worker round trip); positions keep their order.
+    const records = await Promise.all(files.map((file) => this.startFile(teamId, userId, file)));
+    for (const [position, record] of records.entries()) {
       await this.sources.addFile(bulkId, {
         position,
         file_name: record.fileName,
@@ -207,12 +208,16 @@ export class SourcesService {
     );
     const created = source.created_at.getTime() === source.updated_at.getTime();
     try {
-      const { status } = await this.bus.request(importsContracts.createImport, {
-        importId: randomUUID(),
-        userId: sourceOwnerId(source.id),
-        fileName: file.fileName,
-        ...file.upload,
-      });
+      const { status } = await this.bus.request(
+        importsContracts.createImport,
+        {
+          importId: randomUUID(),
+          userId: sourceOwnerId(source.id),
+          fileName: file.fileName,
+          ...file.upload,
+        },
+        { timeoutMs: 30_000 },
+      );
       await this.sources.setLatestImport(source.id, status.id, file.fileName);
       if (created)
         this.bus.publish(bulkEvents.sourceChanged, { teamId, sourceId: source.id, change: 'created' });
