@@ -29,3 +29,6 @@ export * from './pooling/pooled-person-memo.js';
 export * from './pooling/pooled-warmth-graph.js';
 export * from './workspaces/workspace-rules.js';
 export * from './network-codec/index.js';
+export * from './bulk/source-naming.js';
+export * from './bulk/bulk-archive-plan.js';
+export * from './bulk/bulk-file.js';

@@ -10,6 +10,7 @@ import { AiModule } from './modules/ai/ai.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { DocsModule } from './modules/docs/docs.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { BulkModule } from './modules/bulk/bulk.module.js';
 import { ImportsModule } from './modules/imports/imports.module.js';
 import { OAuthModule } from './modules/oauth/oauth.module.js';
 import { NetworkModule } from './modules/network/network.module.js';
@@ -40,6 +41,7 @@ export class AppModule {
         AuthModule,
         OAuthModule,
         ImportsModule,
+        BulkModule,
         NetworkModule,
         AiModule,
         TeamsModule,

@@ -21,6 +21,6 @@ import { UploadReceiver } from './upload-receiver.js';
     PreviewRateGuard,
     IdempotencyStore,
   ],
-  exports: [IdempotencyStore],
+  exports: [IdempotencyStore, UploadBucket, ImportEventsHub, StreamSlots],
 })
 export class ImportsModule {}

@@ -8,6 +8,7 @@ import { NetworkReader, utcDay } from '../graph/network-reader.service.js';
 import { NetworkRepository } from '../graph/network.repository.js';
 import { toOwnNode, type OwnProfile } from '../graph/network-view.mapper.js';
 import { OwnProfileClient } from '../graph/own-profile.client.js';
+import { isSourceProfile, sourceProfiles } from './team-sources.js';
 
 export type Membership = ReplyOf<typeof teamsContracts.getMembership>;
 
@@ -89,13 +90,16 @@ export class TeamNetworks {
     // A non-member's request fails below: the versions read for nothing are dropped unseen.
     early?.catch(() => undefined);
     const membership = await this.bus.request(teamsContracts.getMembership, { userId: viewerId, teamId });
-    const ids = membership.members.map((member) => member.userId).sort((a, b) => a - b);
+    const sources = sourceProfiles(membership);
+    const userIds = membership.members.map((member) => member.userId);
+    const ids = [...userIds, ...sources.map((source) => source.id)].sort((a, b) => a - b);
     this.membersOf.set(teamId, ids);
     const same = guessed?.length === ids.length && guessed.every((id, index) => id === ids[index]);
-    const [versions, profiles] = await Promise.all([
+    const [versions, userProfiles] = await Promise.all([
       same && early ? early : this.repository.findVersions(ids),
-      Promise.all(ids.map((id) => this.profiles.get(id))),
+      Promise.all(userIds.sort((a, b) => a - b).map((id) => this.profiles.get(id))),
     ]);
+    const profiles = [...sources, ...userProfiles];
     const state = { viewerId, teamId, membership, versions, profiles, now, fingerprint: '' };
     return { ...state, fingerprint: teamFingerprint(state) };
   }
@@ -149,7 +153,7 @@ export class TeamNetworks {
     const pooled = poolNetwork(
       state.viewerId,
       state.profiles.map((profile, index) => ({
-        node: toOwnNode(profile),
+        node: isSourceProfile(profile) ? { ...toOwnNode(profile), isSource: true } : toOwnNode(profile),
         sharing: sharing.get(profile.id) ?? 'names',
         people: networks[index]?.people ?? [],
       })),
