@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { planBulkArchive } from './bulk-archive-plan.js';
 
 describe('planBulkArchive', () => {

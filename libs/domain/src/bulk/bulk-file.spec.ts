@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import type { ImportStatus } from '@warmpath/contracts';
 import { toBulkFile } from './bulk-file.js';
 

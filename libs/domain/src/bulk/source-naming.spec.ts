@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { sourceNameKey, sourceNameOfFile, sourceOwnerId, splitSourceName } from './source-naming.js';
 
 describe('source naming', () => {
