@@ -69,6 +69,8 @@ export class TeamNetworks {
    * viewer knows (see poolNetwork's reuse).
    */
   private readonly strangers = new Map<number, StrangersMemo>();
+  /** How many pools of each workspace are cached: its strangers' view lives as long as one is. */
+  private readonly poolsOf = new Map<number, number>();
   private cachedPeople = 0;
 
   constructor(
@@ -135,7 +137,7 @@ export class TeamNetworks {
       if (network.state.teamId !== teamId) continue;
       if (viewerId !== undefined && network.state.viewerId !== viewerId) continue;
       this.cache.delete(slot);
-      this.cachedPeople -= network.pooled.people.length;
+      this.release(network);
     }
   }
 
@@ -169,18 +171,33 @@ export class TeamNetworks {
 
   private remember(slot: string, network: PooledTeamNetwork): PooledTeamNetwork {
     const previous = this.cache.get(slot);
-    if (previous) {
-      this.cache.delete(slot);
-      this.cachedPeople -= previous.pooled.people.length;
+    this.cache.delete(slot);
+    if (previous !== network) {
+      // Counted before the previous one is released, so the workspace keeps its strangers' view.
+      const teamId = network.state.teamId;
+      this.poolsOf.set(teamId, (this.poolsOf.get(teamId) ?? 0) + 1);
+      this.cachedPeople += network.pooled.people.length;
+      if (previous) this.release(previous);
     }
     this.cache.set(slot, network);
-    this.cachedPeople += network.pooled.people.length;
     for (const [oldestSlot, oldest] of this.cache) {
       if (this.cachedPeople <= MAX_CACHED_POOLED_PEOPLE || oldest === network) break;
       this.cache.delete(oldestSlot);
-      this.cachedPeople -= oldest.pooled.people.length;
+      this.release(oldest);
     }
     return network;
+  }
+
+  /** Accounts for a pool out of the cache; a workspace with none left drops its strangers' view. */
+  private release(network: PooledTeamNetwork): void {
+    this.cachedPeople -= network.pooled.people.length;
+    const teamId = network.state.teamId;
+    const left = (this.poolsOf.get(teamId) ?? 1) - 1;
+    if (left > 0) this.poolsOf.set(teamId, left);
+    else {
+      this.poolsOf.delete(teamId);
+      this.strangers.delete(teamId);
+    }
   }
 }
 
