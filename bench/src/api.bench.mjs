@@ -12,16 +12,15 @@
 // CPU, the stack on the others (BENCH_PIN=none to share every CPU).
 // Knobs: BENCH_RATE, BENCH_PATH_RATE, BENCH_DURATION, BENCH_WARMUP, BENCH_AUTOCANNON=0 (wrk only).
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
-import { freePort, startStack } from '../../scripts/lib/stack.mjs';
-import { deleteRedisKeys } from '@warmpath/testing';
-import { makePeople, registerUser, seedNetwork } from './api-bench/seed.mjs';
+import { ROOT } from '../../scripts/lib/infra.mjs';
+import { freePort } from '../../scripts/lib/stack.mjs';
+import { makePeople, seedNetwork } from './api-bench/seed.mjs';
 import { measureWithWrk, WRK_INSTALL_HINT, wrkAvailable } from './api-bench/wrk.mjs';
+import { registerUser, startBenchStack } from './stack.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const RATE = env('BENCH_RATE', 500);
@@ -134,24 +133,7 @@ async function main() {
     log(
       `WARNING: wrk not found, so autocannon generates all the load; on a small machine it saturates before the stack does. For the real figures, ${WRK_INSTALL_HINT}.`,
     );
-  const runId = randomBytes(4).toString('hex');
-  const infra = await ensureInfrastructure({ log });
-  const dbName = `warmpath_bench_${runId}`;
-  const stackEnv = {
-    DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
-    REDIS_URL: infra.redisUrl,
-    NATS_URL: infra.natsUrl,
-    NATS_PREFIX: `bench${runId}`,
-    REDIS_PREFIX: `warmpath-bench-${runId}:`,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: `bench-${runId}`,
-  };
-  const stack = await startStack({
-    env: stackEnv,
-    port: await freePort(),
-    logDir: join(ROOT, '.test-results', `bench-logs-${runId}`),
-  });
+  const stack = await startBenchStack({ label: 'api', log });
   let bare;
   try {
     log(
@@ -159,8 +141,8 @@ async function main() {
     );
     const small = await registerUser(stack.url, 'n5k');
     const big = await registerUser(stack.url, 'n30k');
-    const seededSmall = await seedNetwork(stackEnv.DATABASE_URL, small.userId, makePeople(5000, 1));
-    const seededBig = await seedNetwork(stackEnv.DATABASE_URL, big.userId, makePeople(30000, 2));
+    const seededSmall = await seedNetwork(stack.env.DATABASE_URL, small.userId, makePeople(5000, 1));
+    const seededBig = await seedNetwork(stack.env.DATABASE_URL, big.userId, makePeople(30000, 2));
     log(
       `seeded 5,000 people (${seededSmall.relationships} company links) and 30,000 (${seededBig.relationships})`,
     );
@@ -266,9 +248,6 @@ async function main() {
   } finally {
     bare?.stop();
     await stack.stop();
-    await dropDatabase(infra.postgresUrl, dbName);
-    await deleteRedisKeys(infra.redisUrl, stackEnv.REDIS_PREFIX);
-    await infra.stop();
   }
 }
 

@@ -5,44 +5,35 @@
 // upload start → 202, → import completed (SSE), → the people queryable through GET /api/network;
 // rows/s; the worker's CPU time and peak RSS (VmHWM, reset before each run).
 // Options: BENCH_SIZES=1200,30000 (rows), BENCH_RUNS=1 (runs per size; the median is printed).
-import { randomBytes } from 'node:crypto';
+// Then a re-import (issue 15): BENCH_REIMPORT rows (30000 by default, 0 skips it) imported by a fresh
+// user, and a newer export of them with ~5% job changes, ~2% people absent and ~1% new, timed the
+// same way; with BENCH_LOG_LEVEL=info it also prints the merge's time and the share of it spent
+// recording the changes (the network service's `import merged` log line).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
-import { freePort, startStack } from '../../scripts/lib/stack.mjs';
+import { ROOT } from '../../scripts/lib/infra.mjs';
+import { cpuMs, memoryMb, resetPeak } from './processes.mjs';
+import { registerUser, startBenchStack } from './stack.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1200,30000,300000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const REIMPORT_ROWS = Number(process.env.BENCH_REIMPORT ?? 30000);
 const TESTING_DIST = join(ROOT, 'libs/testing/dist/index.js');
 
 if (!existsSync(TESTING_DIST)) {
   console.error('libs/testing is not built: run npm run build first');
   process.exit(1);
 }
-const { generateLinkedInCsv } = await import(TESTING_DIST);
+const { generateLinkedInCsv, generateExportRows, buildLinkedInCsv } = await import(TESTING_DIST);
 
-const runId = `bench${randomBytes(3).toString('hex')}`;
-const infra = await ensureInfrastructure({ log: () => undefined });
-const dbName = `warmpath_${runId}`;
-const env = {
-  DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
-  REDIS_URL: infra.redisUrl,
-  NATS_URL: infra.natsUrl,
-  NATS_PREFIX: runId,
-  REDIS_PREFIX: `warmpath-${runId}:`,
-  NODE_ENV: 'production',
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  ADMIN_PASSWORD: 'bench-admin-password',
+console.log('starting an isolated stack...');
+const stack = await startBenchStack({
+  label: 'import',
   // The 300,000-row export is ~33 MB: above the default 10 MiB upload limit.
-  IMPORT_MAX_FILE_BYTES: String(64 * 1024 * 1024),
-};
-console.log(`starting an isolated stack (${runId})...`);
-const stack = await startStack({
-  env,
-  port: await freePort(),
-  logDir: join(tmpdir(), 'warmpath-bench', runId),
+  env: { IMPORT_MAX_FILE_BYTES: String(64 * 1024 * 1024) },
 });
+const { runId } = stack;
 
 try {
   const results = [];
@@ -54,36 +45,86 @@ try {
     results.push(runs[Math.floor(runs.length / 2)]);
   }
   printTable(results);
+  const reimport = REIMPORT_ROWS > 0 ? await measureReimport(REIMPORT_ROWS) : null;
+  if (reimport) printReimport(reimport);
   writeFileSync(
     join(tmpdir(), 'warmpath-bench', `${runId}.json`),
-    JSON.stringify({ env: machine(), results }, null, 2),
+    JSON.stringify({ env: machine(), results, reimport }, null, 2),
   );
 } finally {
   await stack.stop();
-  await dropDatabase(infra.postgresUrl, dbName);
-  await removeQueuesAndUploads().catch((error) => console.error(`cleanup: ${error.message}`));
-  await infra.stop();
 }
 
-/** What the run left in Redis (queue keys) and JetStream (the upload bucket). */
-async function removeQueuesAndUploads() {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(env.REDIS_URL);
-  const keys = await redis.keys(`${env.REDIS_PREFIX}*`);
-  if (keys.length) await redis.del(...keys);
-  redis.disconnect();
-  const { connect } = await import('@nats-io/transport-node');
-  const { jetstreamManager } = await import('@nats-io/jetstream');
-  const nc = await connect({ servers: env.NATS_URL });
-  await (await jetstreamManager(nc)).streams.delete(`OBJ_${runId}_imports`).catch(() => undefined);
-  await nc.close();
+/**
+ * An export of `rows` people imported by a fresh user, then a newer export of them: every 20th
+ * person changed job (~5%), every 50th missing (~2%), one new person per 100 rows (~1%).
+ */
+async function measureReimport(rows) {
+  const older = [...generateExportRows(rows, { seed: rows + 1 })];
+  const newer = [];
+  older.forEach((row, index) => {
+    if (index % 50 === 7) return;
+    newer.push(index % 20 === 3 ? { ...row, company: 'Initrode Labs', position: 'Head of Platform' } : row);
+  });
+  const added = [...generateExportRows(Math.round(rows / 100), { seed: rows + 2 })].map((row, index) => ({
+    ...row,
+    url: `https://www.linkedin.com/in/bench-new-${index}`,
+  }));
+  const expected = {
+    moved: older.filter((_, i) => i % 20 === 3 && i % 50 !== 7).length,
+    absent: 0,
+    added: added.length,
+  };
+  expected.absent = older.filter((_, i) => i % 50 === 7).length;
+  const { cookie } = await registerUser(stack.url, 'import');
+  const first = await measure(rows, buildLinkedInCsv(older), cookie);
+  const second = await measure(newer.length + added.length, buildLinkedInCsv([...newer, ...added]), cookie, {
+    people: rows + added.length,
+  });
+  return { rows, expected, first, second, merged: mergeLog(second.importId) };
 }
 
-/** One import of `rows` rows by a fresh user, timed end to end. */
-async function measure(rows, csv) {
-  const cookie = await signUp();
-  const worker = workerProcess();
-  resetPeakRss(worker);
+/** The network service's `import merged` line of an import (with BENCH_LOG_LEVEL=info), or null. */
+function mergeLog(importId) {
+  try {
+    const lines = readFileSync(join(stack.logDir, 'network.log'), 'utf8').split('\n');
+    for (const line of lines) {
+      if (!line.includes(importId) || !line.includes('import merged')) continue;
+      return JSON.parse(line.slice(line.indexOf('{')));
+    }
+  } catch {
+    // no log (BENCH_LOG_LEVEL=warn)
+  }
+  return null;
+}
+
+function printReimport({ rows, expected, first, second, merged }) {
+  console.log(
+    `\nRe-import of ${rows.toLocaleString('en')} people: ${expected.moved} job changes, ${expected.absent} absent, ${expected.added} new`,
+  );
+  const line = (name, r) =>
+    `${name}: completed ${r.completedMs.toFixed(0)} ms, queryable ${r.queryableMs.toFixed(0)} ms, ` +
+    `services CPU ${r.servicesCpuMs.toFixed(0)} ms, Postgres CPU ${r.postgresCpuMs.toFixed(0)} ms` +
+    (r.counts ? `; status: ${JSON.stringify(r.counts)}` : '');
+  console.log(line('first import', first));
+  console.log(line('re-import', second));
+  if (merged) {
+    const share = (100 * merged.changesMs) / merged.ms;
+    console.log(
+      `merge ${merged.ms} ms (match ${merged.matchMs}, insert ${merged.insertMs}, update ${merged.updateMs}, ` +
+        `record changes ${merged.changesMs} ms = ${share.toFixed(0)}% of the merge, ` +
+        `${((100 * merged.changesMs) / second.completedMs).toFixed(0)}% of upload → completed)`,
+    );
+  } else {
+    console.log('merge timings: run with BENCH_LOG_LEVEL=info to read them from the network service log');
+  }
+}
+
+/** One import of `rows` rows by a fresh user (or `cookie`'s), timed end to end. */
+async function measure(rows, csv, cookie = null, { people = rows } = {}) {
+  cookie ??= (await registerUser(stack.url, 'import')).cookie;
+  const worker = stack.pids()['import-worker'];
+  resetPeak(worker);
   const cpuBefore = cpuMs(worker);
   const stackBefore = stackCpuMs();
   const form = new FormData();
@@ -104,10 +145,18 @@ async function measure(rows, csv) {
   const stackAfter = stackCpuMs();
   const network = await readNetwork(cookie);
   const queryableMs = performance.now() - started;
-  if (network.people !== null && network.people !== rows)
+  if (network.people !== null && network.people !== people)
     throw new Error(`GET /api/network shows ${network.people} people`);
   return {
     rows,
+    importId: final.id,
+    counts: {
+      imported: final.imported,
+      updated: final.updated,
+      unchanged: final.unchanged,
+      jobChanges: final.jobChanges,
+      absent: final.absent,
+    },
     megabytes: Buffer.byteLength(csv) / 1e6,
     acceptedMs,
     parsedMs: states.saving ?? null,
@@ -122,27 +171,8 @@ async function measure(rows, csv) {
     // CPU to completed, whatever else the machine runs: the load-independent cost of an import.
     servicesCpuMs: cpuDelta(stackBefore.services, stackAfter.services),
     postgresCpuMs: cpuDelta(stackBefore.postgres, stackAfter.postgres),
-    workerPeakRssMb: peakRssMb(worker),
+    workerPeakRssMb: memoryMb(worker).peak,
   };
-}
-
-async function signUp() {
-  const id = randomBytes(4).toString('hex');
-  const password = `pw-${id}-bench`;
-  const response = await fetch(`${stack.url}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: `bench_${id}`,
-      firstName: 'Bench',
-      lastName: 'User',
-      email: `bench.${id}@example.org`,
-      password,
-      confirmPassword: password,
-    }),
-  });
-  if (response.status !== 201) throw new Error(`register answered ${response.status}`);
-  return response.headers.get('set-cookie').split(';')[0];
 }
 
 /** Reads the import's SSE stream to its end; notes when each state was first seen (ms since upload start). */
@@ -184,37 +214,20 @@ async function readNetwork(cookie) {
   }
 }
 
-/** The pid of this stack's import worker (found by its NATS prefix). */
-function workerProcess() {
-  const marker = `NATS_PREFIX=${runId}`;
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('services/import-worker/dist/main.js'))
-        continue;
-      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marker)) return Number(pid);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  throw new Error('import worker process not found');
-}
-
 /**
- * CPU time (ms) per process of this run's stack: its services (found by NATS prefix) and the
+ * CPU time (ms) per process of this run's stack: its services and the
  * Postgres backends of its database (found by their process title).
  */
 function stackCpuMs() {
-  const services = new Map();
+  const services = new Map(Object.values(stack.pids()).map((pid) => [pid, cpuMs(pid)]));
   const postgres = new Map();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (command.startsWith('postgres:') && command.includes(` ${dbName} `)) postgres.set(pid, cpuMs(pid));
-      else if (
-        command.includes('/dist/main.js') &&
-        readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`NATS_PREFIX=${runId}`)
-      )
-        services.set(pid, cpuMs(pid));
+      if (command.startsWith('postgres:') && command.includes(` ${stack.database} `)) {
+        const used = cpuMs(pid);
+        if (Number.isFinite(used)) postgres.set(pid, used);
+      }
     } catch {
       // gone meanwhile
     }
@@ -227,28 +240,6 @@ function cpuDelta(before, after) {
   let total = 0;
   for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
-}
-
-/** Writing 5 to clear_refs resets VmHWM (Linux): the peak then covers this run only. */
-function resetPeakRss(pid) {
-  try {
-    writeFileSync(`/proc/${pid}/clear_refs`, '5');
-  } catch {
-    // Not permitted: the peak then covers the process' whole life, an upper bound.
-  }
-}
-
-function peakRssMb(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmHWM:'));
-  return Number(line?.match(/\d+/)?.[0] ?? 0) / 1024;
-}
-
-/** User + system CPU time of a process, in ms (clock ticks are 1/100 s on Linux). */
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function machine() {

@@ -6,17 +6,22 @@
 // pooled). Beside the same figures for one user's own 30,000-person network it prints: the pooled
 // snapshot's build time, bytes on the wire, GET p50/p95 at a fixed rate (cached, and right after a
 // member's import), how long a member's import takes to show in the pooled graph, and warm path
-// p95. Load comes from autocannon in a child process (api-bench/load.mjs).
-// Knobs: BENCH_MEMBERS, BENCH_UNIVERSE, BENCH_RATE (10/s), BENCH_PATH_RATE (50/s), BENCH_DURATION (20), BENCH_WARMUP (5).
-import { deleteRedisKeys, generateExportRows, seededRandom } from '@warmpath/testing';
+// p95. Load comes from autocannon in a child process (api-bench/load.mjs). Then, in headless Debian
+// chromium, the owner opens the workspace screen: first picture (navigation to the first frame of
+// the pooled graph) and the app's longest main-thread task, with the compact encoding the data
+// worker asks for and, for comparison, with the spec's JSON (workspace-bench/first-picture.mjs).
+// Knobs: BENCH_MEMBERS, BENCH_UNIVERSE, BENCH_RATE (10/s), BENCH_PATH_RATE (50/s), BENCH_DURATION (20),
+// BENCH_WARMUP (5), BENCH_LOAD (1; 0 skips the load runs and the member's import), BENCH_BROWSER (1;
+// 0 skips the browser), BENCH_BROWSER_JSON (1; 0 opens the screen with the compact encoding only).
+import { generateExportRows, seededRandom } from '@warmpath/testing';
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
-import { freePort, startStack } from '../../scripts/lib/stack.mjs';
-import { registerUser, seedNetwork } from './api-bench/seed.mjs';
+import { ROOT } from '../../scripts/lib/infra.mjs';
+import { seedNetwork } from './api-bench/seed.mjs';
+import { registerUser, startBenchStack } from './stack.mjs';
+import { measureFirstPicture } from './workspace-bench/first-picture.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const MEMBERS = env('BENCH_MEMBERS', 10);
@@ -25,6 +30,10 @@ const RATE = env('BENCH_RATE', 10);
 const PATH_RATE = env('BENCH_PATH_RATE', 50);
 const DURATION = env('BENCH_DURATION', 20);
 const WARMUP = env('BENCH_WARMUP', 5);
+const LOAD = env('BENCH_LOAD', 1) !== 0;
+const BROWSER = env('BENCH_BROWSER', 1) !== 0;
+const BROWSER_JSON = env('BENCH_BROWSER_JSON', 1) !== 0;
+const COMPACT_MEDIA_TYPE = 'application/vnd.warmpath.network.v1+json';
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '-');
@@ -88,19 +97,44 @@ async function createWorkspace(baseUrl, owner, others) {
   return teamId;
 }
 
+/**
+ * The first read of a snapshot. On a busy machine the build can outlast the gateway's 30 s: the
+ * network service goes on building, so the read is repeated (and timed as one) until it is served.
+ */
+async function coldResponse(url, cookie) {
+  for (;;) {
+    const response = await fetch(url, { headers: { cookie, 'accept-encoding': 'br' } });
+    if (response.status !== 503) {
+      if (response.status >= 300)
+        throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+      return response;
+    }
+    log(`${url} answered 503 (still building), asking again`);
+    await response.arrayBuffer();
+  }
+}
+
 /** A cold read: the snapshot is built; answers the time, the brotli bytes and the decoded JSON. */
 async function coldRead(url, cookie) {
   const started = performance.now();
-  const response = await call(url, cookie, { headers: { 'accept-encoding': 'br' } });
+  const response = await coldResponse(url, cookie);
   const body = Buffer.from(await response.arrayBuffer());
   const elapsed = performance.now() - started;
   // fetch decodes brotli itself; the wire size is the Content-Length the gateway sent.
   const wire = Number(response.headers.get('content-length'));
   const gzip = await call(url, cookie, { headers: { 'accept-encoding': 'gzip' } });
+  // The compact representation the web data worker asks for (docs/network-api.md).
+  const compactHeaders = { accept: COMPACT_MEDIA_TYPE };
+  const compact = await call(url, cookie, { headers: { ...compactHeaders, 'accept-encoding': 'br' } });
+  const compactBody = Buffer.from(await compact.arrayBuffer());
+  const compactGzip = await call(url, cookie, { headers: { ...compactHeaders, 'accept-encoding': 'gzip' } });
   return {
     elapsed,
     wire,
     gzipWire: Number(gzip.headers.get('content-length')),
+    compactWire: Number(compact.headers.get('content-length')),
+    compactGzipWire: Number(compactGzip.headers.get('content-length')),
+    compactIdentity: compactBody.length,
     identity: body.length,
     data: JSON.parse(body.toString('utf8')),
     etag: response.headers.get('etag'),
@@ -197,34 +231,23 @@ async function importNew(baseUrl, member, count, tag) {
   }
 }
 
-/** Polls the pooled network until a person of this import shows; answers the time it took. */
+/** Polls the pooled network until a person of this import shows; answers the time it took (503s included). */
 async function timeToShow(url, cookie, firstName, since) {
   for (;;) {
-    const response = await call(url, cookie, { headers: { 'accept-encoding': 'br' } });
+    const response = await coldResponse(url, cookie);
     const data = await response.json();
     if (data.connections.some((c) => c.firstName === firstName)) return performance.now() - since;
   }
 }
 
 async function main() {
-  const runId = randomBytes(4).toString('hex');
-  const infra = await ensureInfrastructure({ log });
-  const dbName = `warmpath_bench_${runId}`;
-  const stackEnv = {
-    DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
-    REDIS_URL: infra.redisUrl,
-    NATS_URL: infra.natsUrl,
-    NATS_PREFIX: `bench${runId}`,
-    REDIS_PREFIX: `warmpath-bench-${runId}:`,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    ADMIN_PASSWORD: `bench-${runId}`,
-  };
-  const stack = await startStack({
-    env: stackEnv,
-    port: await freePort(),
-    logDir: join(ROOT, '.test-results', `bench-logs-${runId}`),
+  const stack = await startBenchStack({
+    label: 'workspace',
+    log,
+    // Eleven accounts from one address: more than the gateway lets one client create per hour.
+    env: { REGISTER_MAX_PER_CLIENT: '1000' },
   });
+  const stackEnv = stack.env;
   try {
     const base = stack.url;
     const members = [];
@@ -257,6 +280,28 @@ async function main() {
     );
 
     const rows = [];
+    const browserRuns = [];
+    if (BROWSER) {
+      // The owner's workspace screen: the pooled graph drawn from the compact answer (the app), then
+      // from the spec's JSON (the app before it). Before the load runs, on a quiet stack.
+      const variants = [
+        ['compact (the app)', undefined],
+        ...(BROWSER_JSON ? [['JSON', 'application/json']] : []),
+      ];
+      for (const [name, accept] of variants) {
+        log(`opening the workspace screen in chromium, ${name}...`);
+        const before = serviceCpu();
+        const run = await measureFirstPicture({
+          baseUrl: base,
+          cookie: owner.cookie,
+          path: `/workspaces/${teamId}`,
+          // The graph drawn with the whole pooled network (the data worker hands it over at once).
+          nodes: Math.floor(teamCold.data.connections.length / 2),
+          accept,
+        }).catch((error) => ({ error: String(error) }));
+        browserRuns.push({ name, ...run, serverCpu: cpuSince(before), load: loadavg()[0] });
+      }
+    }
     const run = (name, target, options) => {
       log(`running ${name}...`);
       const before = serviceCpu();
@@ -267,48 +312,55 @@ async function main() {
       const sent = result.requests * ((DURATION + warmup) / DURATION);
       const cpu = Object.fromEntries(Object.entries(used).map(([k, v]) => [k, v / sent]));
       rows.push({ name, target, ...result, cpu, load: loadavg()[0] });
+      // As it comes, so a run that fails later still leaves its figures.
+      log(`${name}: ${JSON.stringify({ ...result, cpu, load: loadavg()[0] })}`);
     };
-    run(`GET /api/network (solo 30k), br @${RATE}/s`, 'comparison', {
-      url: soloUrl,
-      headers: { cookie: solo.cookie, 'accept-encoding': 'br' },
-      rate: RATE,
-    });
-    run(`GET /api/teams/{id}/network (pooled), br @${RATE}/s`, 'p95 ≤ 100 ms', {
-      url: teamUrl,
-      headers: { cookie: owner.cookie, 'accept-encoding': 'br' },
-      rate: RATE,
-    });
-    const soloPaths = soloSeed.ids.map((id) => `/api/network/paths?to=${id}`);
-    run(`GET /api/network/paths (solo 30k), random @${PATH_RATE}/s`, 'comparison', {
-      url: `${base}/api/network/paths`,
-      headers: { cookie: solo.cookie },
-      paths: soloPaths,
-      rate: PATH_RATE,
-    });
-    const teamPaths = pooledPeople.map((c) => `/api/network/paths?to=${c.id}&workspaceId=${teamId}`);
-    run(`GET /api/network/paths?workspaceId (pooled), random @${PATH_RATE}/s`, 'p95 ≤ 100 ms', {
-      url: `${base}/api/network/paths`,
-      headers: { cookie: owner.cookie },
-      paths: teamPaths,
-      rate: PATH_RATE,
-    });
+    let imported = NaN;
+    let reflected = NaN;
+    let reflectedCpu = {};
+    if (LOAD) {
+      run(`GET /api/network (solo 30k), br @${RATE}/s`, 'comparison', {
+        url: soloUrl,
+        headers: { cookie: solo.cookie, 'accept-encoding': 'br' },
+        rate: RATE,
+      });
+      run(`GET /api/teams/{id}/network (pooled), br @${RATE}/s`, 'p95 ≤ 100 ms', {
+        url: teamUrl,
+        headers: { cookie: owner.cookie, 'accept-encoding': 'br' },
+        rate: RATE,
+      });
+      const soloPaths = soloSeed.ids.map((id) => `/api/network/paths?to=${id}`);
+      run(`GET /api/network/paths (solo 30k), random @${PATH_RATE}/s`, 'comparison', {
+        url: `${base}/api/network/paths`,
+        headers: { cookie: solo.cookie },
+        paths: soloPaths,
+        rate: PATH_RATE,
+      });
+      const teamPaths = pooledPeople.map((c) => `/api/network/paths?to=${c.id}&workspaceId=${teamId}`);
+      run(`GET /api/network/paths?workspaceId (pooled), random @${PATH_RATE}/s`, 'p95 ≤ 100 ms', {
+        url: `${base}/api/network/paths`,
+        headers: { cookie: owner.cookie },
+        paths: teamPaths,
+        rate: PATH_RATE,
+      });
 
-    // A member's import: how long until the owner's pooled graph shows it (the events rebuild it).
-    const importCpu = serviceCpu();
-    const started = performance.now();
-    await importNew(base, members[1], 200, 'a');
-    const imported = performance.now() - started;
-    const reflected = await timeToShow(teamUrl, owner.cookie, 'Newa', started);
-    const reflectedCpu = cpuSince(importCpu);
-    // Reads right after another import: the first ones wait for the rebuild.
-    await importNew(base, members[2], 200, 'b');
-    run(`GET /api/teams/{id}/network right after a member's import @${RATE}/s`, 'p95 ≤ 100 ms (cached)', {
-      url: teamUrl,
-      headers: { cookie: owner.cookie, 'accept-encoding': 'br' },
-      rate: RATE,
-      warmup: 0,
-    });
-    printReport(rows, {
+      // A member's import: how long until the owner's pooled graph shows it (the events rebuild it).
+      const importCpu = serviceCpu();
+      const started = performance.now();
+      await importNew(base, members[1], 200, 'a');
+      imported = performance.now() - started;
+      reflected = await timeToShow(teamUrl, owner.cookie, 'Newa', started);
+      reflectedCpu = cpuSince(importCpu);
+      // Reads right after another import: the first ones wait for the rebuild.
+      await importNew(base, members[2], 200, 'b');
+      run(`GET /api/teams/{id}/network right after a member's import @${RATE}/s`, 'p95 ≤ 100 ms (cached)', {
+        url: teamUrl,
+        headers: { cookie: owner.cookie, 'accept-encoding': 'br' },
+        rate: RATE,
+        warmup: 0,
+      });
+    }
+    printReport(rows, browserRuns, {
       soloCold,
       teamCold,
       pooledPeople: pooledPeople.length,
@@ -321,16 +373,18 @@ async function main() {
     });
   } finally {
     await stack.stop();
-    await dropDatabase(infra.postgresUrl, dbName);
-    await deleteRedisKeys(infra.redisUrl, stackEnv.REDIS_PREFIX);
-    await infra.stop();
   }
 }
 
 const cpuMs = (cpu, digits = 0) =>
   `${(cpu.network ?? NaN).toFixed(digits)} · ${(cpu.gateway ?? NaN).toFixed(digits)} ms`;
 
-function printReport(rows, figures) {
+const browserRow = (run) =>
+  run.error
+    ? `| ${run.name} | failed: ${run.error.split('\n')[0]} | | | | | |`
+    : `| ${run.name} | ${ms(run.firstPictureMs)} ms | ${ms(run.cpu.longestCpuMs)} ms (${ms(run.cpu.longestWallMs)} ms wall) | ${run.cpu.count} · ${ms(run.cpu.totalCpuMs)} ms | ${ms(run.longestWallTaskMs)} ms | ${run.answers.map((a) => `${a.status} ${a.type?.split(';')[0]} ${a.encoding ?? ''} ${Number.isFinite(a.bytes) ? mb(a.bytes) : ''}`).join(', ') || 'not seen'} | ${cpuMs(run.serverCpu)} · ${run.load.toFixed(1)} |`;
+
+function printReport(rows, browserRuns, figures) {
   const { soloCold, teamCold } = figures;
   const lines = [
     `Warmpath workspace benchmark — ${new Date().toISOString()} — Node ${process.version}, load avg ${loadavg()
@@ -345,6 +399,9 @@ function printReport(rows, figures) {
     `| bytes on the wire, brotli | ${mb(soloCold.wire)} | ${mb(teamCold.wire)} |`,
     `| bytes on the wire, gzip | ${mb(soloCold.gzipWire)} | ${mb(teamCold.gzipWire)} |`,
     `| JSON decoded | ${mb(soloCold.identity)} | ${mb(teamCold.identity)} |`,
+    `| compact, bytes on the wire brotli (what the web app reads) | ${mb(soloCold.compactWire)} | ${mb(teamCold.compactWire)} |`,
+    `| compact, bytes on the wire gzip | ${mb(soloCold.compactGzipWire)} | ${mb(teamCold.compactGzipWire)} |`,
+    `| compact decompressed | ${mb(soloCold.compactIdentity)} | ${mb(teamCold.compactIdentity)} |`,
     `| connections · relationships | ${soloCold.data.connections.length} · ${soloCold.data.relationships.length} | ${teamCold.data.connections.length} · ${teamCold.data.relationships.length} |`,
     '',
     '| scenario | target | req/s | p50 ms | p95 ms | p99 ms | max ms | errors | non-2xx | CPU ms/req network · gateway | load avg |',
@@ -356,7 +413,12 @@ function printReport(rows, figures) {
     '',
     `a member's import of 200 people: answered in ${ms(figures.imported)} ms, in the pooled graph ${ms(figures.reflected)} ms after it was sent (target ≤ 5 s), network service CPU meanwhile ${cpuMs(figures.reflectedCpu)}`,
     `service memory (RSS MB) after the pooled build: ${JSON.stringify(figures.rssAfterBuild)}; at the end: ${JSON.stringify(figures.rss)}`,
-    'first picture and longest main-thread task of the workspace screen: not measured (the workspace graph screen is not built yet)',
+    '',
+    'Workspace screen of the pooled network in headless chromium (first picture: navigation to the first frame of the whole graph; tasks: main-thread tasks of the app over 50 ms of CPU, until 3 s after the first picture):',
+    '',
+    '| data worker reads | first picture | longest app task, CPU | app tasks > 50 ms CPU · total | longest long task (wall, PerformanceObserver) | network answer | CPU network · gateway, load avg |',
+    '|---|---:|---:|---:|---:|---|---|',
+    ...(browserRuns.length ? browserRuns.map(browserRow) : ['| (BENCH_BROWSER=0) | | | | | | |']),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

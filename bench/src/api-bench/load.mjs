@@ -12,20 +12,38 @@ export function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-function runOnce({ url, headers, paths, rate, connections, duration }) {
+/**
+ * One autocannon run. `paths` (request paths picked at random) or `bodies` (request bodies sent in
+ * turn, e.g. one sign-in per user) vary the requests; `onResponse(status, ms)` sees every answer.
+ */
+export function runOnce({ url, method, headers, paths, bodies, rate, connections, duration, onResponse }) {
   return new Promise((resolve, reject) => {
     const latencies = [];
     const statuses = {};
-    const requests = paths
-      ? [{ setupRequest: (req) => ({ ...req, path: paths[Math.floor(Math.random() * paths.length)] }) }]
-      : undefined;
+    let next = 0;
+    const setupRequest = (req) => ({
+      ...req,
+      ...(paths ? { path: paths[Math.floor(Math.random() * paths.length)] } : {}),
+      ...(bodies ? { body: bodies[next++ % bodies.length] } : {}),
+    });
+    const requests = paths || bodies ? [{ setupRequest }] : undefined;
     const instance = autocannon(
-      { url, headers, connections, duration, requests, timeout: 10, ...(rate ? { overallRate: rate } : {}) },
+      {
+        url,
+        ...(method ? { method } : {}),
+        headers,
+        connections,
+        duration,
+        requests,
+        timeout: 10,
+        ...(rate ? { overallRate: rate } : {}),
+      },
       (error, result) => (error ? reject(error) : resolve({ result, latencies, statuses })),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
       latencies.push(responseTime);
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      onResponse?.(statusCode, responseTime);
     });
   });
 }

@@ -1,5 +1,5 @@
-// Test data for the API benchmark: users signed in over HTTP, networks written into the database
-// the way the import pipeline leaves them (rows with the libs/domain rules, generated company links,
+// Test data for the benchmarks: networks written into the database the way the import pipeline
+// leaves them (rows with the libs/domain rules, generated company links,
 // a bumped network version).
 import { companyKey, generateCompanyLinks, positionInfo } from '@warmpath/domain';
 import pg from 'pg';
@@ -21,31 +21,6 @@ const TITLES = [
   'Office Manager',
   'Legal Counsel',
 ];
-
-/** Registers a user; answers their id, e-mail and the session cookie to send. */
-export async function registerUser(baseUrl, label) {
-  const id = `${label}_${Math.random().toString(16).slice(2, 10)}`;
-  const user = {
-    username: id,
-    firstName: 'Bench',
-    lastName: label,
-    email: `${id}@example.org`,
-    password: `pw-${id}`,
-    confirmPassword: `pw-${id}`,
-  };
-  const response = await fetch(`${baseUrl}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(user),
-  });
-  if (response.status !== 201)
-    throw new Error(`register answered ${response.status}: ${await response.text()}`);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { userId: (await response.json()).id, cookie, email: user.email };
-}
 
 /** A realistic-looking network: companies of very different sizes (a few big employers, a long tail). */
 export function makePeople(count, seed = 1) {

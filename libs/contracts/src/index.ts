@@ -10,5 +10,8 @@ export * from './network/network-path.contract.js';
 export * from './network/network-stats.contract.js';
 export * from './network/network-team-graph.contract.js';
 export * from './imports/index.js';
+export * from './bulk/index.js';
 export * from './teams/teams.contract.js';
 export * from './teams/teams.schema.js';
+export * from './auth/tokens.schema.js';
+export * from './http/index.js';

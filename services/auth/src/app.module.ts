@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import type { AuthConfig } from './config/auth.config.js';
 import { migrations } from './database/migrations/index.js';
 import { IdentitiesModule } from './modules/identities/identities.module.js';
+import { AccessTokenEntity } from './modules/tokens/access-token.entity.js';
+import { TokensModule } from './modules/tokens/tokens.module.js';
 import { IdentityEntity } from './modules/users/identity.entity.js';
 import { UserEntity } from './modules/users/user.entity.js';
 import { UsersModule } from './modules/users/users.module.js';
@@ -17,10 +19,11 @@ export class AppModule {
         ServiceKitModule.forRoot({ service: 'auth', config, logger, checks: databaseChecks }),
         UsersModule,
         IdentitiesModule,
+        TokensModule,
         serviceDatabaseModule({
           url: config.DATABASE_URL,
           schema: 'auth',
-          entities: [UserEntity, IdentityEntity],
+          entities: [UserEntity, IdentityEntity, AccessTokenEntity],
           migrations,
         }),
       ],

@@ -8,12 +8,15 @@ import { ErrorFilter } from './http/error.filter.js';
 import { REDIS, RedisCloser, redisProvider } from './infra/redis.provider.js';
 import { AiModule } from './modules/ai/ai.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { DocsModule } from './modules/docs/docs.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { BulkModule } from './modules/bulk/bulk.module.js';
 import { ImportsModule } from './modules/imports/imports.module.js';
 import { OAuthModule } from './modules/oauth/oauth.module.js';
 import { NetworkModule } from './modules/network/network.module.js';
 import { SessionModule } from './modules/session/session.module.js';
 import { TeamsModule } from './modules/teams/teams.module.js';
+import { TokensModule } from './modules/tokens/tokens.module.js';
 
 @Module({})
 export class AppModule {
@@ -38,9 +41,12 @@ export class AppModule {
         AuthModule,
         OAuthModule,
         ImportsModule,
+        BulkModule,
         NetworkModule,
         AiModule,
         TeamsModule,
+        TokensModule,
+        DocsModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };

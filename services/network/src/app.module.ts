@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { NetworkConfig } from './config/network.config.js';
 import { networkEntities } from './database/entities/index.js';
 import { migrations } from './database/migrations/index.js';
+import { AbsentPeopleModule } from './modules/absent-people/absent-people.module.js';
 import { GraphModule } from './modules/graph/graph.module.js';
 import { ImportWritesModule } from './modules/import-writes/import-writes.module.js';
 import { NotesModule } from './modules/notes/notes.module.js';
@@ -30,6 +31,7 @@ export class AppModule {
         PathsModule,
         StatsModule,
         TeamGraphModule,
+        AbsentPeopleModule,
       ],
     };
   }

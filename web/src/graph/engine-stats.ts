@@ -3,6 +3,9 @@ import type { WorkerStats } from './layout/layout-supervisor';
 import type { GraphModel } from './model/graph-model';
 import type { GraphEngineStats } from './types';
 
+/** The performance mark of each graph's first frame on screen (`detail.nodes`): the app's first picture. */
+export const FIRST_FRAME_MARK = 'warmpath:graph-first-frame';
+
 /** What the engine measures about itself: first frame, settling, per-frame costs, the worker's steps. */
 export class EngineStatsRecorder {
   readonly mainFrames = new FrameStats();
@@ -14,9 +17,15 @@ export class EngineStatsRecorder {
     this.timing = { graphSetAt: performance.now(), firstFrameAt: null, settledAt: null };
   }
 
-  /** The first frame of the current graph reached the screen (page-clock ms). */
-  presented(at: number): void {
-    this.timing.firstFrameAt ??= at;
+  /**
+   * The first frame of the current graph reached the screen (page-clock ms). Marked on the page's
+   * performance timeline too, for the browser's performance panel and bench:workspace.
+   */
+  presented(at: number, nodes: number): void {
+    if (this.timing.firstFrameAt !== null) return;
+    this.timing.firstFrameAt = at;
+    if (typeof performance.mark === 'function')
+      performance.mark(FIRST_FRAME_MARK, { startTime: at, detail: { nodes } });
   }
 
   settled(): void {

@@ -88,7 +88,7 @@ class Engine implements GraphEngine {
     this.renderer = new RenderClient(container, this.viewport, {
       onFrame: (at, ms, kind) => this.measured.workerFrames.record(at, ms, kind),
       onPositionsReturned: () => this.hasNewPositions && this.loop.request(),
-      onPresented: (at) => this.model && this.measured.presented(at),
+      onPresented: (at) => this.model && this.measured.presented(at, this.model.nodes.length),
     });
     this.supervisor = new LayoutSupervisor({
       onPositions: () => this.loop.request(),

@@ -114,6 +114,15 @@ export const userProfileSchema = userSchema.pick({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
+/** GET /api/oauth/providers: which sign-in buttons work. */
+export const oauthProviderStatusSchema = z.object({ provider: oauthProviderSchema, configured: z.boolean() });
+export type OAuthProviderStatus = z.infer<typeof oauthProviderStatusSchema>;
+
+/** POST /api/logout */
+export const loggedOutSchema = z.object({ loggedOut: z.literal(true) });
+/** POST /api/user/password */
+export const passwordChangedSchema = z.object({ changed: z.literal(true) });
+
 export const authContracts = {
   register: defineRequest('auth.user.register', registerRequestSchema, userSchema),
   verifyPassword: defineRequest('auth.credentials.verify', loginRequestSchema, userSchema),
@@ -133,7 +142,7 @@ export const authContracts = {
   changePassword: defineRequest(
     'auth.password.change',
     userIdRequest.extend({ currentPassword: z.string(), newPassword: z.string() }),
-    z.object({ changed: z.literal(true) }),
+    passwordChangedSchema,
   ),
   /** Signs in (or links, when linkToUserId is set) with a provider identity. */
   signInWithProvider: defineRequest(

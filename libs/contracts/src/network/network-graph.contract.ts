@@ -10,8 +10,30 @@ export const SNAPSHOT_ENCODINGS = ['br', 'gzip'] as const;
 export const snapshotEncodingSchema = z.enum(SNAPSHOT_ENCODINGS);
 export type SnapshotEncoding = z.infer<typeof snapshotEncodingSchema>;
 
-/** The Redis hash of one snapshot has one field per encoding, written together (HSET) so both or neither exist. */
-export const SNAPSHOT_FIELDS: Record<SnapshotEncoding, string> = { br: 'br', gzip: 'gzip' };
+/**
+ * A snapshot is stored in two representations of the same network: the spec's JSON (the default)
+ * and the compact columns (libs/domain network-codec) a client asks for with
+ * `Accept: application/vnd.warmpath.network.v1+json`.
+ */
+export const SNAPSHOT_REPRESENTATIONS = ['json', 'compact'] as const;
+export type SnapshotRepresentation = (typeof SNAPSHOT_REPRESENTATIONS)[number];
+
+/**
+ * The media type of the compact representation, version 1 (COMPACT_NETWORK_VERSION in libs/domain).
+ * A new version is a new media type: a client names the one it decodes, and a server that does
+ * not have it answers the spec's JSON, which every client reads.
+ */
+export const COMPACT_NETWORK_MEDIA_TYPE = 'application/vnd.warmpath.network.v1+json';
+
+/**
+ * The Redis hash of one snapshot has one field per representation and encoding (`br`, `gzip`,
+ * `compact-br`, `compact-gzip`), written together (HSET) so all or none exist.
+ */
+export type SnapshotField = SnapshotEncoding | `compact-${SnapshotEncoding}`;
+export const snapshotField = (
+  representation: SnapshotRepresentation,
+  encoding: SnapshotEncoding,
+): SnapshotField => (representation === 'json' ? encoding : `compact-${encoding}`);
 
 /**
  * Redis key (before REDIS_PREFIX, which both sides add through ioredis' keyPrefix) of a snapshot.
@@ -21,15 +43,23 @@ export const SNAPSHOT_FIELDS: Record<SnapshotEncoding, string> = { br: 'br', gzi
 export const networkSnapshotKey = (userId: number, fingerprint: string) =>
   `network:snapshot:${userId}:${fingerprint}`;
 
+const snapshotBytesSchema = z.object({
+  identity: z.number().int(),
+  br: z.number().int(),
+  gzip: z.number().int(),
+});
+
 export const networkSnapshotRefSchema = z.object({
-  /** Redis hash key holding the encodings (see SNAPSHOT_FIELDS). */
+  /** Redis hash key holding the representations and encodings (see snapshotField). */
   key: z.string(),
   /** Weak ETag (W/"...") of the JSON; differs whenever the JSON differs. */
   etag: z.string(),
   /** The user's network version the snapshot was built from (network_versions). */
   version: z.string(),
   /** Sizes in bytes: the JSON, and each stored encoding. */
-  bytes: z.object({ identity: z.number().int(), br: z.number().int(), gzip: z.number().int() }),
+  bytes: snapshotBytesSchema,
+  /** The compact representation: its own ETag (never the JSON's) and sizes. */
+  compact: z.object({ etag: z.string(), bytes: snapshotBytesSchema }),
   connections: z.number().int(),
   relationships: z.number().int(),
 });
@@ -64,8 +94,9 @@ export const networkGenerationKey = (userId: number) => `network:snapshot-genera
  * The snapshot JSON's shape. Bump it when the shape changes: snapshots and pointers of another
  * format are then never served again (the pointer key carries it), whatever their generation.
  * 2: company links derived on read (ids `<sourceId>-<targetId>`, createdAt the later person's).
+ * 3: the compact representation stored beside the JSON (`compact` in the reference).
  */
-export const NETWORK_SNAPSHOT_FORMAT = '2';
+export const NETWORK_SNAPSHOT_FORMAT = '3';
 
 /** Redis key (before REDIS_PREFIX) of the user's NetworkSnapshotPointer (JSON). */
 export const networkSnapshotPointerKey = (userId: number) =>

@@ -33,9 +33,9 @@ export type TeamNetworkData = z.infer<typeof teamNetworkDataSchema>;
 
 /**
  * The snapshot JSON's shape of pooled networks; bump it when the shape changes (the snapshot key
- * carries it, so snapshots of another format are never served).
+ * carries it, so snapshots of another format are never served). 2: the compact representation too.
  */
-export const TEAM_SNAPSHOT_FORMAT = '1';
+export const TEAM_SNAPSHOT_FORMAT = '2';
 
 /** Prefix of every pooled snapshot key of a workspace (so a deleted one's can be found). */
 export const teamSnapshotKeyPrefix = (teamId: number) => `network:team-snapshot:${teamId}:`;

@@ -70,6 +70,8 @@ export const connectionSchema = z.object({
   isUser: z.boolean(),
   /** A teammate's own node in a workspace graph. */
   isTeammate: z.boolean().default(false),
+  /** A workspace source's node (an export uploaded for someone, issue 16): teammate-like, not a user. */
+  isSource: z.boolean().optional(),
   hasWorkedWith: z.boolean(),
   type: z.literal('connection'),
   positionInfo: positionInfoSchema,

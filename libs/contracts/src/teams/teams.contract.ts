@@ -112,6 +112,19 @@ export const teamsContracts = {
           sharing: sharingLevelSchema,
         }),
       ),
+      /**
+       * The workspace's uploaded exports (issue 16), pooled like members sharing `names`: each
+       * stored under `ownerId` (negative, never a user's id) in the network service.
+       */
+      sources: z
+        .array(
+          z.object({
+            sourceId: z.number().int().positive(),
+            ownerId: z.number().int().negative(),
+            name: z.string(),
+          }),
+        )
+        .optional(),
     }),
   ),
 };

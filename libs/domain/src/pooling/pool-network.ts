@@ -2,8 +2,15 @@ import type { CompanySummary, Connection, Relationship, SharingLevel } from '@wa
 import { companyKey } from '../company/company-key.js';
 import { topCompanies } from '../search/search-connections.js';
 import type { WarmthTie } from '../warm-path/warmth-graph.js';
-import { deriveCompanyLinks, toKnowsLink, toTeammateLink } from './graph-links.js';
+import { deriveCompanyLinksReusing, type CompanyLinksMemo } from './company-links-memo.js';
+import { toKnowsLink, toTeammateLink } from './graph-links.js';
 import { groupPeople, type MemberRecord } from './person-identity.js';
+import {
+  reusablePerson,
+  type PooledPeopleMemo,
+  type PooledPerson,
+  type StrangersMemo,
+} from './pooled-person-memo.js';
 
 /** One member of a workspace as the pooling reads them. */
 export interface PoolMember {
@@ -41,6 +48,17 @@ export interface PooledNetwork {
   /** Every company of everyone the members know, shown or counted only; most people first. */
   companies: CompanySummary[];
   members: MemberReach[];
+  /** What a rebuild of this pool (same viewer) may reuse: hand it to the next poolNetwork. */
+  reuse: PoolReuse;
+}
+
+/** Parts of a previous pooling that a rebuild reuses where their inputs did not change. */
+export interface PoolReuse {
+  /** The same viewer's last pooling. */
+  people?: PooledPeopleMemo;
+  /** The workspace's people as someone who does not know them sees them (any viewer's pooling). */
+  strangers?: StrangersMemo;
+  companyLinks?: CompanyLinksMemo;
 }
 
 const SHARING_RANK: Record<SharingLevel, number> = { counts: 0, names: 1, profiles: 2, emails: 3 };
@@ -60,7 +78,11 @@ const SHARING_RANK: Record<SharingLevel, number> = { counts: 0, names: 1, profil
  *   known by a member, so degree 3 (reachable only through company links) cannot occur here.
  * The viewer sees their own connections whatever their own sharing level.
  */
-export function poolNetwork(viewerId: number, members: readonly PoolMember[]): PooledNetwork {
+export function poolNetwork(
+  viewerId: number,
+  members: readonly PoolMember[],
+  previous: PoolReuse = {},
+): PooledNetwork {
   const viewer = members.find((member) => member.node.userId === viewerId);
   if (!viewer) throw new Error(`The viewer ${viewerId} is not a member`);
   const ordered = [
@@ -85,9 +107,12 @@ export function poolNetwork(viewerId: number, members: readonly PoolMember[]): P
     companyLinks: [],
     companies: [],
     members: [],
+    reuse: {},
   };
   const counted: { company: string | null; isUser: boolean }[] = [];
   const reach = ordered.map(() => ({ people: 0, companies: new Set<string>() }));
+  const byFirstRecord = new Map<Connection, PooledPerson>();
+  const strangers = new Map<Connection, PooledPerson>();
   for (const group of groupPeople(ordered.map((member) => member.people))) {
     const records = distinctMembers(group);
     const first = personOf(ordered, records[0] as MemberRecord);
@@ -97,21 +122,26 @@ export function poolNetwork(viewerId: number, members: readonly PoolMember[]): P
       memberReach.people++;
       if (key !== null) memberReach.companies.add(key);
     }
-    const visible = records.filter((r) => r.member === 0 || ordered[r.member]?.sharing !== 'counts');
-    if (visible.length === 0) {
+    const persons = records.map((record) => personOf(ordered, record));
+    const knowers = records.map((record) => (ordered[record.member] as PoolMember).node.userId);
+    const sharing = records.map((record) => (ordered[record.member] as PoolMember).sharing);
+    const person =
+      reusablePerson(previous.people, previous.strangers, viewerId, persons, knowers, sharing) ??
+      poolPerson(ordered, records, persons, knowers, sharing, viewerId);
+    byFirstRecord.set(first, person);
+    if (!knowers.includes(viewerId)) strangers.set(first, person);
+    if (!person.node) {
       counted.push({ company: first.company, isUser: false });
       continue;
     }
-    const node = personNode(ordered, records, visible);
-    pooled.people.push(node);
-    counted.push(node);
-    for (const record of visible) {
-      const tie = personOf(ordered, record);
-      pooled.knowsLinks.push(toKnowsLink(node, (ordered[record.member] as PoolMember).node.userId, tie));
-      pooled.knowsTies.push({ yearsConnected: tie.yearsConnected, hasWorkedWith: tie.hasWorkedWith });
-    }
+    pooled.people.push(person.node);
+    counted.push(person.node);
+    for (const link of person.knowsLinks) pooled.knowsLinks.push(link);
+    for (const tie of person.knowsTies) pooled.knowsTies.push(tie);
   }
-  pooled.companyLinks = deriveCompanyLinks(pooled.people, viewerId);
+  const companyLinks = deriveCompanyLinksReusing(pooled.people, viewerId, previous.companyLinks);
+  pooled.companyLinks = companyLinks.links;
+  pooled.reuse = { people: { viewerId, byFirstRecord }, strangers, companyLinks: companyLinks.memo };
   pooled.companies = topCompanies(counted, Number.MAX_SAFE_INTEGER);
   pooled.members = ordered.map((member, index) => ({
     userId: member.node.userId,
@@ -132,6 +162,40 @@ function teammateNode(member: PoolMember, viewerId: number): Connection {
     isTeammate: true,
     connectionDegree: 1,
     knownBy: [viewerId],
+  };
+}
+
+/** One distinct person pooled: their node when someone shows them, and each shower's knows link. */
+function poolPerson(
+  ordered: readonly PoolMember[],
+  records: readonly MemberRecord[],
+  persons: readonly Connection[],
+  knowers: readonly number[],
+  sharing: readonly SharingLevel[],
+  viewerId: number,
+): PooledPerson {
+  const visible = records.filter((r) => r.member === 0 || ordered[r.member]?.sharing !== 'counts');
+  const pooled: PooledPerson = {
+    pooledFor: viewerId,
+    records: persons,
+    knowers,
+    sharing,
+    node: null,
+    knowsLinks: [],
+    knowsTies: [],
+  };
+  if (visible.length === 0) return pooled;
+  const node = personNode(ordered, records, visible);
+  return {
+    ...pooled,
+    node,
+    knowsLinks: visible.map((record) =>
+      toKnowsLink(node, (ordered[record.member] as PoolMember).node.userId, personOf(ordered, record)),
+    ),
+    knowsTies: visible.map((record) => {
+      const tie = personOf(ordered, record);
+      return { yearsConnected: tie.yearsConnected, hasWorkedWith: tie.hasWorkedWith };
+    }),
   };
 }
 

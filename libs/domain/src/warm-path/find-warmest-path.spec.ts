@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { type Connection, type Relationship } from '@warmpath/contracts';
 import { buildConnection, buildRelationship, buildSelf } from '../../test/build-connection.js';
-import { findWarmestPath } from './find-warmest-path.js';
+import { seededRandom } from '../../test/random.js';
+import { findWarmestPath, warmestPathsFrom, warmestPathTo } from './find-warmest-path.js';
 import { buildWarmthGraph } from './warmth-graph.js';
 
 const self = buildSelf({ id: 'u1', userId: 1 });
@@ -180,5 +181,41 @@ describe('findWarmestPath', () => {
     // The nearest person you know is 29900: one hop from you, then along the company chain.
     expect(path?.nodes[1]).toBe('29900');
     expect(findWarmestPath(graph, 'u1', '12345')?.nodes.at(-1)).toBe('12345');
+  });
+});
+
+describe('warmestPathsFrom: one search for every target', () => {
+  it('gives every target the very path findWarmestPath finds, and null where it finds none', () => {
+    const random = seededRandom(11);
+    const companies = ['Acme', 'Globex', 'Initech'];
+    const people = Array.from({ length: 300 }, (_, index) =>
+      person(String(index + 1), `P${index}`, 'Test', {
+        knownBy: random() < 0.2 ? [1] : [],
+        yearsConnected: Math.floor(random() * 12),
+        company: companies[index % 3] as string,
+      }),
+    );
+    const links = Array.from({ length: 600 }, () => {
+      const a = 1 + Math.floor(random() * 300);
+      const b = 1 + Math.floor(random() * 300);
+      return companyLink(String(a), String(b), [50, 80, 130, 150][Math.floor(random() * 4)] as number);
+    }).filter((link) => link.sourceId !== link.targetId);
+    // Someone nobody knows and no link reaches.
+    const lonely = person('999', 'Lonely', 'Island');
+    const graph = buildWarmthGraph([self, ...people, lonely], links, 'u1');
+    const paths = warmestPathsFrom(graph, 'u1');
+    if (!paths) throw new Error('the start is in the graph');
+    for (const target of [...people.map((p) => p.id), '999', 'u1']) {
+      expect(warmestPathTo(paths, target)).toEqual(findWarmestPath(graph, 'u1', target));
+    }
+    expect(warmestPathTo(paths, '999')).toBeNull();
+  });
+
+  it('gives null for an unknown start or target', () => {
+    const graph = buildWarmthGraph([self], [], 'u1');
+    expect(warmestPathsFrom(graph, 'nobody')).toBeNull();
+    expect(
+      warmestPathTo(warmestPathsFrom(graph, 'u1') as NonNullable<ReturnType<typeof warmestPathsFrom>>, 'x'),
+    ).toBeNull();
   });
 });

@@ -29,7 +29,37 @@ export function findWarmestPath(graph: WarmthGraph, fromId: string, toId: string
   const start = graph.indexOf.get(fromId);
   const target = graph.indexOf.get(toId);
   if (start === undefined || target === undefined) return null;
-  const via = shortestPathTree(graph, start, target);
+  return pathAlong(graph, start, shortestPathTree(graph, start, target), target);
+}
+
+/** The warmest paths from one node to every node of a graph: one search, then a walk per target. */
+export interface WarmestPaths {
+  readonly graph: WarmthGraph;
+  readonly start: number;
+  /** Per node, the edge it is reached by (-1: the start, or unreachable). */
+  readonly via: Int32Array;
+}
+
+/**
+ * Dijkstra from `fromId` run to the end instead of stopping at one target: the tree it leaves
+ * holds the warmest path to every node, the very path findWarmestPath finds (a node's edge is
+ * final once it is settled, whether the search stops there or goes on). Costs one search, so a
+ * graph asked about many targets answers each by walking its path. Null for an unknown id.
+ */
+export function warmestPathsFrom(graph: WarmthGraph, fromId: string): WarmestPaths | null {
+  const start = graph.indexOf.get(fromId);
+  if (start === undefined) return null;
+  return { graph, start, via: shortestPathTree(graph, start, -1) };
+}
+
+/** The warmest path to one node from a tree of warmestPathsFrom; null when unknown or unreachable. */
+export function warmestPathTo(paths: WarmestPaths, toId: string): WarmPath | null {
+  const target = paths.graph.indexOf.get(toId);
+  if (target === undefined) return null;
+  return pathAlong(paths.graph, paths.start, paths.via, target);
+}
+
+function pathAlong(graph: WarmthGraph, start: number, via: Int32Array, target: number): WarmPath | null {
   if (start !== target && via[target] === -1) return null;
   const route: number[] = [];
   for (let node = target; node !== start;) {
@@ -42,7 +72,7 @@ export function findWarmestPath(graph: WarmthGraph, fromId: string, toId: string
   return toWarmPath(graph, start, route);
 }
 
-/** Dijkstra from `start`, stopping at `target`; returns, per node, the edge it was reached by. */
+/** Dijkstra from `start`, stopping at `target` (-1: none); returns, per node, the edge it was reached by. */
 function shortestPathTree(graph: WarmthGraph, start: number, target: number): Int32Array {
   const count = graph.people.length;
   const cost = new Float64Array(count).fill(Infinity);

@@ -18,6 +18,8 @@ export const WORKSPACE_PERMISSIONS = {
   removeMember: ['owner'],
   deleteWorkspace: ['owner'],
   leave: ['admin', 'member'],
+  // Uploaded exports of the workspace (issue 16): upload, replace, delete.
+  manageSources: ['owner', 'admin'],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;
 export type WorkspaceAction = keyof typeof WORKSPACE_PERMISSIONS;
 

@@ -14,6 +14,10 @@ const UPLOAD_ROUTES = new Set([
   '/api/network/import/authenticated',
   '/api/linkedin/import-csv',
 ]);
+/** Bulk uploads into a workspace and a source's newer export (issue 16): multipart too. */
+const UPLOAD_ROUTE_PATTERN = /^\/api\/teams\/[^/]+\/(bulk-imports|sources\/[^/]+)$/;
+
+const isUploadRoute = (path: string): boolean => UPLOAD_ROUTES.has(path) || UPLOAD_ROUTE_PATTERN.test(path);
 
 /** Parses ALLOWED_ORIGINS (comma-separated origins); an empty list means the PUBLIC_URL's origin. */
 export function allowedOrigins(list: string, publicUrl: string): Set<string> {
@@ -67,7 +71,7 @@ export function installRequestOriginChecks(fastify: FastifyInstance, allowed: Se
     if (!STATE_CHANGING.has(request.method)) return;
     if (!isSameOrigin(request, allowed))
       return sendErrorReply(request, reply, 'FORBIDDEN', CROSS_SITE_REFUSED);
-    if (!hasBody(request) || UPLOAD_ROUTES.has(request.url.split('?')[0])) return;
+    if (!hasBody(request) || isUploadRoute(request.url.split('?')[0] ?? '')) return;
     if (mediaType(request) !== 'application/json')
       return sendErrorReply(request, reply, 'UNSUPPORTED_MEDIA_TYPE', JSON_ONLY);
   });

@@ -399,6 +399,39 @@ describe('pooled snapshots are rebuilt on every workspace event', () => {
     expect(names(data)).toEqual(['Mo', 'Nia', 'Vic']);
   });
 
+  it('network.import.completed: every member reading the workspace sees it, each with their own degrees', async () => {
+    const teamId = workspace([
+      [viewer, 'names'],
+      [mate, 'profiles'],
+    ]);
+    const before = await Promise.all([pooled(viewer, teamId), pooled(mate, teamId)]);
+    const version = await importPeople(mate, [
+      { first: 'Zoe', last: 'Zed', company: 'Acme', url: 'https://www.linkedin.com/in/zoe' },
+    ]);
+    bus.publish(networkImportContracts.importCompleted, {
+      importId: randomUUID(),
+      userId: mate,
+      version,
+      inserted: 1,
+      updated: 0,
+      relationships: 1,
+    });
+    await eventually(async () => (await currentKey(teamId, viewer)) !== before[0].ref.key);
+    await eventually(async () => (await currentKey(teamId, mate)) !== before[1].ref.key);
+    const [asViewer, asMate] = await Promise.all([pooled(viewer, teamId), pooled(mate, teamId)]);
+    const zoe = (data: TeamNetworkData) => people(data).find((c) => c.firstName === 'Zoe');
+    const vic = (data: TeamNetworkData) => people(data).find((c) => c.firstName === 'Vic');
+    expect(zoe(asViewer.data)).toMatchObject({
+      userId: mate,
+      connectionDegree: 2,
+      knownBy: [mate],
+      linkedinUrl: 'https://www.linkedin.com/in/zoe',
+    });
+    expect(zoe(asMate.data)).toMatchObject({ userId: mate, connectionDegree: 1, knownBy: [mate] });
+    expect(vic(asViewer.data)).toMatchObject({ userId: viewer, connectionDegree: 1 });
+    expect(vic(asMate.data)).toMatchObject({ userId: viewer, connectionDegree: 2, knownBy: [viewer] });
+  });
+
   it('teams.workspace.deleted: its snapshots are gone and it is not found', async () => {
     const teamId = workspace([
       [viewer, 'names'],

@@ -10,6 +10,9 @@ import { JoinRequestsRepository } from './join-requests/join-requests.repository
 import { JoinRequestsService } from './join-requests/join-requests.service.js';
 import { InvitationMailProcessor } from './mail/invitation-mail.processor.js';
 import { InvitationMailQueue } from './mail/invitation-mail.queue.js';
+import { SourcesHandler } from './sources/sources.handler.js';
+import { SourcesRepository } from './sources/sources.repository.js';
+import { SourcesService } from './sources/sources.service.js';
 import { MembersService } from './workspaces/members.service.js';
 import { WorkspacesHandler } from './workspaces/workspaces.handler.js';
 import { WorkspacesRepository } from './workspaces/workspaces.repository.js';
@@ -36,6 +39,9 @@ import { MemberEntity } from '../database/entities/index.js';
     JoinRequestsHandler,
     InvitationMailQueue,
     InvitationMailProcessor,
+    SourcesRepository,
+    SourcesService,
+    SourcesHandler,
   ],
 })
 export class TeamsModule {}

@@ -113,6 +113,69 @@ describe('DashboardPage', () => {
     });
   });
 
+  describe('changed since last import', () => {
+    const reimportedAt = '2026-11-25T10:00:00.000Z';
+    const changedNetwork = buildTestNetwork([
+      { firstName: 'Ana', lastName: 'Silva', company: 'Acme', position: 'Engineer' },
+      { firstName: 'Eve', lastName: 'Nova', company: 'Hooli', createdAt: '2026-11-25T10:00:02.000Z' },
+      {
+        firstName: 'Dan',
+        lastName: 'Moss',
+        company: 'Initech',
+        exportHistory: {
+          absentSince: null,
+          previousCompany: 'Globex',
+          previousPosition: 'CTO',
+          jobChangedAt: '2026-11-25T10:00:02.000Z',
+        },
+      },
+    ]);
+    const imports = {
+      imports: [
+        { state: 'completed', createdAt: reimportedAt, imported: 1, updated: 1, unchanged: 1, absent: 0 },
+        {
+          state: 'completed',
+          createdAt: '2026-11-01T10:00:00.000Z',
+          imported: 2,
+          updated: 0,
+          unchanged: 0,
+          absent: 0,
+        },
+      ],
+    };
+    const serve = () =>
+      stubServer({
+        'GET /api/network': () => json(200, changedNetwork),
+        'GET /api/imports': () => json(200, imports),
+      });
+
+    it('counts them in the sidebar and highlights them in the graph when turned on', async () => {
+      serve();
+      renderWithApp(<DashboardPage />);
+      fireEvent.click(await screen.findByLabelText('Expand Filters & Analysis'));
+      expect((await screen.findByLabelText('Changed since last import count')).textContent).toBe('2');
+      fireEvent.click(screen.getByRole('switch', { name: 'Changed since last import' }));
+      await waitFor(() =>
+        expect(engines.at(-1)?.setHighlight).toHaveBeenLastCalledWith({
+          nodeIds: new Set(['2', '3']),
+          linkIds: [],
+        }),
+      );
+      // Everyone stays in the graph.
+      expect(screen.getByTestId('showing-line').textContent).toBe('Showing: 3 connections • 3 relationships');
+    }, 60_000);
+
+    it('lists only them in the table, from the link', async () => {
+      serve();
+      renderWithApp(<DashboardPage />, { route: '/?view=table&changed=1' });
+      expect(await screen.findByText('2 connections', undefined, { timeout: 15_000 })).toBeTruthy();
+      const table = screen.getByRole('table');
+      expect(within(table).getByText(/Eve Nova/)).toBeTruthy();
+      expect(within(table).getByText(/Dan Moss/)).toBeTruthy();
+      expect(within(table).queryByText(/Ana Silva/)).toBeNull();
+    }, 60_000);
+  });
+
   it('keeps the Fly-by Tour off when no connection is in view', async () => {
     stubServer({ 'GET /api/network': () => json(200, network) });
     renderWithApp(<DashboardPage />, { route: '/?degrees=' });

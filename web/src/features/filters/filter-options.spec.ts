@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestNetwork } from '../network/test-connections';
-import { attributeOptions, companyOptions, toggleCompany, visibleCompanies } from './filter-options';
+import {
+  attributeOptions,
+  changedSinceLastImport,
+  companyOptions,
+  lastImportStart,
+  toggleCompany,
+  visibleCompanies,
+} from './filter-options';
 
 const network = buildTestNetwork([
   ...Array.from({ length: 5 }, () => ({ company: 'Acme' })),
@@ -39,5 +46,76 @@ describe('attributeOptions', () => {
 
   it('gives nothing when the data has no such column', () => {
     expect(attributeOptions(buildTestNetwork([{}]).connections, 'industry')).toEqual([]);
+  });
+});
+
+describe('changed since last import', () => {
+  const run = (
+    createdAt: string,
+    counts: Partial<Record<'updated' | 'unchanged' | 'absent', number>>,
+    state = 'completed',
+  ) => ({
+    state,
+    createdAt,
+    updated: 0,
+    unchanged: 0,
+    absent: 0,
+    ...counts,
+  });
+
+  it('counts from the start of the latest completed import, when it was a re-import', () => {
+    expect(
+      lastImportStart([
+        run('2026-11-25T10:00:00.000Z', { unchanged: 4 }),
+        run('2026-11-01T00:00:00.000Z', {}),
+      ]),
+    ).toBe('2026-11-25T10:00:00.000Z');
+    // A running or failed import does not count; a first import has nothing to compare with.
+    expect(
+      lastImportStart([
+        run('2026-11-26T00:00:00.000Z', {}, 'parsing'),
+        run('2026-11-25T10:00:00.000Z', { absent: 1 }),
+      ]),
+    ).toBe('2026-11-25T10:00:00.000Z');
+    expect(lastImportStart([run('2026-11-25T10:00:00.000Z', {})])).toBeNull();
+    expect(lastImportStart([])).toBeNull();
+  });
+
+  it('finds the people the latest import added or saw change job, not the others nor you', () => {
+    const since = '2026-11-25T10:00:00.000Z';
+    const people = buildTestNetwork([
+      { createdAt: '2026-11-01T10:00:00.000Z' },
+      { createdAt: '2026-11-25T10:00:01.000Z' },
+      {
+        createdAt: '2026-11-01T10:00:00.000Z',
+        exportHistory: {
+          absentSince: null,
+          previousCompany: 'Globex',
+          previousPosition: null,
+          jobChangedAt: '2026-11-25T10:00:01.000Z',
+        },
+      },
+      {
+        createdAt: '2026-10-01T10:00:00.000Z',
+        exportHistory: {
+          absentSince: null,
+          previousCompany: 'Globex',
+          previousPosition: null,
+          jobChangedAt: '2026-11-01T10:00:00.000Z',
+        },
+      },
+      {
+        createdAt: '2026-11-01T10:00:00.000Z',
+        exportHistory: {
+          absentSince: since,
+          previousCompany: null,
+          previousPosition: null,
+          jobChangedAt: null,
+        },
+      },
+    ]).connections.map((person) =>
+      person.isUser ? { ...person, createdAt: '2026-11-26T00:00:00.000Z' } : person,
+    );
+    expect([...changedSinceLastImport(people, since)]).toEqual(['2', '3']);
   });
 });

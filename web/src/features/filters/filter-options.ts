@@ -48,3 +48,39 @@ export function attributeOptions(connections: readonly Person[], field: 'industr
   }
   return [...seen.values()].sort((a, b) => a.localeCompare(b));
 }
+
+type ImportRun = { state: string; createdAt: string; updated: number; unchanged: number; absent: number };
+
+/**
+ * Since when "changed since last import" counts: the start of the latest completed import, when it
+ * was a re-import (a first import has no earlier export to compare with). `imports` newest first,
+ * as GET /api/imports lists them.
+ */
+export function lastImportStart(imports: readonly ImportRun[]): string | null {
+  const latest = imports.find((run) => run.state === 'completed');
+  if (!latest || latest.updated + latest.unchanged + latest.absent === 0) return null;
+  return latest.createdAt;
+}
+
+type Changeable = {
+  id: string;
+  isUser: boolean;
+  createdAt: string;
+  exportHistory?: { jobChangedAt: string | null };
+};
+
+/**
+ * The people the latest import added or saw change job: added at or after its start, or with a job
+ * change seen at or after it (issue 15's "changed since last import").
+ */
+export function changedSinceLastImport(connections: readonly Changeable[], since: string): Set<string> {
+  const from = Date.parse(since);
+  const changed = new Set<string>();
+  for (const person of connections) {
+    if (person.isUser) continue;
+    const movedAt = person.exportHistory?.jobChangedAt;
+    if (Date.parse(person.createdAt) >= from || (movedAt && Date.parse(movedAt) >= from))
+      changed.add(person.id);
+  }
+  return changed;
+}

@@ -7,6 +7,7 @@ import { datasetInfo } from '../network/data/network-data-client';
 import { HeldNetworkContext } from '../network/data/use-network-data';
 import { AnalyticsPanel } from './analytics-panel';
 import { AttributeSelect } from './attribute-select';
+import { ChangedFilter, type ChangedFilterProps } from './changed-filter';
 import { CompanyFilter } from './company-filter';
 import { DegreeToggles } from './degree-toggles';
 import { attributeOptions, companyOptions } from './filter-options';
@@ -23,6 +24,8 @@ interface Props {
   onChange: (patch: Partial<NetworkFilters>) => void;
   collapsed: boolean;
   onCollapsedChange: (collapsed: boolean) => void;
+  /** Your own network after a re-import: the "changed since last import" toggle. */
+  changes?: ChangedFilterProps;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -82,7 +85,7 @@ export function FiltersSidebar(props: Props) {
 }
 
 /** The open sidebar; its option lists are only worked out while it is open (30,000 people are a cost). */
-function SidebarContent({ connections, filters, degreeCounts, onChange }: Props) {
+function SidebarContent({ connections, filters, degreeCounts, onChange, changes }: Props) {
   // The data worker worked the lists out when it read the network; a network built here is read here.
   const held = datasetInfo(useContext(HeldNetworkContext))?.options;
   const companies = useMemo(() => held?.companies ?? companyOptions(connections), [held, connections]);
@@ -96,6 +99,14 @@ function SidebarContent({ connections, filters, degreeCounts, onChange }: Props)
   );
   return (
     <>
+      {changes && (
+        <>
+          <Section title="Your latest import">
+            <ChangedFilter {...changes} />
+          </Section>
+          <Divider style={{ margin: '16px 0' }} />
+        </>
+      )}
       <Section title="Connection degree">
         <DegreeToggles
           toggles={filters.connectionTypes}

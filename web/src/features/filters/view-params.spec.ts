@@ -21,8 +21,10 @@ describe('dashboard view in the URL', () => {
       mode: 'table',
       layout: 'hierarchical',
       selectedId: '42',
+      changedOnly: true,
     };
     const link = writeViewParams(view).toString();
+    expect(link).toContain('changed=1');
     expect(parseViewParams(new URLSearchParams(link))).toEqual(view);
   });
 

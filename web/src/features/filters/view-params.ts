@@ -13,6 +13,8 @@ export interface DashboardView {
   mode: ViewMode;
   layout: GraphLayout;
   selectedId: string | null;
+  /** "Changed since last import": highlighted in the graph, the only rows of the table. */
+  changedOnly: boolean;
 }
 
 export const DEFAULT_VIEW: DashboardView = {
@@ -20,10 +22,21 @@ export const DEFAULT_VIEW: DashboardView = {
   mode: 'graph',
   layout: 'force',
   selectedId: null,
+  changedOnly: false,
 };
 
 /** The query parameters this view owns; any other parameter is left as it was. */
-const KEYS = ['view', 'layout', 'degrees', 'years', 'company', 'industry', 'location', 'person'] as const;
+const KEYS = [
+  'view',
+  'layout',
+  'degrees',
+  'years',
+  'company',
+  'industry',
+  'location',
+  'person',
+  'changed',
+] as const;
 const LAYOUTS: readonly GraphLayout[] = ['force', 'circular', 'hierarchical'];
 
 function parseDegrees(value: string | null): NetworkFilters['connectionTypes'] {
@@ -57,6 +70,7 @@ export function parseViewParams(params: URLSearchParams): DashboardView {
     mode: params.get('view') === 'table' ? 'table' : 'graph',
     layout: layout && LAYOUTS.includes(layout) ? layout : 'force',
     selectedId: params.get('person') || null,
+    changedOnly: params.get('changed') === '1',
   };
 }
 
@@ -87,5 +101,6 @@ export function writeViewParams(
   if (filters.industry) params.set('industry', filters.industry);
   if (filters.location) params.set('location', filters.location);
   if (view.selectedId) params.set('person', view.selectedId);
+  if (view.changedOnly) params.set('changed', '1');
   return params;
 }

@@ -1,5 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { ImportChangesPage, ImportStatus } from '@warmpath/contracts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AbsentStatus, ImportChangesPage, ImportStatus } from '@warmpath/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithApp, stubServer } from '../network/test-app';
 import { ImportHistoryPage } from './import-history-page';
@@ -106,6 +106,82 @@ describe('Import history page', () => {
     );
     const asked = fetchMock.mock.calls.map(([request]) => new URL((request as Request).url).search);
     expect(asked).toContain('?page=1&kind=job-change&pageSize=50');
+  });
+
+  it('removes the people not in the latest export after a confirmation, then undoes it', async () => {
+    let absent: AbsentStatus = { importId: SECOND, latest: true, absentNow: 2, removal: null };
+    const removal = {
+      removed: 2,
+      removedAt: '2026-11-25T11:00:00.000Z',
+      undoUntil: '2026-12-02T11:00:00.000Z',
+      restoredAt: null,
+    };
+    const network = vi.fn(() => json(200, { connections: [], relationships: [], companies: [] }));
+    const fetchMock = stubServer({
+      'GET /api/imports': () =>
+        json(200, { imports: [status(SECOND, { imported: 0, unchanged: 2, absent: 2 }), status(FIRST, {})] }),
+      [`GET /api/imports/${SECOND}/changes`]: () => json(200, changes('absent')),
+      [`GET /api/imports/${SECOND}/absent`]: () => json(200, absent),
+      [`POST /api/imports/${SECOND}/remove-absent`]: () => {
+        absent = { ...absent, absentNow: 0, removal: { ...removal, state: 'undoable' } };
+        return json(200, { importId: SECOND, removed: 2, undoUntil: removal.undoUntil });
+      },
+      [`POST /api/imports/${SECOND}/restore-absent`]: () => {
+        absent = {
+          ...absent,
+          absentNow: 2,
+          removal: { ...removal, restoredAt: '2026-11-26T09:00:00.000Z', state: 'restored' },
+        };
+        return json(200, { importId: SECOND, restored: 2 });
+      },
+      'GET /api/network': network,
+    });
+    renderWithApp(<ImportHistoryPage />, { route: '/imports' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove 2 people not in your latest export' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('2 people removed from your network')).toBeTruthy();
+    const banner = await screen.findByLabelText('Removal of the people not in your latest export');
+    expect(banner.textContent).toContain(
+      '2 people not in your latest export were removed. You can undo this until',
+    );
+    expect(screen.queryByRole('button', { name: 'Remove 2 people not in your latest export' })).toBeNull();
+
+    fireEvent.click(within(banner).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('2 people are back in your network')).toBeTruthy();
+    expect(
+      await screen.findByText(/2 people removed on .* are back: the removal was undone on/),
+    ).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: 'Remove 2 people not in your latest export' }),
+    ).toBeTruthy();
+    const posts = fetchMock.mock.calls
+      .map(([request]) => request as Request)
+      .filter((request) => request.method === 'POST')
+      .map((request) => new URL(request.url).pathname);
+    expect(posts).toEqual([`/api/imports/${SECOND}/remove-absent`, `/api/imports/${SECOND}/restore-absent`]);
+  }, 60_000);
+
+  it('offers no removal for an import that is not the latest, and says when a removal is final', async () => {
+    stubServer({
+      'GET /api/imports': () => json(200, { imports: [status(SECOND, { unchanged: 2, absent: 1 })] }),
+      [`GET /api/imports/${SECOND}/changes`]: () => json(200, changes('absent')),
+      [`GET /api/imports/${SECOND}/absent`]: () =>
+        json(200, {
+          importId: SECOND,
+          latest: false,
+          absentNow: 3,
+          removal: {
+            removed: 1,
+            removedAt: '2026-11-01T11:00:00.000Z',
+            undoUntil: '2026-11-08T11:00:00.000Z',
+            restoredAt: null,
+            state: 'final',
+          },
+        } satisfies AbsentStatus),
+    });
+    renderWithApp(<ImportHistoryPage />, { route: '/imports' });
+    expect(await screen.findByText(/1 person removed on .*\. The removal is final/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /not in your latest export/ })).toBeNull();
   });
 
   it('says so when there are no imports yet', async () => {

@@ -2,6 +2,7 @@ import type { ImportStatus } from '@warmpath/contracts';
 import { Alert, Card, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../app/api';
+import { AbsentRemoval } from './absent-removal';
 import { changesSummary, isReimport } from './import-changes';
 import { ImportChangesPanel } from './import-changes-panel';
 import { useListImportsQuery } from './imports.api';
@@ -66,7 +67,10 @@ export function ImportHistoryPage() {
           size="small"
           title={`What changed with ${chosen.fileName} (${dates.format(new Date(chosen.createdAt))})`}
         >
-          <ImportChangesPanel key={chosen.id} importId={chosen.id} />
+          <Flex vertical gap={12}>
+            <AbsentRemoval key={`removal-${chosen.id}`} importId={chosen.id} />
+            <ImportChangesPanel key={chosen.id} importId={chosen.id} />
+          </Flex>
         </Card>
       )}
     </Flex>

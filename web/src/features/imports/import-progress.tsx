@@ -1,6 +1,7 @@
 import type { ImportState, ImportStatus } from '@warmpath/contracts';
 import { Alert, Flex, Progress, Steps, Typography } from 'antd';
 import { Link } from 'react-router';
+import { AbsentRemoval } from './absent-removal';
 import { changesSummary, isReimport } from './import-changes';
 import { importedSummary } from './import-messages';
 import { SkippedRows } from './skipped-rows';
@@ -89,6 +90,7 @@ export function ImportProgressView({
               description={<Link to={`/imports?import=${status.id}`}>See what changed</Link>}
             />
           )}
+          {status && isReimport(status) && <AbsentRemoval importId={status.id} />}
           {status && <Counters status={status} />}
           {status && <SkippedRows status={status} />}
         </Flex>

@@ -1,11 +1,17 @@
 import {
   isTerminalImportState,
+  type AbsentStatus,
   type ImportChangeKind,
   type ImportChangesPage,
   type ImportList,
   type ImportStatus,
+  type RemoveAbsentReply,
+  type RestoreAbsentReply,
 } from '@warmpath/contracts';
 import { api } from '../../app/api';
+
+/** Every import's removal status: one removal or undo changes what the others may offer. */
+const ABSENT_TAG = { type: 'Import', id: 'ABSENT' } as const;
 
 /**
  * An import's status (issue 4). The query reads GET /api/imports/{id} once, then follows
@@ -54,7 +60,35 @@ export const importsApi = api.injectEndpoints({
         params: { page, ...(kind ? { kind } : {}), ...(pageSize ? { pageSize } : {}) },
       }),
     }),
+    /** GET /api/imports/{id}/absent: whether its absent people can be removed, and its removal. */
+    getAbsentStatus: build.query<AbsentStatus, string>({
+      query: (importId) => `api/imports/${encodeURIComponent(importId)}/absent`,
+      providesTags: [ABSENT_TAG],
+    }),
+    /** Removes the people not in the latest export: the network (own and pooled) changes. */
+    removeAbsent: build.mutation<RemoveAbsentReply, string>({
+      query: (importId) => ({
+        url: `api/imports/${encodeURIComponent(importId)}/remove-absent`,
+        method: 'POST',
+      }),
+      invalidatesTags: [ABSENT_TAG, 'Network'],
+    }),
+    /** Undoes a removal (within 7 days). */
+    restoreAbsent: build.mutation<RestoreAbsentReply, string>({
+      query: (importId) => ({
+        url: `api/imports/${encodeURIComponent(importId)}/restore-absent`,
+        method: 'POST',
+      }),
+      invalidatesTags: [ABSENT_TAG, 'Network'],
+    }),
   }),
 });
 
-export const { useGetImportQuery, useListImportsQuery, useGetImportChangesQuery } = importsApi;
+export const {
+  useGetImportQuery,
+  useListImportsQuery,
+  useGetImportChangesQuery,
+  useGetAbsentStatusQuery,
+  useRemoveAbsentMutation,
+  useRestoreAbsentMutation,
+} = importsApi;

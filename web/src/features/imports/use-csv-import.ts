@@ -4,7 +4,7 @@ import { refreshNetwork } from '../network/network.api';
 import { useAppDispatch } from '../network/use-app-dispatch';
 import { useToast } from '../notifications/use-toast';
 import { IMPORT_MESSAGES, type ImportCounts, type ImportDialogKind } from './import-messages';
-import { useGetImportQuery } from './imports.api';
+import { importsApi, useGetImportQuery } from './imports.api';
 import { isImportFile, UploadNetworkError, UploadRefusedError, uploadImportFile } from './upload-file';
 
 /** product-spec §9: the view refreshes 500 ms after an import. */
@@ -39,6 +39,13 @@ export function useCsvImport(kind: ImportDialogKind) {
       setProgress({ phase: 'refreshing', importId: id });
       await wait(IMPORT_REFRESH_DELAY_MS);
       const counts = await refreshNetwork(dispatch).catch(() => null);
+      // The import history and the "changed since last import" filter follow the new import.
+      dispatch(
+        importsApi.util.invalidateTags([
+          { type: 'Import', id: 'LIST' },
+          { type: 'Import', id: 'ABSENT' },
+        ]),
+      );
       setProgress({ phase: 'done', importId: id, counts });
       toast(messages.success(counts ?? { connections: 0, relationships: 0 }));
     },

@@ -1,13 +1,17 @@
 import type { Connection } from '@warmpath/contracts';
 import { effectiveDegree } from '@warmpath/domain';
 
-type Degreed = Pick<Connection, 'isUser' | 'connectionDegree'> & { isTeammate?: boolean };
+type Degreed = Pick<Connection, 'isUser' | 'connectionDegree'> & { isTeammate?: boolean; isSource?: boolean };
+
+/** A workspace source's node (an export uploaded for someone, issue 16). */
+export const UPLOADED_EXPORT = 'Uploaded export';
 
 const DEGREE_SHORT = { 1: '1st', 2: '2nd', 3: '3rd+' } as const;
 
 /** '1st', '2nd', '3rd+' (3 and above count as third, product-spec §5); 'You' for your own node. */
 export function degreeLabel(connection: Degreed): string {
   if (connection.isUser) return 'You';
+  if (connection.isSource) return UPLOADED_EXPORT;
   if (connection.isTeammate) return 'Teammate';
   return DEGREE_SHORT[effectiveDegree(connection)];
 }
@@ -15,6 +19,7 @@ export function degreeLabel(connection: Degreed): string {
 /** The hover card's connection label: "1st degree connection". */
 export function connectionLabel(connection: Degreed): string {
   if (connection.isUser) return 'You';
+  if (connection.isSource) return UPLOADED_EXPORT;
   if (connection.isTeammate) return 'Teammate';
   return `${DEGREE_SHORT[effectiveDegree(connection)]} degree connection`;
 }

@@ -1,13 +1,22 @@
 import type { Connection } from '@warmpath/contracts';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Flex } from 'antd';
-import { startTransition, useCallback, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { errorMessage } from '../../app/api';
 import {
   ConnectionDetailsPanel,
   type WorkspaceContext,
 } from '../connection-details/connection-details-panel';
 import { FiltersSidebar } from '../filters/filters-sidebar';
+import { useChangedSinceLastImport } from '../filters/use-changed-since-last-import';
 import { useDashboardView } from '../filters/use-dashboard-view';
 import type { GraphLayout, ViewMode } from '../filters/view-params';
 import type { NetworkSource } from './data/network-data-client';
@@ -77,6 +86,23 @@ function Explorer({ source, filteredByUserId = null, renderTopBar, onImport }: N
     [data, view.selectedId],
   );
   const workspace = useWorkspaceContext(source, data?.connections);
+  const changed = useChangedSinceLastImport(source, data?.connections);
+  const changedOn = view.changedOnly && changed !== null;
+  const changedIds = changed?.ids;
+  const tableConnections = useMemo(
+    () =>
+      changedOn && changedIds
+        ? filtered.connections.filter((c) => c.isUser || changedIds.has(c.id))
+        : undefined,
+    [changedOn, changedIds, filtered.connections],
+  );
+  // The graph keeps everyone and highlights them; an open person's warm path takes the highlight.
+  useEffect(() => {
+    if (!engine || !changedOn || !changedIds || view.selectedId || view.mode !== 'graph') return;
+    engine.setHighlight({ nodeIds: changedIds, linkIds: [] });
+    return () => engine.setHighlight({ nodeIds: [], linkIds: [] });
+  }, [engine, changedOn, changedIds, view.selectedId, view.mode]);
+  const toggleChanged = useCallback((changedOnly: boolean) => update({ changedOnly }), [update]);
   const hasPeople = (data?.connections.length ?? 0) > (ownNode ? 1 : 0);
 
   const select = useCallback(
@@ -111,6 +137,7 @@ function Explorer({ source, filteredByUserId = null, renderTopBar, onImport }: N
         connections={filtered.connections}
         relationships={filtered.relationships}
         allConnections={data?.connections ?? []}
+        tableConnections={tableConnections}
         mode={view.mode}
         layout={view.layout}
         selectedCompanies={filters.selectedCompanies}
@@ -133,6 +160,9 @@ function Explorer({ source, filteredByUserId = null, renderTopBar, onImport }: N
             onChange={updateFilters}
             collapsed={isSidebarCollapsed}
             onCollapsedChange={toggleSidebar}
+            changes={
+              changed ? { count: changed.ids.size, on: view.changedOnly, onChange: toggleChanged } : undefined
+            }
           />
           <main style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>{main}</main>
           {selected && (

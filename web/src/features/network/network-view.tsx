@@ -16,6 +16,8 @@ interface Props {
   connections: readonly Connection[];
   relationships: readonly Relationship[];
   allConnections: readonly Connection[];
+  /** What the table lists when it lists less than the graph shows ("changed since last import"). */
+  tableConnections?: readonly Connection[];
   mode: ViewMode;
   layout: GraphLayout;
   selectedCompanies: readonly string[];
@@ -105,7 +107,7 @@ export const NetworkView = memo(function NetworkView(props: Props) {
         {mode === 'table' && isTableMounted && (
           <div style={{ position: 'absolute', inset: 0, zIndex: 10, background: token.colorBgLayout }}>
             <ConnectionsTable
-              connections={connections}
+              connections={props.tableConnections ?? connections}
               selectedId={props.selectedId}
               onViewDetails={props.onSelect}
             />

@@ -11,6 +11,7 @@ import { InviteDialog } from './invite-dialog';
 import { MembersPanel } from './members-panel';
 import { PendingRequests } from './pending-requests-dialog';
 import { WorkspaceActions } from './workspace-actions';
+import { SourcesPanel } from './sources-panel';
 import { canInvite } from './workspace-format';
 import { useGetWorkspaceQuery, useListMembersQuery } from './workspaces.api';
 
@@ -98,6 +99,7 @@ export function WorkspacePage({ variant, renderNetwork }: Props) {
         currentUserId={user?.id}
         selectedMemberId={selectedMemberId}
       />
+      {variant === 'workspace' && <SourcesPanel teamId={teamId} canManage={canInvite(workspace.role)} />}
       {canInvite(workspace.role) && <InvitationsPanel teamId={teamId} />}
       {isInviting && <InviteDialog workspace={workspace} open onClose={() => setInviting(false)} />}
     </Flex>

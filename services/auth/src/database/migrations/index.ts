@@ -1,4 +1,5 @@
 import { CreateUsers1763800000000 } from './1763800000000-create-users.js';
+import { CreateAccessTokens1764000000000 } from './1764000000000-create-access-tokens.js';
 
 // Migrations of the auth schema, in order. Never edit one that has shipped: add a new one.
-export const migrations = [CreateUsers1763800000000];
+export const migrations = [CreateUsers1763800000000, CreateAccessTokens1764000000000];

@@ -36,8 +36,10 @@ export class HashingGate {
 
   async run<T>(hash: () => Promise<T>): Promise<T> {
     const deadline = currentDeadline();
+    let waited = false;
     if (this.running < this.concurrency) this.running += 1;
     else {
+      waited = true;
       if (this.queue.length >= this.queueMax || this.cannotFinish(deadline)) {
         dropped.inc({ reason: 'busy' });
         throw new ServiceError('SERVICE_UNAVAILABLE', HASHING_BUSY);
@@ -47,7 +49,11 @@ export class HashingGate {
       waiting.set(this.queue.length);
     }
     try {
-      if (deadline !== undefined && Date.now() + this.typicalMs >= deadline) {
+      // Only a hash that waited is dropped by the estimate; one that found a free slot runs unless
+      // its caller has already gone, so the estimate is always renewed. Were it not, one slow spell
+      // (a machine overloaded for a while) would leave an estimate past every caller's wait, and
+      // every sign-in would be refused from then on.
+      if (deadline !== undefined && Date.now() + (waited ? this.typicalMs : 0) >= deadline) {
         dropped.inc({ reason: 'expired' });
         throw new ServiceError('SERVICE_TIMEOUT', HASHING_EXPIRED);
       }

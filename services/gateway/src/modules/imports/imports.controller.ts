@@ -1,15 +1,19 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import {
   IMPORT_UPLOAD_MESSAGES,
+  absentRemovalContracts,
   importChangesContracts,
   importChangesQuerySchema,
   importsContracts,
+  type AbsentStatus,
   type ImportAccepted,
   type ImportChangesPage,
   type ImportChangesQuery,
   type ImportList,
   type ImportResult,
   type ImportStatus,
+  type RemoveAbsentReply,
+  type RestoreAbsentReply,
 } from '@warmpath/contracts';
 import { BusClient, notFound, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +22,7 @@ import type { GatewayConfig } from '../../config/gateway.config.js';
 import { Public } from '../../http/public.decorator.js';
 import { ZodPipe } from '../../http/zod-body.pipe.js';
 import { CurrentUserId } from '../session/session.guard.js';
+import { IdempotencyStore } from './idempotency.store.js';
 import { ImportEventsHub } from './import-events.hub.js';
 import { streamImportEvents } from './import-event-stream.js';
 import { ImportResultReader } from './import-result.reader.js';
@@ -26,6 +31,7 @@ import { PreviewRateGuard } from './preview-rate.guard.js';
 import { StreamSlots } from './stream-slots.js';
 import { UploadBucket } from './upload-bucket.js';
 import { UploadReceiver, type ReceivedUpload, type UploadMessages } from './upload-receiver.js';
+import { RequiresScope } from '../../http/requires-scope.decorator.js';
 
 /** The OAuth/CSV dialog's texts ('Invalid file format', 'No file selected'). */
 const IMPORT_DIALOG: UploadMessages = {
@@ -50,6 +56,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ImportsController {
   /** A property, not a constructor argument, so the controller's unit tests need not build it. */
   @Inject(StreamSlots) private readonly streams!: StreamSlots;
+  @Inject(IdempotencyStore) private readonly idempotency!: IdempotencyStore;
 
   constructor(
     private readonly receiver: UploadReceiver,
@@ -62,6 +69,7 @@ export class ImportsController {
   ) {}
 
   @Post('network/import/authenticated')
+  @RequiresScope('imports:write')
   @HttpCode(200)
   importFromDialog(
     @CurrentUserId() userId: number,
@@ -72,6 +80,7 @@ export class ImportsController {
   }
 
   @Post('linkedin/import-csv')
+  @RequiresScope('imports:write')
   @HttpCode(200)
   importFromDataDialog(
     @CurrentUserId() userId: number,
@@ -118,12 +127,14 @@ export class ImportsController {
 
   /** The caller's imports, newest first: date, file name, counts (issue 15's Import history). */
   @Get('imports')
+  @RequiresScope('imports:write')
   list(@CurrentUserId() userId: number): Promise<ImportList> {
     return this.bus.request(importsContracts.listImports, { userId });
   }
 
   /** What an import changed (new people, job changes, people absent), paged, by kind. */
   @Get('imports/:id/changes')
+  @RequiresScope('imports:write')
   changes(
     @CurrentUserId() userId: number,
     @Param('id') importId: string,
@@ -133,13 +144,38 @@ export class ImportsController {
     return this.bus.request(importChangesContracts.listChanges, { ...query, importId, userId });
   }
 
+  /** Whether this import's absent people can be removed, and its removal (undoable for 7 days). */
+  @Get('imports/:id/absent')
+  absent(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<AbsentStatus> {
+    if (!UUID.test(importId)) throw notFound('Import not found');
+    return this.bus.request(absentRemovalContracts.status, { importId, userId });
+  }
+
+  /** Removes the people not in the latest export (notes kept with them); 409 if not the latest import. */
+  @Post('imports/:id/remove-absent')
+  @HttpCode(200)
+  removeAbsent(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<RemoveAbsentReply> {
+    if (!UUID.test(importId)) throw notFound('Import not found');
+    return this.bus.request(absentRemovalContracts.remove, { importId, userId });
+  }
+
+  /** Undoes the removal within 7 days (410 after: it is final). */
+  @Post('imports/:id/restore-absent')
+  @HttpCode(200)
+  restoreAbsent(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<RestoreAbsentReply> {
+    if (!UUID.test(importId)) throw notFound('Import not found');
+    return this.bus.request(absentRemovalContracts.restore, { importId, userId });
+  }
+
   @Get('imports/:id')
+  @RequiresScope('imports:write')
   status(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<ImportStatus> {
     if (!UUID.test(importId)) throw notFound('Import not found');
     return this.bus.request(importsContracts.getImport, { importId, userId });
   }
 
   @Get('imports/:id/events')
+  @RequiresScope('imports:write')
   async events(
     @CurrentUserId() userId: number,
     @Param('id') importId: string,
@@ -165,8 +201,11 @@ export class ImportsController {
     reply: FastifyReply,
     messages: UploadMessages,
   ): Promise<ImportResult | ImportAccepted> {
+    const key = IdempotencyStore.keyOf(request.headers['idempotency-key']);
     const upload = await this.receiver.receive(request, reply, messages);
-    const { status, joined } = await this.record(userId, upload);
+    const { status, joined } = key
+      ? await this.recordOnce(userId, key, upload, reply)
+      : await this.record(userId, upload);
     if (/\brespond-async\b/i.test(String(request.headers.prefer ?? '')))
       return accepted(reply, status, joined);
     const final = await this.waiter.waitForEnd(status.id, userId, this.config.IMPORT_SYNC_WAIT_MS);
@@ -176,6 +215,34 @@ export class ImportsController {
       (await this.results.read(userId, this.config.IMPORT_SYNC_MAX_CONNECTIONS)) ??
       accepted(reply, final, joined)
     );
+  }
+
+  /**
+   * With an Idempotency-Key: the first upload with the key records its import; a retry of the same
+   * bytes answers that import (its own upload is dropped), other bytes are 409.
+   */
+  private async recordOnce(userId: number, key: string, upload: ReceivedUpload, reply: FastifyReply) {
+    let claim;
+    try {
+      claim = await this.idempotency.claim(userId, key, upload.digest, upload.id);
+    } catch (error) {
+      await this.bucket.remove(upload.id);
+      throw error;
+    }
+    if (!claim.first) {
+      await this.bucket.remove(upload.id);
+      reply.header('idempotent-replayed', 'true');
+      const status = await this.bus.request(importsContracts.getImport, { importId: claim.importId, userId });
+      return { status, joined: true };
+    }
+    try {
+      const recorded = await this.record(userId, upload);
+      await this.idempotency.recorded(userId, key, upload.digest, recorded.status.id);
+      return recorded;
+    } catch (error) {
+      await this.idempotency.release(userId, key, upload.digest, upload.id);
+      throw error;
+    }
   }
 
   private async record(userId: number, upload: ReceivedUpload) {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { IdempotencyStore } from './idempotency.store.js';
 import { ImportEventsHub } from './import-events.hub.js';
 import { ImportResultReader } from './import-result.reader.js';
 import { ImportWaiter } from './import-waiter.js';
@@ -18,6 +19,8 @@ import { UploadReceiver } from './upload-receiver.js';
     ImportResultReader,
     StreamSlots,
     PreviewRateGuard,
+    IdempotencyStore,
   ],
+  exports: [IdempotencyStore, UploadBucket, ImportEventsHub, StreamSlots],
 })
 export class ImportsModule {}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { chooseEncoding, etagMatches } from './content-negotiation.js';
+import { COMPACT_NETWORK_MEDIA_TYPE } from '@warmpath/contracts';
+import { chooseEncoding, chooseRepresentation, etagMatches } from './content-negotiation.js';
 
 describe('chooseEncoding', () => {
   it.each([
@@ -26,6 +27,28 @@ describe('chooseEncoding', () => {
 
   it('prefers brotli when both are equally welcome', () => {
     expect(chooseEncoding('gzip;q=0.8, br;q=0.8')).toBe('br');
+  });
+});
+
+describe('chooseRepresentation', () => {
+  const compact = COMPACT_NETWORK_MEDIA_TYPE;
+  it.each([
+    [compact, 'compact'],
+    [`${compact}, application/json;q=0.9`, 'compact'],
+    [`application/json, ${compact}`, 'compact'],
+    [`${compact};q=0.5, application/json`, 'json'],
+    [`${compact};q=0`, 'json'],
+    [`${compact.toUpperCase()}`, 'compact'],
+    ['application/vnd.warmpath.network.v2+json, application/json;q=0.9', 'json'],
+    ['application/json', 'json'],
+    ['*/*', 'json'],
+    ['', 'json'],
+  ])('answers %j with %s', (header, representation) => {
+    expect(chooseRepresentation(header)).toBe(representation);
+  });
+
+  it("reads no header as JSON, the spec's default", () => {
+    expect(chooseRepresentation(undefined)).toBe('json');
   });
 });
 

@@ -1,4 +1,8 @@
-import type { SnapshotEncoding } from '@warmpath/contracts';
+import {
+  COMPACT_NETWORK_MEDIA_TYPE,
+  type SnapshotEncoding,
+  type SnapshotRepresentation,
+} from '@warmpath/contracts';
 
 export type ResponseEncoding = SnapshotEncoding | 'identity';
 
@@ -10,16 +14,7 @@ const PREFERENCE: readonly SnapshotEncoding[] = ['br', 'gzip'];
  * encoding with the highest q-value (`*` covers unlisted ones), else identity.
  */
 export function chooseEncoding(acceptEncoding: string | string[] | undefined): ResponseEncoding {
-  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
-  const quality = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    // A malformed q-value counts as "not acceptable": identity is always safe to send.
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = q === undefined ? 1 : /^[0-9.]+$/.test(q.slice(2)) ? Number(q.slice(2)) : 0;
-    quality.set(name, Number.isFinite(value) ? value : 0);
-  }
+  const quality = qualities(acceptEncoding);
   let best: ResponseEncoding = 'identity';
   let bestQuality = 0;
   for (const encoding of PREFERENCE) {
@@ -30,6 +25,36 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined): R
     }
   }
   return best;
+}
+
+/** The q-value of each listed name of an Accept or Accept-Encoding header; a malformed q is 0. */
+function qualities(header: string | string[] | undefined): Map<string, number> {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const quality = new Map<string, number>();
+  for (const part of text.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = q === undefined ? 1 : /^[0-9.]+$/.test(q.slice(2)) ? Number(q.slice(2)) : 0;
+    quality.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  return quality;
+}
+
+/**
+ * Which representation of a network to answer, from Accept (RFC 9110 §12.5.1): the compact one
+ * when the client names its media type at least as welcome as JSON; the spec's JSON otherwise
+ * (no Accept, any type, `application/json`, or a compact version this server does not have).
+ */
+export function chooseRepresentation(accept: string | string[] | undefined): SnapshotRepresentation {
+  const quality = qualities(accept);
+  const compact = quality.get(COMPACT_NETWORK_MEDIA_TYPE) ?? 0;
+  const json = Math.max(
+    quality.get('application/json') ?? 0,
+    quality.get('application/*') ?? 0,
+    quality.get('*/*') ?? 0,
+  );
+  return compact > 0 && compact >= json ? 'compact' : 'json';
 }
 
 /** If-None-Match with weak comparison (RFC 9110 §13.1.2): any listed tag, or `*`, matches. */

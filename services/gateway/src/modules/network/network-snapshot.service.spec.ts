@@ -15,6 +15,7 @@ const ref = (key: string): NetworkSnapshotRef => ({
   etag: `W/"${key}"`,
   version: '1',
   bytes: { identity: 10, br: 3, gzip: 4 },
+  compact: { etag: `W/"c-${key}"`, bytes: { identity: 5, br: 2, gzip: 3 } },
   connections: 1,
   relationships: 0,
 });

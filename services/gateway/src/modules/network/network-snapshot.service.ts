@@ -6,10 +6,9 @@ import {
   networkGraphContracts,
   networkSnapshotPointerKey,
   networkSnapshotPointerSchema,
-  SNAPSHOT_FIELDS,
   type NetworkSnapshotPointer,
   type NetworkSnapshotRef,
-  type SnapshotEncoding,
+  type SnapshotField,
 } from '@warmpath/contracts';
 import { BusClient, ServiceError } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
@@ -61,22 +60,23 @@ export class NetworkSnapshotService {
   }
 
   /**
-   * The snapshot's bytes in one stored encoding. A snapshot replaced (or expired) between the
-   * reference and the read is asked for once more; twice in a row means Redis is losing data.
+   * The snapshot's bytes in one stored representation and encoding. A snapshot replaced (or
+   * expired) between the reference and the read is asked for once more; twice in a row means
+   * Redis is losing data.
    */
-  body(userId: number, first: NetworkSnapshotRef, encoding: SnapshotEncoding): Promise<SnapshotBody> {
-    return this.bodyOf(first, encoding, () => this.ref(userId, true));
+  body(userId: number, first: NetworkSnapshotRef, field: SnapshotField): Promise<SnapshotBody> {
+    return this.bodyOf(first, field, () => this.ref(userId, true));
   }
 
-  /** The bytes of any snapshot (own or pooled); `recheck` asks its builder where it is now. */
+  /** The bytes of any snapshot (own or pooled) in one field; `recheck` asks its builder where it is now. */
   async bodyOf(
     first: NetworkSnapshotRef,
-    encoding: SnapshotEncoding,
+    field: SnapshotField,
     recheck: () => Promise<NetworkSnapshotRef>,
   ): Promise<SnapshotBody> {
     let ref = first;
     for (let attempt = 0; attempt < 2; attempt++) {
-      const bytes = await this.bytes(ref, encoding);
+      const bytes = await this.bytes(ref, field);
       if (bytes) return { ref, bytes };
       ref = await recheck();
     }
@@ -116,11 +116,11 @@ export class NetworkSnapshotService {
     return pointer;
   }
 
-  private async bytes(ref: NetworkSnapshotRef, encoding: SnapshotEncoding): Promise<Buffer | null> {
-    const cacheKey = `${ref.key}|${encoding}`;
+  private async bytes(ref: NetworkSnapshotRef, field: SnapshotField): Promise<Buffer | null> {
+    const cacheKey = `${ref.key}|${field}`;
     const cached = this.cache.get(cacheKey);
     if (cached) return cached;
-    const bytes = await this.redis.hgetBuffer(ref.key, SNAPSHOT_FIELDS[encoding]);
+    const bytes = await this.redis.hgetBuffer(ref.key, field);
     if (bytes) this.cache.set(cacheKey, bytes);
     return bytes;
   }

@@ -19,6 +19,7 @@ import { ZodPipe } from '../../http/zod-body.pipe.js';
 import { CurrentUserId } from '../session/session.guard.js';
 import { NetworkSnapshotService } from './network-snapshot.service.js';
 import { sendSnapshot } from './snapshot-reply.js';
+import { RequiresScope } from '../../http/requires-scope.decorator.js';
 
 export const CONNECTION_NOT_FOUND = 'Connection not found';
 
@@ -31,18 +32,20 @@ export class NetworkController {
   ) {}
 
   /**
-   * `{connections, relationships, companies}` streamed from the compressed snapshot: 304 when the
+   * `{connections, relationships, companies}` streamed from the compressed snapshot, as the spec's
+   * JSON or the compact columns the data worker asks for (docs/network-api.md): 304 when the
    * browser holds the current ETag, else brotli or gzip as it accepts (decompressed for a client
    * that accepts neither).
    */
   @Get()
+  @RequiresScope('network:read')
   async network(
     @CurrentUserId() userId: number,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const current = await this.snapshots.current(userId);
-    await sendSnapshot(request, reply, current, (encoding) => this.snapshots.body(userId, current, encoding));
+    await sendSnapshot(request, reply, current, (field) => this.snapshots.body(userId, current, field));
   }
 
   /** Private notes (DECISIONS.md): plain text, capped; anyone else's connection is a 404. */
@@ -58,6 +61,7 @@ export class NetworkController {
 
   /** The warmest introduction path to `to`, explained hop by hop (`workspaceId`: a pooled team graph). */
   @Get('paths')
+  @RequiresScope('network:read')
   findPath(
     @CurrentUserId() userId: number,
     @Query(new ZodPipe(findPathQuerySchema)) query: FindPathQuery,
@@ -71,6 +75,7 @@ export class NetworkController {
 
   /** Counts by degree, top companies, categories, seniority and connections per year. */
   @Get('stats')
+  @RequiresScope('network:read')
   stats(@CurrentUserId() userId: number): Promise<NetworkStatsView> {
     return this.bus.request(
       networkStatsContracts.getStats,

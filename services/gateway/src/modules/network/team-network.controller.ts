@@ -10,6 +10,7 @@ import { CurrentUserId } from '../session/session.guard.js';
 import { workspaceIdOf } from '../teams/route-ids.js';
 import { NetworkSnapshotService } from './network-snapshot.service.js';
 import { sendSnapshot } from './snapshot-reply.js';
+import { RequiresScope } from '../../http/requires-scope.decorator.js';
 
 /**
  * GET /api/teams/{id}/network (product-spec §7): the workspace's pooled network as the caller sees
@@ -25,6 +26,7 @@ export class TeamNetworkController {
   ) {}
 
   @Get(':id/network')
+  @RequiresScope('workspaces:read')
   async network(
     @CurrentUserId() userId: number,
     @Param('id') id: string,
@@ -39,8 +41,8 @@ export class TeamNetworkController {
         { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS },
       );
     const current = await ref(false);
-    await sendSnapshot(request, reply, current, (encoding) =>
-      this.snapshots.bodyOf(current, encoding, () => ref(true)),
+    await sendSnapshot(request, reply, current, (field) =>
+      this.snapshots.bodyOf(current, field, () => ref(true)),
     );
   }
 }

@@ -12,6 +12,7 @@ import { BusClient } from '@warmpath/server-kit';
 import { ZodPipe } from '../../http/zod-body.pipe.js';
 import { CurrentUserId } from '../session/session.guard.js';
 import { positiveIdOf, workspaceIdOf } from './route-ids.js';
+import { RequiresScope } from '../../http/requires-scope.decorator.js';
 
 /**
  * product-spec §7 /api/teams* (workspaces and their members) and docs/workspaces.md. Signed-in
@@ -31,11 +32,13 @@ export class TeamsController {
   }
 
   @Get()
+  @RequiresScope('workspaces:read')
   list(@CurrentUserId() userId: number): Promise<Workspace[]> {
     return this.bus.request(teamsContracts.listWorkspaces, { userId });
   }
 
   @Get(':id')
+  @RequiresScope('workspaces:read')
   get(@CurrentUserId() userId: number, @Param('id') id: string): Promise<Workspace> {
     return this.bus.request(teamsContracts.getWorkspace, { userId, teamId: workspaceIdOf(id) });
   }
@@ -47,6 +50,7 @@ export class TeamsController {
   }
 
   @Get(':id/members')
+  @RequiresScope('workspaces:read')
   members(@CurrentUserId() userId: number, @Param('id') id: string): Promise<TeamMember[]> {
     return this.bus.request(teamsContracts.listMembers, { userId, teamId: workspaceIdOf(id) });
   }

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { BulkSplitService } from '../bulk/bulk-split.service.js';
+import { BulkHandler } from '../bulk/bulk.handler.js';
 import { BatchReader } from '../csv/batch-reader.js';
 import { PreviewService } from '../preview/preview.service.js';
 import { UploadStore } from '../uploads/upload-store.js';
@@ -20,6 +22,8 @@ import { ImportsRepository } from './imports.repository.js';
     ImportReconciler,
     PreviewService,
     ImportsHandler,
+    BulkSplitService,
+    BulkHandler,
   ],
 })
 export class ImportsModule {}

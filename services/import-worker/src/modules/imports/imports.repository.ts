@@ -71,6 +71,10 @@ export class ImportsRepository {
     await this.imports.delete({ id, state: 'queued', attempt: 0 });
   }
 
+  findByIds(ids: readonly string[]): Promise<ImportEntity[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.imports.findBy({ id: In([...ids]) });
+  }
+
   findById(id: string): Promise<ImportEntity | null> {
     return this.imports.findOneBy({ id });
   }

@@ -97,6 +97,12 @@ export class UploadStore {
     await (await this.bucket.open()).put({ name }, stream);
   }
 
+  /** Writes bytes produced on the fly (an export unpacked from a bulk's ZIP) as an object. */
+  async putBytes(name: string, bytes: AsyncIterable<Uint8Array>): Promise<ObjectInfo> {
+    const stream = Readable.toWeb(Readable.from(bytes)) as ReadableStream<Uint8Array>;
+    return (await this.bucket.open()).put({ name, options: { max_chunk_size: 128 * 1024 } }, stream);
+  }
+
   /** Best effort: the bucket's TTL removes whatever a failure leaves behind. */
   remove(name: string): Promise<void> {
     return this.bucket.removeQuietly(name);

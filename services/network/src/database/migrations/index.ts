@@ -3,6 +3,7 @@ import { CreateImportStaging1763900000000 } from './1763900000000-create-import-
 import { CompanyLinksWithoutRowFks1763900000002 } from './1763900000002-company-links-without-row-fks.js';
 import { DeriveCompanyLinks1763900000003 } from './1763900000003-derive-company-links.js';
 import { ImportChanges1764000000004 } from './1764000000004-import-changes.js';
+import { AbsentRemovals1764100000005 } from './1764100000005-absent-removals.js';
 
 // Migrations of the network schema, in order. Never edit one that has shipped: add a new one.
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   CompanyLinksWithoutRowFks1763900000002,
   DeriveCompanyLinks1763900000003,
   ImportChanges1764000000004,
+  AbsentRemovals1764100000005,
 ];

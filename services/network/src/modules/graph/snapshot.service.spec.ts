@@ -1,12 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { networkDataSchema, type NetworkSnapshotRef } from '@warmpath/contracts';
+import { decodeNetwork } from '@warmpath/domain';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { NetworkReader } from './network-reader.service.js';
 import type { NetworkRepository } from './network.repository.js';
 import { buildConnectionRow, FakeNetworkRepository } from './network-rows.testing.js';
 import type { OwnProfileClient } from './own-profile.client.js';
-import { LARGE_SNAPSHOT_BYTES, SnapshotService } from './snapshot.service.js';
-import type { SnapshotBlobs, SnapshotStore } from './snapshot.store.js';
+import { LARGE_SNAPSHOT_BYTES, type SnapshotBlobs } from './snapshot-representations.js';
+import { SnapshotService } from './snapshot.service.js';
+import type { SnapshotStore } from './snapshot.store.js';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const PROFILE = {
@@ -74,6 +76,27 @@ describe('SnapshotService', () => {
 
     expect(await service.ensure(7, { now: NOW })).toEqual(ref);
     expect(repository.loads).toBe(1);
+  });
+
+  it('stores the compact representation of the same network beside it, under its own ETag', async () => {
+    const { store, service } = setup();
+    const ref = await service.ensure(7, { now: NOW });
+    const { blobs } = store.saved.get(ref.key) as { blobs: SnapshotBlobs };
+    const json = JSON.parse(brotliDecompressSync(blobs.br).toString());
+    const compact = brotliDecompressSync(blobs['compact-br']).toString();
+    expect(gunzipSync(blobs['compact-gzip']).toString()).toBe(compact);
+    expect(decodeNetwork(JSON.parse(compact))).toStrictEqual(json);
+    // The company link 1-2 is derived by the reader, not sent.
+    expect(JSON.parse(compact).derivedCompanyLinks).toEqual({ owner: 7, count: 1 });
+    expect(ref.compact).toEqual({
+      etag: expect.stringMatching(/^W\/".{32}"$/),
+      bytes: {
+        identity: Buffer.byteLength(compact),
+        br: blobs['compact-br'].length,
+        gzip: blobs['compact-gzip'].length,
+      },
+    });
+    expect(ref.compact.etag).not.toBe(ref.etag);
   });
 
   it('remembers snapshots it knows, and looks in Redis again (rebuilding a lost one) when asked to recheck', async () => {

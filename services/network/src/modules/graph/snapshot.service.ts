@@ -6,32 +6,13 @@ import {
   type NetworkSnapshotRef,
 } from '@warmpath/contracts';
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { NetworkReader, utcDay } from './network-reader.service.js';
 import { NetworkRepository } from './network.repository.js';
 import { summariseCompanies, toOwnNode, type OwnProfile } from './network-view.mapper.js';
 import { OwnProfileClient } from './own-profile.client.js';
+import { snapshotRepresentations } from './snapshot-representations.js';
 import { SnapshotStore } from './snapshot.store.js';
 
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * Measured on a 5,000-person network (bench/src/api.bench.mjs): brotli 5 and gzip 6 compress in
- * tens of ms where brotli 11 takes seconds; the build runs once per version, the bytes are sent
- * at every read, so the middle settings are the trade.
- */
-const BROTLI_QUALITY = 5;
-const GZIP_LEVEL = 6;
-/**
- * Above this much JSON (~8,000 people) the fastest settings instead: on a 30,000-person snapshot
- * (~30 MB) brotli 5 takes ~1.3 s and gzip 6 ~0.6 s of CPU, brotli 1 and gzip 1 ~0.1-0.2 s for
- * ~1.5x the bytes. A big network is read a few times per version, right after its import.
- */
-export const LARGE_SNAPSHOT_BYTES = 8 * 1024 * 1024;
-const FAST_BROTLI_QUALITY = 1;
-const FAST_GZIP_LEVEL = 1;
 /** Snapshot references remembered in memory, so a repeated read skips Redis; oldest out first. */
 const MAX_KNOWN_REFS = 5000;
 
@@ -92,44 +73,19 @@ export class SnapshotService {
       relationships: [...network.knowsLinks, ...network.companyLinks],
       companies: summariseCompanies(network.people),
     };
-    const json = Buffer.from(JSON.stringify(data));
-    const { br, gzip: gz } = await compressSnapshot(json);
+    const bytes = await snapshotRepresentations(data, userId);
     // The loaded network may be newer than the version read before: key it by what it contains.
     const ref: NetworkSnapshotRef = {
       key: networkSnapshotKey(userId, fingerprint(network.version, profile, now)),
-      etag: snapshotEtag(br),
       version: network.version,
-      bytes: { identity: json.length, br: br.length, gzip: gz.length },
+      ...bytes.ref,
       connections: data.connections.length,
       relationships: data.relationships.length,
     };
-    await this.store.save(userId, ref, { br, gzip: gz });
+    await this.store.save(userId, ref, bytes.blobs);
     return ref;
   }
 }
-
-/** Both stored encodings of a snapshot's JSON, compressed in the thread pool. */
-export async function compressSnapshot(json: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
-  const large = json.length > LARGE_SNAPSHOT_BYTES;
-  const [br, gz] = await Promise.all([
-    brotliAsync(json, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: large ? FAST_BROTLI_QUALITY : BROTLI_QUALITY,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: json.length,
-      },
-    }),
-    gzipAsync(json, { level: large ? FAST_GZIP_LEVEL : GZIP_LEVEL }),
-  ]);
-  return { br, gzip: gz };
-}
-
-/**
- * Hashing the compressed bytes names the same JSON alike (compression is deterministic) and reads
- * ~20x fewer bytes than the JSON itself (0.7 s for a 300,000-person network).
- */
-export const snapshotEtag = (br: Buffer): string =>
-  `W/"${createHash('sha256').update(br).digest('base64url').slice(0, 32)}"`;
 
 /** Everything the JSON depends on besides the rows: the version, the own profile, the day (yearsConnected). */
 function fingerprint(version: string, profile: OwnProfile, now: Date): string {

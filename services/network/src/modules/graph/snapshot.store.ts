@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { networkSnapshotRefSchema, SNAPSHOT_FIELDS, type NetworkSnapshotRef } from '@warmpath/contracts';
+import { networkSnapshotRefSchema, type NetworkSnapshotRef } from '@warmpath/contracts';
 import { ServiceError } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
 import { NETWORK_REDIS } from './network-redis.provider.js';
+import type { SnapshotBlobs } from './snapshot-representations.js';
 
 /** Snapshots outlive a day (the fingerprint changes daily anyway) and then expire on their own. */
 export const SNAPSHOT_TTL_SECONDS = 26 * 3600;
@@ -27,12 +28,9 @@ export function redisUnavailable(cause: unknown): ServiceError {
 const META_FIELD = 'meta';
 const currentKey = (userId: number) => `network:snapshot-current:${userId}`;
 
-export interface SnapshotBlobs {
-  br: Buffer;
-  gzip: Buffer;
-}
+export type { SnapshotBlobs };
 
-/** Redis I/O of snapshots: one hash per snapshot (encodings + meta), written atomically. */
+/** Redis I/O of snapshots: one hash per snapshot (representations × encodings + meta), written atomically. */
 @Injectable()
 export class SnapshotStore {
   constructor(@Inject(NETWORK_REDIS) private readonly redis: Redis) {}
@@ -69,11 +67,7 @@ export class SnapshotStore {
     const previous = await this.redis.get(current);
     const write = this.redis
       .multi()
-      .hset(ref.key, {
-        [SNAPSHOT_FIELDS.br]: blobs.br,
-        [SNAPSHOT_FIELDS.gzip]: blobs.gzip,
-        [META_FIELD]: JSON.stringify(ref),
-      })
+      .hset(ref.key, { ...blobs, [META_FIELD]: JSON.stringify(ref) })
       .expire(ref.key, SNAPSHOT_TTL_SECONDS)
       .set(current, ref.key, 'EX', SNAPSHOT_TTL_SECONDS);
     if (previous && previous !== ref.key) write.expire(previous, REPLACED_SNAPSHOT_TTL_SECONDS);

@@ -54,7 +54,7 @@ export class CompanyLinksRepository {
         const marked =
           !commit.linked && pastCompanyKeys ? await markPastColleagues(client, userId, pastCompanyKeys) : 0;
         if (!commit.linked && (commit.touched.length > 0 || marked > 0)) {
-          if (commit.touched.length > 0) timings = await this.recountLinks(client, userId, commit.touched);
+          if (commit.touched.length > 0) timings = await recountCompanyLinks(client, userId, commit.touched);
           version = await bumpNetworkVersion(client, userId);
         } else {
           version = await readNetworkVersion(client, userId);
@@ -92,44 +92,6 @@ export class CompanyLinksRepository {
     if (!row) throw notFound(`Import ${importId} has not been committed`);
     return row;
   }
-
-  private async recountLinks(
-    client: pg.PoolClient,
-    userId: number,
-    touched: string[],
-  ): Promise<Record<string, number>> {
-    const started = Date.now();
-    const people = await client.query<KeyedPerson>(
-      `SELECT "id"::text AS "id", "company", "company_key", "position" FROM "network"."connections"
-       WHERE "owner_user_id" = $1 AND "company_key" = ANY($2)`,
-      [userId, touched],
-    );
-    const loaded = Date.now();
-    const counts = countLinksByCompanyKey(people.rows);
-    const generated = Date.now();
-    const keys = [...counts.keys()];
-    await client.query(
-      `DELETE FROM "network"."company_link_counts"
-       WHERE "owner_user_id" = $1 AND "company_key" = ANY($2) AND NOT ("company_key" = ANY($3))`,
-      [userId, touched, keys],
-    );
-    if (keys.length > 0) {
-      await client.query(
-        `INSERT INTO "network"."company_link_counts" ("owner_user_id", "company_key", "links")
-         SELECT $1, * FROM unnest($2::varchar[], $3::int[])
-         ON CONFLICT ("owner_user_id", "company_key") DO UPDATE SET "links" = EXCLUDED."links"`,
-        [userId, keys, [...counts.values()]],
-      );
-    }
-    let links = 0;
-    for (const count of counts.values()) links += count;
-    return {
-      loadMs: loaded - started,
-      generateMs: generated - loaded,
-      writeMs: Date.now() - generated,
-      links,
-    };
-  }
 }
 
 /**
@@ -165,4 +127,46 @@ async function markPastColleagues(client: pg.PoolClient, userId: number, keys: s
     [userId, keys],
   );
   return result.rowCount ?? 0;
+}
+
+/**
+ * Recounts the company links of `touched` company keys from the stored people (an import, or a
+ * removal of absent people, changed who works there); companies left without a link lose their row.
+ */
+export async function recountCompanyLinks(
+  client: pg.PoolClient,
+  userId: number,
+  touched: string[],
+): Promise<Record<string, number>> {
+  const started = Date.now();
+  const people = await client.query<KeyedPerson>(
+    `SELECT "id"::text AS "id", "company", "company_key", "position" FROM "network"."connections"
+     WHERE "owner_user_id" = $1 AND "company_key" = ANY($2)`,
+    [userId, touched],
+  );
+  const loaded = Date.now();
+  const counts = countLinksByCompanyKey(people.rows);
+  const generated = Date.now();
+  const keys = [...counts.keys()];
+  await client.query(
+    `DELETE FROM "network"."company_link_counts"
+     WHERE "owner_user_id" = $1 AND "company_key" = ANY($2) AND NOT ("company_key" = ANY($3))`,
+    [userId, touched, keys],
+  );
+  if (keys.length > 0) {
+    await client.query(
+      `INSERT INTO "network"."company_link_counts" ("owner_user_id", "company_key", "links")
+       SELECT $1, * FROM unnest($2::varchar[], $3::int[])
+       ON CONFLICT ("owner_user_id", "company_key") DO UPDATE SET "links" = EXCLUDED."links"`,
+      [userId, keys, [...counts.values()]],
+    );
+  }
+  let links = 0;
+  for (const count of counts.values()) links += count;
+  return {
+    loadMs: loaded - started,
+    generateMs: generated - loaded,
+    writeMs: Date.now() - generated,
+    links,
+  };
 }

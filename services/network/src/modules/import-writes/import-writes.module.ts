@@ -6,6 +6,8 @@ import { ImportChangesRepository } from './import-changes.repository.js';
 import { ImportMergeRepository } from './import-merge.repository.js';
 import { ImportResultRepository } from './import-result.repository.js';
 import { ImportWritesHandler } from './import-writes.handler.js';
+import { SourceOwnersHandler } from './source-owners.handler.js';
+import { SourceOwnersRepository } from './source-owners.repository.js';
 import { StagingRepository } from './staging.repository.js';
 
 /** Staging, merge, company links and result pages of imports (the import worker drives them over NATS). */
@@ -19,6 +21,8 @@ import { StagingRepository } from './staging.repository.js';
     ImportResultRepository,
     ImportChangesRepository,
     ImportWritesHandler,
+    SourceOwnersRepository,
+    SourceOwnersHandler,
   ],
 })
 export class ImportWritesModule {}

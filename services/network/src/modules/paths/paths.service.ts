@@ -9,7 +9,7 @@ import { OwnProfileClient } from '../graph/own-profile.client.js';
 import { CONNECTION_NOT_FOUND } from '../notes/notes.service.js';
 import { TeamNetworks } from '../team-graph/team-networks.service.js';
 import { splitByCompanyLinks, type CompanyComponents } from './company-components.js';
-import { teamPathGraph } from './team-path-graph.js';
+import { pooledWarmestPath, teamPathGraph } from './team-path-graph.js';
 import { toWarmPathView, type PathGraph } from './warm-path.view.js';
 
 /** Paths already answered for one network version, per target; bounded so a crawler cannot grow it. */
@@ -53,7 +53,7 @@ export class PathsService {
     const selfId = userNodeId(userId);
     const graph = teamPathGraph(network, to);
     if (!graph.node(to)) throw notFound(CONNECTION_NOT_FOUND);
-    return toWarmPathView(graph, selfId, to, cachedPath(network, graph, selfId, to));
+    return toWarmPathView(graph, selfId, to, pooledWarmestPath(graph, selfId, to));
   }
 }
 

@@ -1,5 +1,13 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
-import { buildWarmthGraph, type WarmthGraph, type WarmthLink } from '@warmpath/domain';
+import {
+  buildWarmthGraph,
+  warmestPathsFrom,
+  warmestPathTo,
+  type WarmPath,
+  type WarmestPaths,
+  type WarmthGraph,
+  type WarmthLink,
+} from '@warmpath/domain';
 import { MemoKey } from '../graph/loaded-network.js';
 import type { PooledTeamNetwork } from '../team-graph/team-networks.service.js';
 import { splitByCompanyLinks, type CompanyComponents } from './company-components.js';
@@ -11,6 +19,22 @@ const NODES = new MemoKey<Map<string, Connection>>('pooled-nodes');
 const LINKS = new MemoKey<Map<string, Relationship>>('pooled-links');
 const COMPONENT_GRAPHS = new MemoKey<Map<number, WarmthGraph>>('pooled-component-graphs');
 const MAX_COMPONENT_GRAPHS = 2000;
+/** The warmest paths from you into each component graph, computed on its first question. */
+const TREES = new WeakMap<WarmthGraph, WarmestPaths | null>();
+
+/**
+ * The warmest path to a target of the pooled graph. The first question about a company component
+ * searches it once to the end (warmestPathsFrom): every later target in it is a walk along that
+ * tree, so random targets cost a lookup instead of a Dijkstra over 5,000-15,000 people each.
+ */
+export function pooledWarmestPath(graph: PathGraph, selfId: string, targetId: string): WarmPath | null {
+  let tree = TREES.get(graph.warmth);
+  if (tree === undefined) {
+    tree = warmestPathsFrom(graph.warmth, selfId);
+    TREES.set(graph.warmth, tree);
+  }
+  return tree ? warmestPathTo(tree, targetId) : null;
+}
 
 /**
  * A pooled network as a path graph for one target: you, your teammates, and the people the target

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  bulkEvents,
   networkTeamGraphContracts,
   teamsEvents,
   type NetworkSnapshotRef,
@@ -56,6 +57,12 @@ export class TeamGraphHandler {
 
   @HandleEvent(teamsEvents.sharingChanged)
   sharingChanged(event: PayloadOf<typeof teamsEvents.sharingChanged>): Promise<void> {
+    return this.refresh(event.teamId);
+  }
+
+  /** An uploaded export added, deleted or claimed (issue 16): the pool's contributors changed. */
+  @HandleEvent(bulkEvents.sourceChanged)
+  sourceChanged(event: PayloadOf<typeof bulkEvents.sourceChanged>): Promise<void> {
     return this.refresh(event.teamId);
   }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TEAM_SNAPSHOT_FORMAT, teamsContracts, type ReplyOf } from '@warmpath/contracts';
-import { poolNetwork, type PooledNetwork } from '@warmpath/domain';
+import { poolNetwork, type PooledNetwork, type StrangersMemo } from '@warmpath/domain';
 import { BusClient } from '@warmpath/server-kit';
 import { createHash } from 'node:crypto';
 import { MemoKey } from '../graph/loaded-network.js';
@@ -8,6 +8,7 @@ import { NetworkReader, utcDay } from '../graph/network-reader.service.js';
 import { NetworkRepository } from '../graph/network.repository.js';
 import { toOwnNode, type OwnProfile } from '../graph/network-view.mapper.js';
 import { OwnProfileClient } from '../graph/own-profile.client.js';
+import { isSourceProfile, sourceProfiles } from './team-sources.js';
 
 export type Membership = ReplyOf<typeof teamsContracts.getMembership>;
 
@@ -62,6 +63,14 @@ export class TeamNetworks {
   private readonly loading = new Map<string, Promise<PooledTeamNetwork>>();
   /** The members of each workspace as last read, for events about one user (their import). */
   private readonly membersOf = new Map<number, readonly number[]>();
+  /**
+   * Per workspace, its people as the members who do not know them see them (the latest pooling's):
+   * every viewer's pool shares these nodes and links, and holds its own only for the people that
+   * viewer knows (see poolNetwork's reuse).
+   */
+  private readonly strangers = new Map<number, StrangersMemo>();
+  /** How many pools of each workspace are cached: its strangers' view lives as long as one is. */
+  private readonly poolsOf = new Map<number, number>();
   private cachedPeople = 0;
 
   constructor(
@@ -71,14 +80,28 @@ export class TeamNetworks {
     private readonly profiles: OwnProfileClient,
   ) {}
 
+  /**
+   * Membership and sharing from the teams service, the members' network versions from Postgres,
+   * their profiles: both reads start with the request, so any change committed before it is in
+   * them. The versions are read alongside the membership call for the members as last read (one
+   * round trip instead of two in a row), and again only when the membership says otherwise.
+   */
   async state(viewerId: number, teamId: number, now = new Date()): Promise<TeamState> {
+    const guessed = this.membersOf.get(teamId);
+    const early = guessed ? this.repository.findVersions(guessed) : undefined;
+    // A non-member's request fails below: the versions read for nothing are dropped unseen.
+    early?.catch(() => undefined);
     const membership = await this.bus.request(teamsContracts.getMembership, { userId: viewerId, teamId });
-    const ids = membership.members.map((member) => member.userId).sort((a, b) => a - b);
+    const sources = sourceProfiles(membership);
+    const userIds = membership.members.map((member) => member.userId);
+    const ids = [...userIds, ...sources.map((source) => source.id)].sort((a, b) => a - b);
     this.membersOf.set(teamId, ids);
-    const [versions, profiles] = await Promise.all([
-      this.repository.findVersions(ids),
-      Promise.all(ids.map((id) => this.profiles.get(id))),
+    const same = guessed?.length === ids.length && guessed.every((id, index) => id === ids[index]);
+    const [versions, userProfiles] = await Promise.all([
+      same && early ? early : this.repository.findVersions(ids),
+      Promise.all(userIds.sort((a, b) => a - b).map((id) => this.profiles.get(id))),
     ]);
+    const profiles = [...sources, ...userProfiles];
     const state = { viewerId, teamId, membership, versions, profiles, now, fingerprint: '' };
     return { ...state, fingerprint: teamFingerprint(state) };
   }
@@ -106,12 +129,15 @@ export class TeamNetworks {
 
   /** Forgets the pooled networks of a workspace (deleted) or of one viewer in it (left). */
   forget(teamId: number, viewerId?: number): void {
-    if (viewerId === undefined) this.membersOf.delete(teamId);
+    if (viewerId === undefined) {
+      this.membersOf.delete(teamId);
+      this.strangers.delete(teamId);
+    }
     for (const [slot, network] of this.cache) {
       if (network.state.teamId !== teamId) continue;
       if (viewerId !== undefined && network.state.viewerId !== viewerId) continue;
       this.cache.delete(slot);
-      this.cachedPeople -= network.pooled.people.length;
+      this.release(network);
     }
   }
 
@@ -122,14 +148,21 @@ export class TeamNetworks {
         this.reader.current(profile.id, state.versions.get(profile.id), state.now),
       ),
     );
+    // The viewer's previous pooling and the workspace's strangers' view: people and companies no
+    // change touched are reused (after one member's import, everyone that member does not know).
+    const own = this.cache.get(`${state.teamId}:${state.viewerId}`)?.pooled.reuse;
+    const previous = { ...own, strangers: this.strangers.get(state.teamId) };
     const pooled = poolNetwork(
       state.viewerId,
       state.profiles.map((profile, index) => ({
-        node: toOwnNode(profile),
+        node: isSourceProfile(profile) ? { ...toOwnNode(profile), isSource: true } : toOwnNode(profile),
         sharing: sharing.get(profile.id) ?? 'names',
         people: networks[index]?.people ?? [],
       })),
+      previous,
     );
+    if (this.membersOf.has(state.teamId))
+      this.strangers.set(state.teamId, pooled.reuse.strangers ?? new Map());
     // A member's network may have been loaded newer than the version read: name it by its content.
     const versions = new Map(networks.map((network) => [network.userId, network.version] as const));
     const loaded = { ...state, versions };
@@ -138,18 +171,33 @@ export class TeamNetworks {
 
   private remember(slot: string, network: PooledTeamNetwork): PooledTeamNetwork {
     const previous = this.cache.get(slot);
-    if (previous) {
-      this.cache.delete(slot);
-      this.cachedPeople -= previous.pooled.people.length;
+    this.cache.delete(slot);
+    if (previous !== network) {
+      // Counted before the previous one is released, so the workspace keeps its strangers' view.
+      const teamId = network.state.teamId;
+      this.poolsOf.set(teamId, (this.poolsOf.get(teamId) ?? 0) + 1);
+      this.cachedPeople += network.pooled.people.length;
+      if (previous) this.release(previous);
     }
     this.cache.set(slot, network);
-    this.cachedPeople += network.pooled.people.length;
     for (const [oldestSlot, oldest] of this.cache) {
       if (this.cachedPeople <= MAX_CACHED_POOLED_PEOPLE || oldest === network) break;
       this.cache.delete(oldestSlot);
-      this.cachedPeople -= oldest.pooled.people.length;
+      this.release(oldest);
     }
     return network;
+  }
+
+  /** Accounts for a pool out of the cache; a workspace with none left drops its strangers' view. */
+  private release(network: PooledTeamNetwork): void {
+    this.cachedPeople -= network.pooled.people.length;
+    const teamId = network.state.teamId;
+    const left = (this.poolsOf.get(teamId) ?? 1) - 1;
+    if (left > 0) this.poolsOf.set(teamId, left);
+    else {
+      this.poolsOf.delete(teamId);
+      this.strangers.delete(teamId);
+    }
   }
 }
 

@@ -5,7 +5,7 @@ import {
   type NetworkSnapshotRef,
   type TeamNetworkData,
 } from '@warmpath/contracts';
-import { compressSnapshot, snapshotEtag } from '../graph/snapshot.service.js';
+import { snapshotRepresentations } from '../graph/snapshot-representations.js';
 import { SnapshotStore } from '../graph/snapshot.store.js';
 import { TeamNetworks, type PooledTeamNetwork, type TeamState } from './team-networks.service.js';
 
@@ -69,18 +69,16 @@ export class TeamSnapshotService {
   private async build(state: TeamState): Promise<NetworkSnapshotRef> {
     const network = await this.teams.pooled(state);
     const data = teamNetworkData(network);
-    const json = Buffer.from(JSON.stringify(data));
-    const { br, gzip } = await compressSnapshot(json);
     const loaded = network.state;
+    const bytes = await snapshotRepresentations(data, loaded.viewerId);
     const ref: NetworkSnapshotRef = {
       key: teamSnapshotKey(loaded.teamId, loaded.viewerId, loaded.fingerprint),
-      etag: snapshotEtag(br),
       version: loaded.fingerprint,
-      bytes: { identity: json.length, br: br.length, gzip: gzip.length },
+      ...bytes.ref,
       connections: data.connections.length,
       relationships: data.relationships.length,
     };
-    await this.store.saveAs(currentTeamKey(loaded.teamId, loaded.viewerId), ref, { br, gzip });
+    await this.store.saveAs(currentTeamKey(loaded.teamId, loaded.viewerId), ref, bytes.blobs);
     return ref;
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { WORKSPACE_NOT_FOUND } from '@warmpath/contracts';
+import { BULK_MESSAGES, WORKSPACE_NOT_FOUND } from '@warmpath/contracts';
 import { isAllowed, type WorkspaceAction } from '@warmpath/domain';
 import { forbidden, notFound } from '@warmpath/server-kit';
 import type { MemberEntity } from '../../database/entities/index.js';
@@ -13,6 +13,7 @@ const FORBIDDEN_MESSAGES: Record<WorkspaceAction, string> = {
   removeMember: 'Only the workspace owner can remove members',
   deleteWorkspace: 'Only the workspace owner can delete the workspace',
   leave: 'The owner cannot leave the workspace. Delete it instead.',
+  manageSources: BULK_MESSAGES.manageForbidden,
 };
 
 /** Ids are Postgres integers: a larger one (a well-formed path can hold 10 digits) names nothing. */

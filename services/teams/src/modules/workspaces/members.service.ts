@@ -4,6 +4,7 @@ import { BusClient, forbidden, notFound } from '@warmpath/server-kit';
 import { MembersRepository } from '../access/members.repository.js';
 import { ProfilesClient } from '../access/profiles.client.js';
 import { isStoredId, WorkspaceAccess } from '../access/workspace-access.js';
+import { SourcesService } from '../sources/sources.service.js';
 import { toTeamMember } from './workspace.mapper.js';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
@@ -17,6 +18,7 @@ export class MembersService {
     private readonly access: WorkspaceAccess,
     private readonly profiles: ProfilesClient,
     private readonly bus: BusClient,
+    private readonly sources: SourcesService,
   ) {}
 
   async listMembers(teamId: number, userId: number): Promise<TeamMember[]> {
@@ -37,6 +39,7 @@ export class MembersService {
         joinedAt: m.joinedAt.toISOString(),
         sharing: m.sharing,
       })),
+      sources: await this.sources.poolSources(teamId),
     };
   }
 

@@ -1,4 +1,5 @@
-import { DEFAULT_FILTERS } from '@warmpath/domain';
+import { COMPACT_NETWORK_MEDIA_TYPE } from '@warmpath/contracts';
+import { DEFAULT_FILTERS, encodeNetwork } from '@warmpath/domain';
 import { describe, expect, it } from 'vitest';
 import { buildTestNetwork } from '../test-connections';
 import { NetworkDataCore } from './network-data-core';
@@ -57,6 +58,35 @@ describe('the network-data worker core', () => {
     expect(options.companies.map((c) => c.count)).toEqual([2, 1]);
     expect(options.industries).toEqual([]);
     expect(options.locations).toEqual([]);
+  });
+
+  it('asks for the compact representation and reads it as the same network as the JSON', async () => {
+    const pooled = { ...network, workspace: { teamId: 4, members: [] } };
+    const compact = new Response(JSON.stringify(encodeNetwork(pooled)), {
+      status: 200,
+      headers: { 'content-type': COMPACT_NETWORK_MEDIA_TYPE, etag: 'W/"c1"' },
+    });
+    const { ask, seen } = coreWith([compact]);
+    const fromCompact = await ask(load());
+    expect(seen[0].headers.get('accept')).toBe(`${COMPACT_NETWORK_MEDIA_TYPE}, application/json;q=0.9`);
+    const fromJson = await coreWith([json(200, pooled, { etag: 'W/"j1"' })]).ask(load());
+    expect(fromCompact).toEqual(fromJson);
+    expect(fromCompact.flatMap((m) => (m.kind === 'people' ? m.people : []))).toEqual(network.connections);
+    expect(last(fromCompact)).toMatchObject({ kind: 'loaded', pool: expect.anything() });
+  });
+
+  it('answers a compact answer it cannot decode as an error, not as a network', async () => {
+    const unknown = new Response(JSON.stringify({ format: 'warmpath.network', version: 99 }), {
+      status: 200,
+      headers: { 'content-type': COMPACT_NETWORK_MEDIA_TYPE },
+    });
+    expect(await coreWith([unknown]).ask(load())).toEqual([
+      {
+        id: 1,
+        kind: 'error',
+        message: 'Unsupported network encoding warmpath.network v99 (expected warmpath.network v1)',
+      },
+    ]);
   });
 
   it('sends a network of more than one slice in several messages', async () => {

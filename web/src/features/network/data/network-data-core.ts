@@ -1,9 +1,17 @@
-import type { Connection, NetworkData, Relationship, TeamNetworkData } from '@warmpath/contracts';
+import {
+  COMPACT_NETWORK_MEDIA_TYPE,
+  type Connection,
+  type NetworkData,
+  type Relationship,
+  type TeamNetworkData,
+} from '@warmpath/contracts';
 import {
   companyKey,
+  decodeNetwork,
   filterNetwork,
   matchesDashboardSearch,
   matchesTableSearch,
+  type CompactNetwork,
   type NetworkFilters,
 } from '@warmpath/domain';
 import { attributeOptions, companyOptions } from '../../filters/filter-options';
@@ -57,6 +65,21 @@ export function colleagueCounts(connections: readonly Connection[]): Uint32Array
   return colleagues;
 }
 
+/**
+ * Asked of both network routes: the compact columns (a few times fewer bytes to parse than the
+ * spec's JSON, company links derived here instead of sent), else JSON, which every server has.
+ */
+export const NETWORK_ACCEPT = `${COMPACT_NETWORK_MEDIA_TYPE}, application/json;q=0.9`;
+
+/** The answer's network, whichever representation the server chose (its Content-Type says). */
+async function readNetwork(response: Response): Promise<Partial<TeamNetworkData>> {
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  const body: unknown = await response.json();
+  return type === COMPACT_NETWORK_MEDIA_TYPE
+    ? decodeNetwork(body as CompactNetwork)
+    : (body as Partial<TeamNetworkData>);
+}
+
 async function failureOf(response: Response): Promise<LoadFailure> {
   const isJson = response.headers.get('content-type')?.includes('json') ?? false;
   try {
@@ -67,11 +90,11 @@ async function failureOf(response: Response): Promise<LoadFailure> {
 }
 
 /**
- * The network as the dashboard's data worker holds it (issue 8): it reads GET /api/network
- * (revalidating with If-None-Match, so an unchanged network costs a 304 and no parsing), parses
- * it off the page's thread, hands the people and links to the page in slices, and answers the
- * O(n) questions (filters, searches) with index lists. The rules are libs/domain's. Runs in a
- * Worker in the browser, and on the page's thread where there is no Worker (jsdom tests).
+ * The network as the dashboard's data worker holds it (issue 8): it reads GET /api/network or a
+ * workspace's (revalidating with If-None-Match, so an unchanged network costs a 304 and no
+ * parsing), in the compact representation where the server has it, decodes it off the page's
+ * thread, hands the people and links to the page in slices, and answers the O(n) questions
+ * (filters, searches) with index lists. The rules are libs/domain's. Runs in a Worker in the browser, and on the page's thread where there is no Worker (jsdom tests).
  */
 export class NetworkDataCore {
   private readonly held = new Map<string, Held>();
@@ -94,7 +117,7 @@ export class NetworkDataCore {
   }
 
   private async load(id: number, url: string, heldByPage: number | null, reply: Reply): Promise<void> {
-    const headers = new Headers({ accept: 'application/json' });
+    const headers = new Headers({ accept: NETWORK_ACCEPT });
     const held = this.held.get(url);
     if (held?.etag) headers.set('if-none-match', held.etag);
     let response: Response;
@@ -114,7 +137,7 @@ export class NetworkDataCore {
     const etag = response.headers.get('etag');
     // The same ETag is the same network (a cache that answered 200 for us): nothing to parse.
     if (held && etag && etag === held.etag) return this.send(id, held, heldByPage === held.dataset, reply);
-    const body = (await response.json()) as Partial<TeamNetworkData>;
+    const body = await readNetwork(response);
     const data: NetworkData = {
       connections: body.connections ?? [],
       relationships: body.relationships ?? [],

@@ -1,0 +1,194 @@
+// npm run bench:bulk (after npm run build): issue 16's bulk import into a workspace. BENCH_FILES
+// exports (20) of BENCH_ROWS rows (30,000) each, drawn from one universe of BENCH_UNIVERSE
+// generated people (120,000, so exports overlap as a team's do), uploaded in one request into a
+// fresh workspace, with 1 and then 2 import workers (a second worker process on the same stack, as
+// a second replica). Prints the wall time until every file is completed and until every person is
+// in the pooled workspace graph, the workers' CPU seconds per 100,000 rows (from /proc, so it holds
+// on a busy machine) and each worker's peak RSS. Knobs: BENCH_FILES, BENCH_ROWS, BENCH_UNIVERSE,
+// BENCH_WORKERS ("1,2").
+import { buildLinkedInCsv, deleteRedisKeys, generateExportRows, seededRandom } from '@warmpath/testing';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { loadavg, tmpdir } from 'node:os';
+import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
+import { freePort, startStack } from '../../scripts/lib/stack.mjs';
+import { registerUser } from './api-bench/seed.mjs';
+import { memoryMb, resetPeak } from './load/processes.mjs';
+
+const env = (name, fallback) => Number(process.env[name] ?? fallback);
+const FILES = env('BENCH_FILES', 20);
+const ROWS = env('BENCH_ROWS', 30_000);
+const UNIVERSE = env('BENCH_UNIVERSE', 120_000);
+const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
+const TICKS_PER_SECOND = 100;
+
+/** One person's export: ROWS people of the universe, sampled with its own seed. */
+function exportOf(universe, seed) {
+  const random = seededRandom(seed);
+  const picked = new Set();
+  while (picked.size < Math.min(ROWS, universe.length)) picked.add(Math.floor(random() * universe.length));
+  return [...picked].map((index) => universe[index]);
+}
+
+/** User + system CPU seconds of a process so far (/proc/<pid>/stat fields 14 and 15). */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+async function call(url, cookie, init = {}) {
+  const response = await fetch(url, { ...init, headers: { cookie, ...init.headers } });
+  if (response.status >= 300) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
+
+/**
+ * The run's own stack (database, Redis and NATS prefixes), as bench/src/load/stack.mjs starts it,
+ * with a longer wait for health: on the shared machine at load 40+ five services take minutes.
+ */
+async function startBenchStack() {
+  const runId = `bulk${randomBytes(3).toString('hex')}`;
+  const infra = await ensureInfrastructure({ log: () => undefined });
+  const dbName = `warmpath_${runId}`;
+  const env = {
+    DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
+    REDIS_URL: infra.redisUrl,
+    NATS_URL: infra.natsUrl,
+    NATS_PREFIX: runId,
+    REDIS_PREFIX: `warmpath-${runId}:`,
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  };
+  const logDir = join(tmpdir(), 'warmpath-bench', runId);
+  const stack = await startStack({ env, port: await freePort(), logDir, healthTimeoutMs: 600_000 });
+  return {
+    runId,
+    url: stack.url,
+    env,
+    async stop() {
+      await stack.stop();
+      await dropDatabase(infra.postgresUrl, dbName);
+      await deleteRedisKeys(env.REDIS_URL, env.REDIS_PREFIX);
+      await infra.stop();
+    },
+  };
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A second import worker on the run's stack, as a second replica would be. */
+async function startSecondWorker(stack) {
+  const child = spawn(process.execPath, [join(ROOT, 'services/import-worker/dist/main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, ...stack.env, HTTP_PORT: '0' },
+    stdio: 'ignore',
+  });
+  await sleep(5000);
+  return child;
+}
+
+function workerPids(runId) {
+  const marker = `NATS_PREFIX=${runId}`;
+  const pids = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('services/import-worker/dist/main.js'))
+        continue;
+      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marker)) pids.push(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+async function runWith(workers, files, expectedPeople) {
+  const stack = await startBenchStack();
+  const extra = [];
+  try {
+    for (let i = 1; i < workers; i++) extra.push(await startSecondWorker(stack));
+    const pids = workerPids(stack.runId);
+    if (pids.length !== workers) throw new Error(`expected ${workers} workers, found ${pids.length}`);
+    const owner = await registerUser(stack.url, 'bulkowner');
+    const created = await call(`${stack.url}/api/teams`, owner.cookie, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Bulk bench' }),
+    });
+    const teamId = (await created.json()).id;
+    const form = new FormData();
+    for (const [index, csv] of files.entries()) {
+      form.append('name', `Person ${index + 1}`);
+      form.append('file', new Blob([csv], { type: 'text/csv' }), `person-${index + 1}.csv`);
+    }
+    for (const pid of pids) resetPeak(pid);
+    const cpuBefore = pids.map(cpuSeconds);
+    const load = loadavg()[0];
+    const started = performance.now();
+    const accepted = await (
+      await call(`${stack.url}/api/teams/${teamId}/bulk-imports`, owner.cookie, {
+        method: 'POST',
+        body: form,
+      })
+    ).json();
+    const answered = performance.now() - started;
+    let bulk;
+    for (;;) {
+      bulk = await (await call(`${stack.url}${accepted.statusUrl}`, owner.cookie)).json();
+      if (bulk.files.every((file) => file.status === 'completed' || file.status === 'failed')) break;
+      await sleep(250);
+    }
+    const completed = performance.now() - started;
+    const cpuAfter = pids.map(cpuSeconds);
+    const peaks = pids.map((pid) => memoryMb(pid).peak);
+    const failed = bulk.files.filter((file) => file.status !== 'completed');
+    if (failed.length) throw new Error(`files failed: ${JSON.stringify(failed.map((f) => f.error))}`);
+    let people = 0;
+    for (;;) {
+      const data = await (await call(`${stack.url}/api/teams/${teamId}/network`, owner.cookie)).json();
+      people = data.connections.filter((c) => !c.isUser && !c.isTeammate).length;
+      if (people >= expectedPeople) break;
+      await sleep(500);
+    }
+    const queryable = performance.now() - started;
+    const cpu = cpuAfter.reduce((sum, value, i) => sum + value - (cpuBefore[i] ?? 0), 0);
+    return { workers, answered, completed, queryable, cpu, peaks, people, load, loadAfter: loadavg()[0] };
+  } finally {
+    for (const child of extra) child.kill('SIGTERM');
+    await stack.stop();
+  }
+}
+
+async function main() {
+  const universe = [...generateExportRows(UNIVERSE, { seed: 16 })];
+  const samples = Array.from({ length: FILES }, (_, index) => exportOf(universe, 200 + index));
+  const expectedPeople = new Set(samples.flat().map((row) => row.url.toLowerCase())).size;
+  const files = samples.map((rows) => buildLinkedInCsv(rows));
+  const rows = FILES * ROWS;
+  console.log(
+    `bench:bulk: ${FILES} exports of ${ROWS} rows (${rows} rows, ${(files.reduce((s, f) => s + f.length, 0) / 1e6).toFixed(1)} MB) from a universe of ${UNIVERSE}: ${expectedPeople} distinct people`,
+  );
+  const results = [];
+  for (const workers of WORKERS) {
+    const result = await runWith(workers, files, expectedPeople);
+    results.push(result);
+    console.log(JSON.stringify(result));
+  }
+  console.log(
+    '\n| workers | 202 | all files completed | every person in the pooled graph | workers CPU | CPU s / 100,000 rows | worker peak RSS | load avg (1 min) before → after |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---|---|');
+  for (const r of results) {
+    console.log(
+      `| ${r.workers} | ${(r.answered / 1000).toFixed(1)} s | ${(r.completed / 1000).toFixed(1)} s | ${(r.queryable / 1000).toFixed(1)} s | ${r.cpu.toFixed(1)} s | ${((r.cpu * 100_000) / rows).toFixed(2)} | ${r.peaks.map((p) => `${Math.round(p)} MB`).join(', ')} | ${r.load.toFixed(1)} → ${r.loadAfter.toFixed(1)} |`,
+    );
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

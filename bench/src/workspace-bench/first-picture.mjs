@@ -1,0 +1,128 @@
+/* global window -- functions passed to page.evaluate run in the browser */
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../../../scripts/lib/chromium.mjs';
+
+/** The mark web/src/graph/engine-stats.ts sets when a graph's first frame is on screen. */
+const FIRST_FRAME_MARK = 'warmpath:graph-first-frame';
+
+/**
+ * Main-thread tasks of the page in a Chromium trace, by CPU time (the thread's own clock, `tdur`:
+ * on a shared machine a task's wall time also counts the time the OS gave the core to others).
+ * Tasks that run a DevTools message are the benchmark's own work on the page (its polling), not
+ * the app's: left out. Answers the app's tasks over 50 ms and the longest.
+ */
+export function appLongTasks(traceEvents) {
+  const mains = new Set(
+    traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const onMain = (e) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`);
+  const devtoolsStarts = traceEvents
+    .filter(
+      (e) =>
+        onMain(e) &&
+        e.name === 'Receive mojo message' &&
+        e.args?.chrome_mojo_event_info?.mojo_interface_tag === 'blink.mojom.DevToolsSession',
+    )
+    .map((e) => e.ts);
+  const isDevtools = (task) => devtoolsStarts.some((ts) => ts >= task.ts && ts - task.ts < 100);
+  const tasks = traceEvents
+    .filter((e) => onMain(e) && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask'))
+    .sort((x, y) => x.ts - y.ts || (y.dur ?? 0) - (x.dur ?? 0));
+  const over = [];
+  let end = -1;
+  for (const task of tasks) {
+    if (task.ts < end) continue; // a task run inside another counts once
+    end = task.ts + (task.dur ?? 0);
+    const cpuMs = (task.tdur ?? 0) / 1000;
+    if (cpuMs > 50 && !isDevtools(task)) over.push({ cpuMs, wallMs: (task.dur ?? 0) / 1000 });
+  }
+  return {
+    count: over.length,
+    longestCpuMs: Math.max(0, ...over.map((t) => t.cpuMs)),
+    longestWallMs: Math.max(0, ...over.map((t) => t.wallMs)),
+    totalCpuMs: over.reduce((sum, t) => sum + t.cpuMs, 0),
+  };
+}
+
+/**
+ * Opens `path` signed in (the session cookie), as the app is opened, and measures the first picture:
+ * navigation start to the first frame of a graph of at least `nodes` nodes on screen (the mark),
+ * the main-thread tasks until `afterMs` after it (trace, by CPU time, and the page's own long task
+ * observer, by wall time), and the network answer the data worker got. `accept` replaces the data
+ * worker's Accept header (application/json: the app as it was before the compact encoding).
+ */
+export async function measureFirstPicture({
+  baseUrl,
+  cookie,
+  path,
+  nodes,
+  accept,
+  capMs = 240_000,
+  afterMs = 3000,
+}) {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const { hostname } = new URL(baseUrl);
+    await context.addCookies(
+      cookie.split('; ').map((pair) => {
+        const at = pair.indexOf('=');
+        return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
+      }),
+    );
+    await context.addInitScript(() => {
+      const tasks = [];
+      window.__longTasks = tasks;
+      new PerformanceObserver((list) =>
+        list
+          .getEntries()
+          .forEach((entry) => tasks.push({ start: entry.startTime, duration: entry.duration })),
+      ).observe({ type: 'longtask', buffered: true });
+    });
+    const answers = [];
+    context.on('response', async (response) => {
+      if (!/\/api\/(teams\/\d+\/)?network$/.test(new URL(response.url()).pathname)) return;
+      const headers = await response.allHeaders();
+      answers.push({
+        status: response.status(),
+        type: headers['content-type'],
+        encoding: headers['content-encoding'],
+        bytes: Number(headers['content-length'] ?? NaN),
+      });
+    });
+    if (accept)
+      await context.route(/\/api\/(teams\/\d+\/)?network$/, (route) =>
+        route.continue({ headers: { ...route.request().headers(), accept } }),
+      );
+    const page = await context.newPage();
+    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+    await page.goto(new URL(path, baseUrl).href);
+    await page.waitForFunction(
+      ({ mark, nodes }) => performance.getEntriesByName(mark).some((entry) => entry.detail?.nodes >= nodes),
+      { mark: FIRST_FRAME_MARK, nodes },
+      { timeout: capMs, polling: 500 },
+    );
+    await page.waitForTimeout(afterMs);
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    const seen = await page.evaluate(
+      ({ mark, nodes }) => {
+        const frame = performance.getEntriesByName(mark).find((entry) => entry.detail?.nodes >= nodes);
+        return {
+          firstPictureMs: frame.startTime,
+          nodes: frame.detail.nodes,
+          longestWallTaskMs: Math.max(0, ...window.__longTasks.map((task) => task.duration)),
+        };
+      },
+      { mark: FIRST_FRAME_MARK, nodes },
+    );
+    return { ...seen, cpu: appLongTasks(trace.traceEvents ?? trace), answers };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,51 @@
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import type { BulkImport } from '@warmpath/contracts';
+
+/** One file of a bulk upload: its bytes, file name, and optionally whose export it is. */
+export interface BulkPart {
+  fileName: string;
+  content: string | Uint8Array;
+  name?: string;
+  email?: string;
+  mimeType?: string;
+}
+
+/** Multipart as the CLI and the workspace screen send it: per file `name`, `email`, then `file`. */
+export function bulkForm(parts: readonly BulkPart[]): FormData {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.name !== undefined) form.append('name', part.name);
+    if (part.email !== undefined) form.append('email', part.email);
+    const bytes = typeof part.content === 'string' ? Buffer.from(part.content) : part.content;
+    form.append('file', new Blob([bytes], { type: part.mimeType ?? 'text/csv' }), part.fileName);
+  }
+  return form;
+}
+
+export function uploadBulk(
+  request: APIRequestContext,
+  teamId: number,
+  parts: readonly BulkPart[],
+): Promise<APIResponse> {
+  return request.post(`/api/teams/${teamId}/bulk-imports`, { multipart: bulkForm(parts), timeout: 60_000 });
+}
+
+/** Polls GET /api/bulk-imports/{id} until every file is completed or failed. */
+export async function waitForBulk(
+  request: APIRequestContext,
+  bulkId: string,
+  timeoutMs = 90_000,
+): Promise<BulkImport> {
+  let bulk: BulkImport | null = null;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/bulk-imports/${bulkId}`);
+        bulk = (await response.json()) as BulkImport;
+        return bulk.files.every((file) => file.status === 'completed' || file.status === 'failed');
+      },
+      { timeout: timeoutMs, intervals: [200, 500, 1000] },
+    )
+    .toBe(true);
+  return bulk as unknown as BulkImport;
+}

@@ -1,0 +1,2 @@
+export * from './bulk.schema.js';
+export * from './bulk.contract.js';

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { warmIntroRequestSchema, warmIntroResponseSchema } from '../ai/ai.schema.js';
+import {
+  changePasswordRequestSchema,
+  loggedOutSchema,
+  loginRequestSchema,
+  oauthProviderStatusSchema,
+  passwordChangedSchema,
+  registerRequestSchema,
+  updateProfileRequestSchema,
+  userSchema,
+} from '../auth/auth.schema.js';
+import {
+  accessTokenListSchema,
+  createdAccessTokenSchema,
+  createTokenRequestSchema,
+  revokedTokenSchema,
+} from '../auth/tokens.schema.js';
+import { gatewayHealthSchema } from '../health/health.contract.js';
+import { importChangesPageSchema, importChangesQuerySchema } from '../imports/import-changes.schema.js';
+import {
+  importAcceptedSchema,
+  importListSchema,
+  importResultSchema,
+  importStatusSchema,
+} from '../imports/imports.schema.js';
+import { updateNotesRequestSchema } from '../network/network-notes.contract.js';
+import { findPathQuerySchema, warmPathSchema } from '../network/network-path.contract.js';
+import { networkStatsSchema } from '../network/network-stats.contract.js';
+import { teamNetworkDataSchema } from '../network/network-team-graph.contract.js';
+import { connectionSchema, networkDataSchema } from '../network/network.schema.js';
+import {
+  acceptInvitationResultSchema,
+  createInvitationRequestSchema,
+  createWorkspaceRequestSchema,
+  deletedSchema,
+  invitationCodeSchema,
+  invitationCreatedSchema,
+  invitationLookupSchema,
+  invitationSchema,
+  joinRequestCreateSchema,
+  joinRequestDecisionSchema,
+  joinRequestSchema,
+  leftSchema,
+  myJoinRequestSchema,
+  removedSchema,
+  teamMemberSchema,
+  updateSharingRequestSchema,
+  workspaceSchema,
+} from '../teams/teams.schema.js';
+import { eventStream, json, jsonBody, multipartBody, type ApiRoute } from './api-route.js';
+
+const uploadAnswers = {
+  200: json(
+    importResultSchema,
+    'The import completed within the wait: the whole network after it, own node first',
+  ),
+  202: {
+    ...json(
+      importAcceptedSchema,
+      'Still running past the wait, too large to answer inline, or asked with `Prefer: respond-async`: follow `statusUrl` or `eventsUrl`',
+    ),
+    headers: { Location: 'The status URL (`/api/imports/{id}`)' },
+  },
+};
+const snapshotNotModified = { description: 'Not modified: the `If-None-Match` ETag is current' };
+
+/**
+ * Every `/api` route of the gateway. Adding a route is one entry here (the gateway's route test
+ * fails until there is one); see docs/developer-guide.md.
+ */
+// One line per route, so adding one is one line.
+// prettier-ignore
+export const API_ROUTES: readonly ApiRoute[] = [
+  // Auth and the account (sessions only)
+  { method: 'post', path: '/api/register', tag: 'Account', summary: 'Create an account and sign in', access: 'public', body: jsonBody(registerRequestSchema), responses: { 201: json(userSchema, 'The new account; the session cookie is set') }, errors: [400, 409] },
+  { method: 'post', path: '/api/login', tag: 'Account', summary: 'Sign in with a password', access: 'public', body: jsonBody(loginRequestSchema), responses: { 200: json(userSchema, 'The account; the session cookie is set') }, errors: [400] },
+  { method: 'post', path: '/api/logout', tag: 'Account', summary: 'Sign out', access: 'public', responses: { 200: json(loggedOutSchema, 'The session is ended') } },
+  { method: 'get', path: '/api/user', tag: 'Account', summary: 'The signed-in account', access: 'session', responses: { 200: json(userSchema, 'The account') } },
+  { method: 'patch', path: '/api/user', tag: 'Account', summary: 'Update the profile', access: 'session', body: jsonBody(updateProfileRequestSchema), responses: { 200: json(userSchema, 'The updated account') }, errors: [400] },
+  { method: 'post', path: '/api/user/password', tag: 'Account', summary: 'Change the password (ends every other session)', access: 'session', body: jsonBody(changePasswordRequestSchema), responses: { 200: json(passwordChangedSchema, 'Changed; a new session cookie is set') }, errors: [400] },
+  { method: 'get', path: '/api/admin/users', tag: 'Account', summary: 'Every account (admin only)', access: 'session', responses: { 200: json(z.array(userSchema), 'The accounts') } },
+  { method: 'get', path: '/api/oauth/providers', tag: 'Account', summary: 'Which sign-in providers are configured', access: 'public', responses: { 200: json(z.array(oauthProviderStatusSchema), 'One entry per provider') } },
+  { method: 'get', path: '/api/oauth/{provider}', tag: 'Account', summary: 'Start signing in with a provider (browser navigation)', access: 'public', responses: { 302: { description: "To the provider, or back to the app's page with an error" } }, errors: [404] },
+  { method: 'get', path: '/api/oauth/{provider}/callback', tag: 'Account', summary: "Finish a provider sign-in with the provider's query", access: 'public', responses: { 200: json(userSchema, 'The account; the session cookie is set') }, errors: [400, 409] },
+  // Personal access tokens (sessions only: a token never manages tokens)
+  { method: 'get', path: '/api/tokens', tag: 'Access tokens', summary: 'Your personal access tokens', access: 'session', responses: { 200: json(accessTokenListSchema, 'Live tokens, newest first; never their secrets') } },
+  { method: 'post', path: '/api/tokens', tag: 'Access tokens', summary: 'Create a personal access token', description: 'The secret (`wp_pat_…`) is in this answer only; send it as `Authorization: Bearer <secret>`.', access: 'session', body: jsonBody(createTokenRequestSchema), responses: { 201: json(createdAccessTokenSchema, 'The token with its secret, shown once') }, errors: [400, 409] },
+  { method: 'delete', path: '/api/tokens/{id}', tag: 'Access tokens', summary: 'Revoke a token (at once)', access: 'session', responses: { 200: json(revokedTokenSchema, 'Revoked') }, errors: [404] },
+  // Imports
+  { method: 'post', path: '/api/network/import/authenticated', tag: 'Imports', summary: "Import a LinkedIn export into your network ('Import' dialog)", access: 'imports:write', body: multipartBody(), responses: uploadAnswers, errors: [400, 409, 413, 415], respondAsync: true, idempotent: true },
+  { method: 'post', path: '/api/linkedin/import-csv', tag: 'Imports', summary: "Import a LinkedIn export into your network ('Import LinkedIn Data' dialog)", access: 'imports:write', body: multipartBody(), responses: uploadAnswers, errors: [400, 409, 413, 415], respondAsync: true, idempotent: true },
+  { method: 'post', path: '/api/network/import', tag: 'Imports', summary: 'Preview an export without an account (nothing stored)', access: 'public', body: multipartBody(), responses: { 200: json(importResultSchema, 'The network the file gives') }, errors: [400, 413, 415] },
+  { method: 'get', path: '/api/imports', tag: 'Imports', summary: 'Your last imports, newest first', access: 'imports:write', responses: { 200: json(importListSchema, 'The imports') } },
+  { method: 'get', path: '/api/imports/{id}', tag: 'Imports', summary: "An import's status and counts", access: 'imports:write', responses: { 200: json(importStatusSchema, 'The status') }, errors: [404] },
+  { method: 'get', path: '/api/imports/{id}/changes', tag: 'Imports', summary: 'What an import changed, paged', access: 'imports:write', query: importChangesQuerySchema, responses: { 200: json(importChangesPageSchema, 'One page of changes') }, errors: [400, 404] },
+  { method: 'get', path: '/api/imports/{id}/events', tag: 'Imports', summary: "An import's progress as Server-Sent Events", access: 'imports:write', responses: { 200: eventStream(importStatusSchema, 'One `progress` event per change; closed after `completed` or `failed`',) }, errors: [404] },
+  // Your network
+  { method: 'get', path: '/api/network', tag: 'Network', summary: 'Your whole network', description: 'Served compressed (brotli or gzip, as accepted) with an ETag.', access: 'network:read', responses: { 200: json(networkDataSchema, 'People, company links and companies'), 304: snapshotNotModified } },
+  { method: 'patch', path: '/api/network/connections/{id}', tag: 'Network', summary: "A connection's private notes", access: 'session', body: jsonBody(updateNotesRequestSchema), responses: { 200: json(connectionSchema, 'The connection') }, errors: [400, 404] },
+  { method: 'get', path: '/api/network/paths', tag: 'Network', summary: 'The warmest introduction path to a person', access: 'network:read', query: findPathQuerySchema, responses: { 200: json(warmPathSchema, 'The path, hop by hop') }, errors: [400, 404] },
+  { method: 'get', path: '/api/network/stats', tag: 'Network', summary: 'Counts by degree, company, category, seniority and year', access: 'network:read', responses: { 200: json(networkStatsSchema, 'The statistics') } },
+  { method: 'post', path: '/api/network/generate-warm-intro', tag: 'Network', summary: 'Draft a warm introduction message', access: 'session', body: jsonBody(warmIntroRequestSchema), responses: { 200: json(warmIntroResponseSchema, 'The draft') }, errors: [400, 502] },
+  // Workspaces
+  { method: 'post', path: '/api/teams', tag: 'Workspaces', summary: 'Create a workspace', access: 'session', body: jsonBody(createWorkspaceRequestSchema), responses: { 201: json(workspaceSchema, 'The workspace') }, errors: [400] },
+  { method: 'get', path: '/api/teams', tag: 'Workspaces', summary: 'Your workspaces', access: 'workspaces:read', responses: { 200: json(z.array(workspaceSchema), 'The workspaces') } },
+  { method: 'get', path: '/api/teams/{id}', tag: 'Workspaces', summary: 'A workspace', access: 'workspaces:read', responses: { 200: json(workspaceSchema, 'The workspace') }, errors: [404] },
+  { method: 'delete', path: '/api/teams/{id}', tag: 'Workspaces', summary: 'Delete a workspace (owner)', access: 'session', responses: { 200: json(deletedSchema, 'Deleted') }, errors: [404] },
+  { method: 'get', path: '/api/teams/{id}/members', tag: 'Workspaces', summary: "A workspace's members", access: 'workspaces:read', responses: { 200: json(z.array(teamMemberSchema), 'The members') }, errors: [404] },
+  { method: 'delete', path: '/api/teams/{id}/members/{userId}', tag: 'Workspaces', summary: 'Remove a member (owner)', access: 'session', responses: { 200: json(removedSchema, 'Removed') }, errors: [400, 404] },
+  { method: 'post', path: '/api/teams/{id}/leave', tag: 'Workspaces', summary: 'Leave a workspace', access: 'session', responses: { 200: json(leftSchema, 'Left') }, errors: [404] },
+  { method: 'put', path: '/api/teams/{id}/sharing', tag: 'Workspaces', summary: 'Your sharing level in a workspace', access: 'session', body: jsonBody(updateSharingRequestSchema), responses: { 200: json(teamMemberSchema, 'Your member row') }, errors: [400, 404] },
+  { method: 'get', path: '/api/teams/{id}/network', tag: 'Workspaces', summary: "A workspace's pooled network as you see it", access: 'workspaces:read', responses: { 200: json(teamNetworkDataSchema, 'The pooled network'), 304: snapshotNotModified }, errors: [404] },
+  { method: 'post', path: '/api/teams/{teamId}/invitations', tag: 'Workspaces', summary: 'Invite by e-mail (owner or admin)', access: 'session', body: jsonBody(createInvitationRequestSchema), responses: { 201: json(invitationCreatedSchema, 'The invitation with its link, shown once') }, errors: [400, 404, 409] },
+  { method: 'get', path: '/api/teams/{teamId}/invitations', tag: 'Workspaces', summary: "A workspace's e-mail invitations (owner or admin)", access: 'session', responses: { 200: json(z.array(invitationSchema), 'The invitations') }, errors: [404] },
+  { method: 'post', path: '/api/teams/{id}/invitation-code', tag: 'Workspaces', summary: 'A new invitation code (owner or admin)', access: 'session', responses: { 201: json(invitationCodeSchema, 'The code; the previous one stops working') }, errors: [404] },
+  { method: 'get', path: '/api/teams/{id}/join-requests', tag: 'Workspaces', summary: 'Pending join requests (owner)', access: 'session', responses: { 200: json(z.array(joinRequestSchema), 'The requests') }, errors: [404] },
+  { method: 'post', path: '/api/teams/{id}/join-requests/{invitationId}', tag: 'Workspaces', summary: 'Approve or reject a join request (owner)', access: 'session', body: jsonBody(joinRequestDecisionSchema), responses: { 200: json(joinRequestSchema, 'The decided request') }, errors: [400, 404, 409] },
+  { method: 'post', path: '/api/workspaces/join-request', tag: 'Workspaces', summary: 'Ask to join a workspace by its code', access: 'session', body: jsonBody(joinRequestCreateSchema), responses: { 201: json(myJoinRequestSchema, 'The pending request') }, errors: [400, 404, 409] },
+  { method: 'get', path: '/api/workspaces/join-requests', tag: 'Workspaces', summary: 'Your join requests', access: 'session', responses: { 200: json(z.array(myJoinRequestSchema), 'The requests') } },
+  { method: 'get', path: '/api/invitations/{token}', tag: 'Workspaces', summary: 'What an invitation link invites to', access: 'public', responses: { 200: json(invitationLookupSchema, 'The invitation') }, errors: [404, 410] },
+  { method: 'post', path: '/api/invitations/{token}/accept', tag: 'Workspaces', summary: 'Accept an invitation', access: 'session', responses: { 200: json(acceptInvitationResultSchema, 'Joined') }, errors: [404, 410] },
+  // Operations and this reference
+  { method: 'get', path: '/api/health', tag: 'Operations', summary: 'Whether every backend service answers', access: 'public', responses: { 200: json(gatewayHealthSchema, 'All up'), 503: json(gatewayHealthSchema, 'Some down (named in `missing`)') } },
+  { method: 'get', path: '/api/openapi.json', tag: 'Operations', summary: 'This OpenAPI 3.1 document', access: 'public', responses: { 200: json(z.record(z.string(), z.unknown()), 'The document') } },
+  { method: 'get', path: '/api/docs', tag: 'Operations', summary: 'The browsable API reference', access: 'public', responses: { 200: { description: 'An HTML page rendering this document', contentType: 'text/html' } } },
+];

@@ -1,0 +1,3 @@
+export * from './compact-network.js';
+export * from './encode-network.js';
+export * from './decode-network.js';

@@ -1,0 +1,260 @@
+import { Injectable } from '@nestjs/common';
+import {
+  BULK_MESSAGES,
+  bulkEvents,
+  bulkImportsContracts,
+  importsContracts,
+  networkSourceContracts,
+  sourceEmailSchema,
+  sourceLabel,
+  sourceNameSchema,
+  type BulkFileInput,
+  type BulkImport,
+  type ClaimedSource,
+  type ImportStatus,
+  type WorkspaceSource,
+} from '@warmpath/contracts';
+import { sourceNameKey, sourceOwnerId, toBulkFile, type FileRecord } from '@warmpath/domain';
+import { BusClient, forbidden, notFound, ServiceError } from '@warmpath/server-kit';
+import { randomUUID } from 'node:crypto';
+import { ProfilesClient } from '../access/profiles.client.js';
+import { isStoredId, WorkspaceAccess } from '../access/workspace-access.js';
+
+import { SourcesRepository, type SourceRow } from './sources.repository.js';
+
+/**
+ * Uploaded exports of a workspace (docs/workspace-sources.md): a bulk records its files, makes
+ * each the import of a source (by name: a newer export of the same person is a re-import), and
+ * reads their progress from the import worker. Sources are pooled by the network service.
+ */
+@Injectable()
+export class SourcesService {
+  constructor(
+    private readonly sources: SourcesRepository,
+    private readonly access: WorkspaceAccess,
+    private readonly profiles: ProfilesClient,
+    private readonly bus: BusClient,
+  ) {}
+
+  async checkManage(teamId: number, userId: number): Promise<{ allowed: true }> {
+    await this.allowedToManage(teamId, userId);
+    return { allowed: true };
+  }
+
+  async createBulk(
+    userId: number,
+    teamId: number,
+    bulkId: string,
+    files: BulkFileInput[],
+  ): Promise<BulkImport> {
+    await this.allowedToManage(teamId, userId);
+    await this.sources.createBulk(bulkId, teamId, userId);
+    // Files start side by side (each an import-worker round trip); positions keep their order.
+    const records = await Promise.all(files.map((file) => this.startFile(teamId, userId, file)));
+    for (const [position, record] of records.entries()) {
+      await this.sources.addFile(bulkId, {
+        position,
+        file_name: record.fileName,
+        source_name: record.sourceName,
+        source_id: record.sourceId,
+        import_id: record.importId,
+        error_code: record.error?.code ?? null,
+        error_message: record.error?.message ?? null,
+      });
+    }
+    return this.getBulk(userId, bulkId);
+  }
+
+  async replaceSource(
+    userId: number,
+    teamId: number,
+    sourceId: number,
+    bulkId: string,
+    file: BulkFileInput,
+  ): Promise<BulkImport> {
+    await this.allowedToManage(teamId, userId);
+    const source = await this.sourceOf(teamId, sourceId);
+    return this.createBulk(userId, teamId, bulkId, [{ ...file, sourceName: source.name, email: file.email }]);
+  }
+
+  async getBulk(userId: number, bulkId: string): Promise<BulkImport> {
+    const found = await this.sources.findBulk(bulkId);
+    if (!found) throw notFound(BULK_MESSAGES.bulkNotFound);
+    // A non-member learns nothing: the same answer as for a bulk that does not exist.
+    await this.access.memberOf(found.bulk.team_id, userId).catch(() => {
+      throw notFound(BULK_MESSAGES.bulkNotFound);
+    });
+    const statuses = await this.statusesOf(found.files.map((file) => file.import_id));
+    return {
+      id: found.bulk.id,
+      teamId: found.bulk.team_id,
+      createdAt: found.bulk.created_at.toISOString(),
+      files: found.files.map((file) =>
+        toBulkFile(
+          {
+            fileName: file.file_name,
+            sourceName: file.source_name,
+            sourceId: file.source_id,
+            importId: file.import_id,
+            error: file.error_code ? { code: file.error_code, message: file.error_message ?? '' } : null,
+          },
+          file.import_id ? statuses.get(file.import_id) : undefined,
+        ),
+      ),
+    };
+  }
+
+  async listSources(teamId: number, userId: number): Promise<WorkspaceSource[]> {
+    const member = await this.access.memberOf(teamId, userId);
+    const rows = await this.sources.listSources(teamId);
+    const manager = member.role !== 'member';
+    const [statuses, caller] = await Promise.all([
+      this.statusesOf(rows.map((row) => row.latest_import_id)),
+      this.profiles.profileOf(userId),
+    ]);
+    return rows.map((row) => {
+      const claimable = isNamedFor(row, caller?.email);
+      return {
+        id: row.id,
+        teamId: row.team_id,
+        name: row.name,
+        email: manager || claimable ? row.email : null,
+        label: sourceLabel(row.name),
+        ownerId: sourceOwnerId(row.id),
+        uploadedById: row.uploaded_by_id,
+        createdAt: row.created_at.toISOString(),
+        updatedAt: row.updated_at.toISOString(),
+        latest: row.latest_import_id
+          ? toBulkFile(
+              {
+                fileName: row.latest_file_name ?? '',
+                sourceName: row.name,
+                sourceId: row.id,
+                importId: row.latest_import_id,
+                error: null,
+              },
+              statuses.get(row.latest_import_id),
+            )
+          : null,
+        claimable,
+      };
+    });
+  }
+
+  /** The pooled graph's list of sources (teams.membership.get). */
+  async poolSources(teamId: number): Promise<{ sourceId: number; ownerId: number; name: string }[]> {
+    const rows = await this.sources.listSources(teamId);
+    return rows.map((row) => ({ sourceId: row.id, ownerId: sourceOwnerId(row.id), name: row.name }));
+  }
+
+  async deleteSource(teamId: number, userId: number, sourceId: number): Promise<{ deleted: true }> {
+    await this.allowedToManage(teamId, userId);
+    await this.sourceOf(teamId, sourceId);
+    // The row goes first: the pooled network stops reading the source at once, whatever follows.
+    await this.sources.deleteSource(teamId, sourceId);
+    this.bus.publish(bulkEvents.sourceChanged, { teamId, sourceId, change: 'deleted' });
+    await this.bus.request(networkSourceContracts.deleteSource, { ownerId: sourceOwnerId(sourceId) });
+    return { deleted: true };
+  }
+
+  /**
+   * The member whose account e-mail the export was named with makes it their own network. Only
+   * when they have none yet (CONFLICT otherwise: their own export stays theirs, nothing is
+   * merged); the source then leaves the workspace's list, and they are pooled as a member.
+   */
+  async claimSource(teamId: number, userId: number, sourceId: number): Promise<ClaimedSource> {
+    await this.access.memberOf(teamId, userId);
+    const source = await this.sourceOf(teamId, sourceId);
+    const caller = await this.profiles.profileOf(userId);
+    if (!isNamedFor(source, caller?.email)) throw forbidden(BULK_MESSAGES.claimForbidden);
+    const moved = await this.bus.request(networkSourceContracts.claimSource, {
+      ownerId: sourceOwnerId(sourceId),
+      userId,
+    });
+    await this.sources.deleteSource(teamId, sourceId);
+    this.bus.publish(bulkEvents.sourceChanged, { teamId, sourceId, change: 'claimed' });
+    return { claimed: true, people: moved.people };
+  }
+
+  private async allowedToManage(teamId: number, userId: number): Promise<void> {
+    await this.access.allowedTo('manageSources', teamId, userId);
+  }
+
+  private async sourceOf(teamId: number, sourceId: number): Promise<SourceRow> {
+    const source = isStoredId(sourceId) ? await this.sources.findSource(teamId, sourceId) : null;
+    if (!source) throw notFound(BULK_MESSAGES.sourceNotFound);
+    return source;
+  }
+
+  /** Records one file's source and starts its import; a file that cannot start says why. */
+  private async startFile(teamId: number, userId: number, file: BulkFileInput): Promise<FileRecord> {
+    const base = {
+      fileName: file.fileName,
+      sourceName: file.sourceName.trim(),
+      sourceId: null,
+      importId: null,
+    };
+    if (file.error || !file.upload) return { ...base, error: file.error ?? notReceived() };
+    const name = sourceNameSchema.safeParse(file.sourceName);
+    if (!name.success) return this.refuse(base, file, name.error.issues[0]?.message);
+    const email = file.email ? sourceEmailSchema.safeParse(file.email.trim()) : null;
+    if (email && !email.success) return this.refuse(base, file, email.error.issues[0]?.message);
+    const source = await this.sources.upsertSource(
+      teamId,
+      name.data,
+      sourceNameKey(name.data),
+      email?.data.toLowerCase() ?? null,
+      userId,
+    );
+    const created = source.created_at.getTime() === source.updated_at.getTime();
+    try {
+      const { status } = await this.bus.request(
+        importsContracts.createImport,
+        {
+          importId: randomUUID(),
+          userId: sourceOwnerId(source.id),
+          fileName: file.fileName,
+          ...file.upload,
+        },
+        { timeoutMs: 30_000 },
+      );
+      await this.sources.setLatestImport(source.id, status.id, file.fileName);
+      if (created)
+        this.bus.publish(bulkEvents.sourceChanged, { teamId, sourceId: source.id, change: 'created' });
+      return { ...base, sourceName: source.name, sourceId: source.id, importId: status.id, error: null };
+    } catch (error) {
+      const message = error instanceof ServiceError ? error.message : 'The import could not be started.';
+      return {
+        ...base,
+        sourceName: source.name,
+        sourceId: source.id,
+        error: { code: 'NOT_STARTED', message },
+      };
+    }
+  }
+
+  private refuse(
+    base: Omit<FileRecord, 'error'>,
+    _file: BulkFileInput,
+    message: string | undefined,
+  ): FileRecord {
+    return {
+      ...base,
+      error: { code: 'INVALID_SOURCE', message: message ?? BULK_MESSAGES.sourceNameRequired },
+    };
+  }
+
+  private async statusesOf(importIds: readonly (string | null)[]): Promise<Map<string, ImportStatus>> {
+    const ids = [...new Set(importIds.filter((id): id is string => id !== null))];
+    if (ids.length === 0) return new Map();
+    const { imports } = await this.bus.request(bulkImportsContracts.getStatuses, { importIds: ids });
+    return new Map(imports.map((status) => [status.id, status] as const));
+  }
+}
+
+const notReceived = () => ({ code: 'NOT_RECEIVED', message: 'The file was not received.' });
+
+/** A source is named for the account whose e-mail it was uploaded with (case aside). */
+function isNamedFor(source: Pick<SourceRow, 'email'>, email: string | null | undefined): boolean {
+  return !!source.email && !!email && source.email.toLowerCase() === email.toLowerCase();
+}
