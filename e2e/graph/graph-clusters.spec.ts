@@ -12,17 +12,14 @@ interface LabHooks {
   centerOn(id: string, zoom: number): void;
 }
 
-declare global {
-  interface Window {
-    __graphLab?: LabHooks;
-  }
-}
+/** The page's window with the hooks (typed here: graph-engine.spec.ts declares its own view of them). */
+type LabWindow = { __graphLab?: LabHooks };
 
 type Person = { id: string; company: string | null; x: number; y: number };
 
 async function people(page: Page): Promise<Person[]> {
   return page.evaluate(() => {
-    const lab = window.__graphLab;
+    const lab = (window as unknown as LabWindow).__graphLab;
     if (!lab) return [];
     return lab.nodeIds().map((id) => ({
       id,
@@ -33,7 +30,7 @@ async function people(page: Page): Promise<Person[]> {
 }
 
 function labels(page: Page) {
-  return page.evaluate(() => window.__graphLab?.labels() ?? []);
+  return page.evaluate(() => (window as unknown as LabWindow).__graphLab?.labels() ?? []);
 }
 
 /** The `count` largest companies with their people. */
@@ -60,9 +57,11 @@ test.describe('company clusters and labels by level of detail (1,200 people)', (
   test.beforeEach(async ({ page }) => {
     await page.goto('/graph-lab.html?n=1200&seed=1&autofit=0');
     await expect
-      .poll(() => page.evaluate(() => window.__graphLab?.settledAt ?? null), { timeout: 45_000 })
+      .poll(() => page.evaluate(() => (window as unknown as LabWindow).__graphLab?.settledAt ?? null), {
+        timeout: 45_000,
+      })
       .not.toBeNull();
-    await page.evaluate(() => window.__graphLab?.fitNow());
+    await page.evaluate(() => (window as unknown as LabWindow).__graphLab?.fitNow());
   });
 
   test('people of one company stand together, apart from other companies', async ({ page }) => {
@@ -92,18 +91,23 @@ test.describe('company clusters and labels by level of detail (1,200 people)', (
 
   test('close up, people get their names; the hovered person is always named', async ({ page }) => {
     const [biggest] = largest(await people(page), 1);
-    await page.evaluate((id) => window.__graphLab?.centerOn(id, 3), biggest[0].id);
+    await page.evaluate((id) => (window as unknown as LabWindow).__graphLab?.centerOn(id, 3), biggest[0].id);
     await expect
       .poll(async () => (await labels(page)).filter((l) => l.kind === 'person').length)
       .toBeGreaterThan(5);
     const onScreen = (await people(page)).filter((p) => p.x > 100 && p.x < 700 && p.y > 100 && p.y < 450);
     const target = onScreen[0];
     await page.mouse.move(target.x, target.y);
-    await expect.poll(() => page.evaluate(() => window.__graphLab?.hovered?.id ?? null)).not.toBeNull();
-    const hoveredId = await page.evaluate(() => window.__graphLab?.hovered?.id ?? '');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as LabWindow).__graphLab?.hovered?.id ?? null))
+      .not.toBeNull();
+    const hoveredId = await page.evaluate(
+      () => (window as unknown as LabWindow).__graphLab?.hovered?.id ?? '',
+    );
     const hoveredName = await page.evaluate((id) => {
-      const lab = window.__graphLab as unknown as { personName(id: string): string | null };
-      return lab.personName(id);
+      const lab = (window as unknown as { __graphLab?: { personName(id: string): string | null } })
+        .__graphLab;
+      return lab?.personName(id) ?? null;
     }, hoveredId);
     await expect.poll(async () => (await labels(page)).map((l) => l.text)).toContain(hoveredName);
   });
