@@ -24,6 +24,8 @@ export function* labelDataSteps(model: GraphModel): Steps<LabelData> {
     names[i] = `${node.firstName} ${node.lastName}`.replace(/\n/g, ' ').trim();
     if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
   }
+  // Joining 100,000 names is a task of its own.
+  yield;
   return {
     companies: labelled.map((company) => ({
       text: `${company.name} (${company.members.length})`,
