@@ -64,6 +64,9 @@ export function mountForceGraphPeer(
         : null;
     },
     nodeIds: () => nodes.map((node) => node.id),
+    companyOf: (id) => network.connections.find((person) => person.id === id)?.company ?? null,
+    labels: () => [],
+    centerOn: () => undefined,
     personName: (id) => personName(network, id),
     fitNow: () => graph.zoomToFit(0),
     highlight: () => undefined,

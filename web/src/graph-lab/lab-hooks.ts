@@ -22,6 +22,12 @@ export interface GraphLabHooks {
   workerFrames(since: number): { at: number; ms: number }[];
   nodeScreenPosition(id: string): { x: number; y: number } | null;
   nodeIds(): string[];
+  /** The person's company (null without one or for YOU). */
+  companyOf(id: string): string | null;
+  /** The labels drawn now (empty for the peer). */
+  labels(): { kind: string; text: string; x: number; y: number; fontPx: number }[];
+  /** Centres the view on a person at `zoom`, at once. */
+  centerOn(id: string, zoom: number): void;
   personName(id: string): string | null;
   /** Fits the view at once (no flight), for a still picture. */
   fitNow(): void;

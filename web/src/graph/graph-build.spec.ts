@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraphSteps, type BuiltGraph } from './graph-build';
+import { labelDataSteps } from './render/render-graph';
 import { placeInitially } from './layout/initial-placement';
 import { buildGraphModel, type GraphInput, type GraphModel } from './model/graph-model';
 import { buildTestGraph } from './model/test-graph';
@@ -46,7 +47,7 @@ function unslicedRebuild(
       positions[member * 2 + 1] = positions[anchor * 2 + 1] + step * Math.sin(k * golden) * Math.sqrt(k + 1);
     });
   });
-  return { model, positions, radii: computeRadii(model) };
+  return { model, positions, radii: computeRadii(model), labels: drain(labelDataSteps(model)) };
 }
 
 function previousGraph(): { model: GraphModel; positions: Float32Array } {

@@ -2,6 +2,7 @@ import { knownPositionsSteps, mergePlacementSteps, placeInitiallySteps } from '.
 import type { LayoutGraph } from './layout/layout-protocol';
 import { buildGraphModelSteps, type GraphModel } from './model/graph-model';
 import { computeRadiiSteps } from './render/node-styling';
+import { labelDataSteps, type LabelData } from './render/render-graph';
 import type { Steps } from './sliced-task';
 import type { GraphData } from './types';
 
@@ -9,6 +10,7 @@ export interface BuiltGraph {
   model: GraphModel;
   positions: Float32Array;
   radii: Float32Array;
+  labels: LabelData;
 }
 
 export interface PreviousGraph {
@@ -31,11 +33,14 @@ export function* buildGraphSteps(data: GraphData, previous: PreviousGraph | null
   }
   yield;
   const radii = yield* computeRadiiSteps(model);
-  return { model, positions, radii };
+  const labels = yield* labelDataSteps(model);
+  return { model, positions, radii, labels };
 }
 
 /** The layout worker's copy of the graph (fresh arrays: they are transferred). */
 export function toLayoutGraph(model: GraphModel, positions: Float32Array): LayoutGraph {
+  const companyOfNode = model.companyOfNode.slice();
+  for (const teammate of model.teammates) companyOfNode[teammate] = -1;
   return {
     nodeCount: model.nodes.length,
     positions: positions.slice(),
@@ -43,5 +48,7 @@ export function toLayoutGraph(model: GraphModel, positions: Float32Array): Layou
     linkTargets: model.linkTargets.slice(),
     linkKinds: model.linkKinds.slice(),
     anchor: model.youIndex,
+    companyOfNode,
+    teammates: model.teammates.slice(),
   };
 }

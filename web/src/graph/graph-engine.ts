@@ -25,6 +25,7 @@ import type {
   GraphEventName,
   GraphHighlight,
   LayoutName,
+  ShownLabel,
 } from './types';
 import { YouPulse } from './you-pulse';
 
@@ -147,6 +148,10 @@ class Engine implements GraphEngine {
     this.applyHighlight(() => this.highlight.setAppHighlight(highlight));
   }
 
+  setMemberHighlight(nodeIds: Iterable<string>): void {
+    this.applyHighlight(() => this.highlight.setMemberHighlight(nodeIds));
+  }
+
   setSelectedCompanies(keys: Iterable<string>): void {
     let hasSelection = false;
     this.applyHighlight(() => (hasSelection = this.highlight.setSelectedCompanies(keys)));
@@ -204,6 +209,10 @@ class Engine implements GraphEngine {
     return this.renderer.exportPng();
   }
 
+  labelsOnScreen(): readonly ShownLabel[] {
+    return this.renderer.shownLabels;
+  }
+
   nodeScreenPosition(nodeId: string): { x: number; y: number } | null {
     const index = this.model?.indexById.get(nodeId);
     if (index === undefined) return null;
@@ -243,7 +252,7 @@ class Engine implements GraphEngine {
     this.model = null;
   }
 
-  private adoptGraph({ model, positions, radii }: BuiltGraph, prepared: PreparedHighlight): void {
+  private adoptGraph({ model, positions, radii, labels }: BuiltGraph, prepared: PreparedHighlight): void {
     const isFirst = this.model === null;
     this.model = model;
     this.positions = positions;
@@ -255,7 +264,7 @@ class Engine implements GraphEngine {
     if (isFirst && this.isMeasured) this.jumpToFirstFit();
     else if (isFirst) this.isFirstFitPending = true;
     this.renderer.setCamera(this.camera.state);
-    this.renderer.setGraph(toRenderGraph(model, radii, this.highlight.colors, positions));
+    this.renderer.setGraph(toRenderGraph(model, radii, this.highlight.colors, positions, labels));
     this.renderer.setFlags(this.highlight.flags());
     this.renderer.setHighlightedLinks(this.highlight.links);
     this.supervisor.load(toLayoutGraph(model, positions), this.director.forceParams);
@@ -350,7 +359,8 @@ class Engine implements GraphEngine {
 
   private flyTo(x: number, y: number, zoom: number, ms: number): void {
     this.camera.flyTo({ x, y, zoom }, ms, performance.now());
-    this.loop.request();
+    // A flight of 0 ms is a jump: no flight for the frame to advance, so mark the move.
+    this.markMoved();
   }
 
   private jumpToFirstFit(): void {

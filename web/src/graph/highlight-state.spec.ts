@@ -79,3 +79,18 @@ describe('HighlightState for a new graph, in slices', () => {
     expect(state.pendingLinkIndex).toBeNull();
   });
 });
+
+describe('HighlightState with a collaborator highlighted', () => {
+  it('rings the member’s people beside the path, and clearing one keeps the other', () => {
+    const state = new HighlightState();
+    state.setModel(model);
+    state.setAppHighlight({ nodeIds: ['Co 7-0'], linkIds: [] });
+    state.setMemberHighlight(['Co 9-1', 'Co 9-2']);
+    const ids = () => shown(state, model).rings.map((node) => model.nodes[node].id);
+    expect(ids().sort()).toEqual(['Co 7-0', 'Co 9-1', 'Co 9-2']);
+    state.setAppHighlight({ nodeIds: [], linkIds: [] });
+    expect(ids().sort()).toEqual(['Co 9-1', 'Co 9-2']);
+    state.setMemberHighlight([]);
+    expect(ids()).toEqual([]);
+  });
+});

@@ -43,6 +43,8 @@ export class HighlightState {
   private model: GraphModel | null = null;
   private appNodeIds: string[] = [];
   private appLinkIds: string[] = [];
+  /** People a workspace's collaborator filter highlights (a member's people), beside the app's. */
+  private memberNodeIds: string[] = [];
   private companyKeys: string[] = [];
   private tourNodes: readonly number[] = [];
   private linkIndexById: LinkIndex | null = null;
@@ -102,6 +104,11 @@ export class HighlightState {
     this.resolve();
   }
 
+  setMemberHighlight(nodeIds: Iterable<string>): void {
+    this.memberNodeIds = [...nodeIds];
+    this.resolve();
+  }
+
   /** True when at least one company is selected now. */
   setSelectedCompanies(keys: Iterable<string>): boolean {
     this.companyKeys = [...keys];
@@ -145,7 +152,7 @@ export class HighlightState {
 
   private resolveNodes(model: GraphModel, tourNodes: readonly number[]): Set<number> {
     const nodes = new Set<number>(tourNodes);
-    for (const id of this.appNodeIds) {
+    for (const id of [...this.appNodeIds, ...this.memberNodeIds]) {
       const index = model.indexById.get(id);
       if (index !== undefined) nodes.add(index);
     }

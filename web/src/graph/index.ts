@@ -9,4 +9,5 @@ export type {
   GraphHighlight,
   GraphHover,
   LayoutName,
+  ShownLabel,
 } from './types';

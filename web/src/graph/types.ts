@@ -1,4 +1,7 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
+import type { ShownLabel } from './render/render-protocol';
+
+export type { ShownLabel };
 
 export type LayoutName = 'force' | 'circular' | 'hierarchical';
 
@@ -53,6 +56,11 @@ export interface GraphEngineStats {
 export interface GraphEngine {
   setGraph(data: GraphData): void;
   setHighlight(highlight: GraphHighlight): void;
+  /**
+   * A second highlight beside setHighlight's (which the warm path owns): the people a
+   * workspace's collaborator filter picks. Empty clears it.
+   */
+  setMemberHighlight(nodeIds: Iterable<string>): void;
   setSelectedCompanies(keys: Iterable<string>): void;
   setLayout(layout: LayoutName): void;
   zoomIn(): void;
@@ -64,6 +72,8 @@ export interface GraphEngine {
   startFlyByTour(onCaption?: (caption: string | null) => void): void;
   stopTour(): void;
   exportPng(): Promise<Blob>;
+  /** The labels drawn now (company clusters, people's names), as the render worker last reported. */
+  labelsOnScreen(): readonly ShownLabel[];
   /** Where a person is on screen now (CSS px in the container), or null. */
   nodeScreenPosition(nodeId: string): { x: number; y: number } | null;
   stats(since?: number): GraphEngineStats;

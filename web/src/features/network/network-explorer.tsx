@@ -25,6 +25,7 @@ import { GraphEngineProvider, useGraphEngine } from './graph/graph-engine-contex
 import { NETWORK_FRESHNESS, useGetNetworkQuery, useGetTeamNetworkQuery } from './network.api';
 import { NetworkEmpty, NetworkError, NetworkLoading } from './network-states';
 import { NetworkView } from './network-view';
+import { useMemberHighlight } from './use-member-highlight';
 
 /** Zoom the camera flies to when a search result is chosen. */
 const SEARCH_FOCUS_ZOOM = 1.5;
@@ -33,7 +34,7 @@ const EMPTY_NETWORK = { connections: [], relationships: [], degreeCounts: { firs
 export interface NetworkExplorerProps {
   /** Your own network (the dashboard) or a workspace's pooled one. */
   source: NetworkSource;
-  /** The collaborator filter of a workspace (product-spec §5 filteredByUserId); null: All. */
+  /** The collaborator filter of a workspace: this member's people are highlighted; null: All. */
   filteredByUserId?: number | null;
   /** The bar above the network: its search box chooses a person (selects and centres them). */
   renderTopBar: (props: {
@@ -73,12 +74,9 @@ function Explorer({ source, filteredByUserId = null, renderTopBar, onImport }: N
   const [isSidebarCollapsed, setSidebarCollapsed] = useState(true);
 
   // Toggles answer at once; filtering 30,000 people (in the data worker) and redrawing follow.
-  const deferredFilters = useDeferredValue(view.filters);
-  const filters = useMemo(
-    () => ({ ...deferredFilters, filteredByUserId }),
-    [deferredFilters, filteredByUserId],
-  );
+  const filters = useDeferredValue(view.filters);
   const answer = useFilteredNetwork(data, filters);
+  useMemberHighlight(engine, data?.connections, filteredByUserId);
   const filtered = answer ?? EMPTY_NETWORK;
   const ownNode = useMemo(() => data?.connections.find((c) => c.isUser) ?? null, [data]);
   const selected = useMemo(

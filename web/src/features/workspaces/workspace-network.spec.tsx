@@ -124,7 +124,7 @@ afterEach(() => {
 
 // Each test renders the whole page (header, sidebar, graph, table) in jsdom: seconds on a busy machine.
 describe('the pooled network of a workspace', { timeout: 60_000 }, () => {
-  it('shows everyone the team knows, with real degree counts, and filters by collaborator', async () => {
+  it('shows everyone the team knows, with real degree counts, and highlights a collaborator’s people', async () => {
     renderWorkspace();
     expect(await screen.findByText('Showing: 4 connections • 4 relationships', {}, SLOW)).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Expand Filters & Analysis'));
@@ -133,25 +133,23 @@ describe('the pooled network of a workspace', { timeout: 60_000 }, () => {
 
     const collaborators = screen.getByRole('group', { name: 'Collaborators' });
     fireEvent.click(within(collaborators).getByText('Ben Ode'));
-    // Ben's own node, Finn (only Ben) and Gil (both of you): Hal is only yours.
-    expect(await screen.findByText('Showing: 3 connections • 3 relationships')).toBeTruthy();
+    // Highlighted, not narrowed: Ben's own node, Finn (only Ben) and Gil (both of you); Hal is only yours.
     await waitFor(() =>
-      expect(engines.at(-1)?.setGraph).toHaveBeenLastCalledWith(
-        expect.objectContaining({
-          connections: [you, ben, finn, pooled.connections[3]],
-        }),
-      ),
+      expect(engines.at(-1)?.setMemberHighlight).toHaveBeenLastCalledWith([ben.id, finn.id, '21']),
     );
-    // Yourself: Gil, Hal and your teammate Ben (you know him too); never Finn.
+    expect(screen.getByText('Showing: 4 connections • 4 relationships')).toBeTruthy();
+    expect(engines.at(-1)?.setGraph).toHaveBeenLastCalledWith(
+      expect.objectContaining({ connections: pooled.connections }),
+    );
+    // Yourself: your teammate Ben (you know him too), Gil and Hal; never Finn.
     fireEvent.click(within(collaborators).getByText('Maya Chen'));
-    expect(await screen.findByText('Showing: 3 connections • 3 relationships')).toBeTruthy();
     await waitFor(() =>
-      expect(engines.at(-1)?.setGraph).toHaveBeenLastCalledWith(
-        expect.objectContaining({ connections: [you, ben, pooled.connections[3], pooled.connections[4]] }),
-      ),
+      expect(engines.at(-1)?.setMemberHighlight).toHaveBeenLastCalledWith([ben.id, '21', '22']),
     );
+    expect(screen.getByText('Showing: 4 connections • 4 relationships')).toBeTruthy();
     fireEvent.click(within(collaborators).getByText('All'));
-    expect(await screen.findByText('Showing: 4 connections • 4 relationships')).toBeTruthy();
+    await waitFor(() => expect(engines.at(-1)?.setMemberHighlight).toHaveBeenLastCalledWith([]));
+    expect(screen.getByText('Showing: 4 connections • 4 relationships')).toBeTruthy();
   });
 
   it("shows the hover card's real 'known by N teammates' and the teammate legend entry", async () => {

@@ -3,6 +3,7 @@ import createLayout, { type Body, type Layout, type PhysicsSettings, type Spring
 import type { Graph, Link, NodeId } from 'ngraph.graph';
 import { D3_DEFAULT_CHARGE } from '../constants';
 import { LINK_COMPANY } from '../model/graph-model';
+import { ClusterForces } from './cluster-forces';
 import type { ForceParams, LayoutGraph } from './layout-protocol';
 
 /**
@@ -39,6 +40,7 @@ export class ForceSimulation {
   private readonly previous: Float32Array;
   private params: ForceParams;
   private centerStrength = 0;
+  private readonly clusters: ClusterForces;
 
   constructor(
     private readonly source: LayoutGraph,
@@ -73,7 +75,9 @@ export class ForceSimulation {
     this.previous = new Float32Array(source.nodeCount * 2);
     this.setPositions(source.positions);
     this.centerStrength = params.centerStrength;
+    this.clusters = new ClusterForces(source);
     this.layout.simulator.addForce('center', () => this.pullToCenter());
+    this.layout.simulator.addForce('clusters', () => this.clusters.apply(this.bodies, 1));
     if (source.anchor >= 0) this.bodies[source.anchor].isPinned = true;
   }
 

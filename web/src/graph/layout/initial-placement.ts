@@ -1,5 +1,6 @@
 import type { GraphModel } from '../model/graph-model';
 import { drain, SLICE_ITEMS, type Steps } from '../sliced-task';
+import { clusterReach, teammatePeople, teammateSpot } from './cluster-forces';
 
 /** Distance between neighbours in a company disc, a little over one default node diameter. */
 export const PLACEMENT_SPACING = 12;
@@ -25,7 +26,10 @@ export function* placeInitiallySteps(model: GraphModel): Steps<Float32Array> {
   const rings = new RingPacker();
   let placed = 0;
   const placeDisc = (members: ArrayLike<number>): void => {
-    const [cx, cy] = rings.place(SPIRAL_STEP * Math.sqrt(members.length));
+    // A company's disc plus its share of the gap the cluster forces keep between companies.
+    const [cx, cy] = rings.place(
+      members.length > 1 ? clusterReach(members.length) : SPIRAL_STEP * Math.sqrt(members.length),
+    );
     for (let k = 0; k < members.length; k++) {
       const r = SPIRAL_STEP * Math.sqrt(k === 0 ? 0 : k + 0.5);
       positions[members[k] * 2] = cx + r * Math.cos(k * GOLDEN_ANGLE);
@@ -33,8 +37,10 @@ export function* placeInitiallySteps(model: GraphModel): Steps<Float32Array> {
     }
     placed += members.length;
   };
+  const isTeammate = new Uint8Array(model.nodes.length);
+  for (const teammate of model.teammates) isTeammate[teammate] = 1;
   for (const company of model.companies) {
-    placeDisc(company.members);
+    placeDisc(withoutTeammates(company.members, isTeammate));
     if (placed >= SLICE_ITEMS) {
       placed = 0;
       yield;
@@ -42,11 +48,47 @@ export function* placeInitiallySteps(model: GraphModel): Steps<Float32Array> {
   }
   const single = [0];
   for (let index = 0; index < model.nodes.length; index++) {
-    if (index === model.youIndex || model.companyOfNode[index] >= 0) continue;
+    if (index === model.youIndex || model.companyOfNode[index] >= 0 || isTeammate[index]) continue;
     single[0] = index;
     placeDisc(single);
   }
+  yield;
+  placeTeammates(model, positions);
   return positions;
+}
+
+function withoutTeammates(members: Uint32Array, isTeammate: Uint8Array): ArrayLike<number> {
+  for (const member of members) if (isTeammate[member]) return members.filter((m) => !isTeammate[m]);
+  return members;
+}
+
+/** Each teammate between YOU (the origin) and the people they bring in (O(links)). */
+function placeTeammates(model: GraphModel, positions: Float32Array): void {
+  const { teammates } = model;
+  if (teammates.length === 0) return;
+  const [start, people] = teammatePeople({
+    nodeCount: model.nodes.length,
+    linkSources: model.linkSources,
+    linkTargets: model.linkTargets,
+    teammates,
+    anchor: model.youIndex,
+  });
+  teammates.forEach((teammate, t) => {
+    let x = 0;
+    let y = 0;
+    for (let p = start[t]; p < start[t + 1]; p++) {
+      x += positions[people[p] * 2];
+      y += positions[people[p] * 2 + 1];
+    }
+    const count = start[t + 1] - start[t];
+    const centre: [number, number] | null = count > 0 ? [x / count, y / count] : null;
+    [positions[teammate * 2], positions[teammate * 2 + 1]] = teammateSpot(
+      [0, 0],
+      centre,
+      t,
+      teammates.length,
+    );
+  });
 }
 
 /** Lays discs side by side along concentric rings, opening a wider ring when one is full. */

@@ -26,6 +26,8 @@ export interface GraphModel {
   indexById: ReadonlyMap<string, number>;
   /** -1 when the data has no isUser node (a pooled team graph may not). */
   youIndex: number;
+  /** Teammates of a workspace graph (isTeammate), in node order. */
+  teammates: Uint32Array;
   linkSources: Uint32Array;
   linkTargets: Uint32Array;
   linkKinds: Uint8Array;
@@ -56,9 +58,11 @@ export function* buildGraphModelSteps(input: GraphInput): Steps<GraphModel> {
   const nodes = input.connections;
   const indexById = new Map<string, number>();
   let youIndex = -1;
+  const teammates: number[] = [];
   for (let index = 0; index < nodes.length; index++) {
     indexById.set(nodes[index].id, index);
     if (youIndex < 0 && nodes[index].isUser) youIndex = index;
+    else if (nodes[index].isTeammate) teammates.push(index);
     if (index % SLICE_ITEMS === 0) yield;
   }
   const links = yield* buildLinks(input.relationships, indexById);
@@ -67,6 +71,7 @@ export function* buildGraphModelSteps(input: GraphInput): Steps<GraphModel> {
     nodes,
     indexById,
     youIndex,
+    teammates: Uint32Array.from(teammates),
     ...links,
     relationships: input.relationships,
     companyOfNode,

@@ -10,7 +10,7 @@ import { LinkLayer } from './link-layer';
 import { NodeLayer } from './node-layer';
 import { BACKGROUND_COLOR, HIGHLIGHT_COLOR } from './node-style';
 import { ParticleLayer } from './particle-layer';
-import type { RenderGraph } from './render-protocol';
+import type { RenderGraph, ShownLabel } from './render-protocol';
 import { LINK_COMPANY } from '../model/graph-model';
 
 /** Highlights are paths and selections: a few hundred links at most get particles. */
@@ -83,6 +83,13 @@ export class GraphRenderer {
     return this.layers?.positions.data ?? new Float32Array(0);
   }
 
+  /** The labels drawn since they last changed, or null when they did not change. */
+  takeChangedLabels(): ShownLabel[] | null {
+    if (!this.labels.changed) return null;
+    this.labels.changed = false;
+    return this.labels.shown;
+  }
+
   get isAnimating(): boolean {
     return this.layers?.particles.isActive ?? false;
   }
@@ -142,10 +149,12 @@ export class GraphRenderer {
 
   setFlags(flags: Uint8Array): void {
     this.layers?.nodes.setFlags(flags);
+    this.labels.setFlags(flags);
   }
 
   setHovered(node: number): void {
     this.layers?.nodes.setHovered(node);
+    this.labels.setHovered(node);
   }
 
   setHighlightedLinks(links: ArrayLike<number>): void {

@@ -1,5 +1,5 @@
 import type { CameraState, Viewport } from '../camera/camera-math';
-import type { FromRenderer, RenderGraph, ToRenderer } from './render-protocol';
+import type { FromRenderer, RenderGraph, ShownLabel, ToRenderer } from './render-protocol';
 
 export interface RenderClientEvents {
   /** The worker drew a frame: page-clock time, its own ms for it, what changed. */
@@ -46,6 +46,8 @@ export class RenderClient {
   private spare: Float32Array | null = null;
   private expectedLength = 0;
   private nextExport = 1;
+  /** The labels the worker last reported drawn. */
+  shownLabels: ShownLabel[] = [];
   private readonly exports = new Map<number, (blob: Blob | null) => void>();
 
   constructor(
@@ -154,6 +156,9 @@ export class RenderClient {
           this.spare = message.buffer;
           this.events.onPositionsReturned();
         }
+        return;
+      case 'labels':
+        this.shownLabels = message.labels;
         return;
       case 'exported':
         this.exports.get(message.id)?.(message.blob);

@@ -1,5 +1,14 @@
 import type { CameraState, Viewport } from '../camera/camera-math';
 
+/** A label on screen: its text, kind and where its text's bottom centre is (CSS px). */
+export interface ShownLabel {
+  kind: 'company' | 'person';
+  text: string;
+  x: number;
+  y: number;
+  fontPx: number;
+}
+
 /** What the render worker needs of a graph: indices, sizes, colours and label texts only. */
 export interface RenderGraph {
   nodeCount: number;
@@ -10,8 +19,12 @@ export interface RenderGraph {
   radii: Float32Array;
   colors: Uint32Array;
   positions: Float32Array;
-  /** Company labels, biggest first: text and the node that carries it. */
-  labels: { text: string; node: number }[];
+  /** Companies with a label (product-spec §4: 8 or more people), biggest first. */
+  companies: { text: string; size: number }[];
+  /** Index into `companies` by node, -1 for people of no labelled company. */
+  companyOfNode: Int32Array;
+  /** People's names by node, one per line (one string is far cheaper to post than 100,000). */
+  names: string;
 }
 
 export type ToRenderer =
@@ -35,4 +48,6 @@ export type FromRenderer =
   /** The positions buffer comes back once its contents are on the GPU. */
   | { type: 'positions'; buffer: Float32Array }
   | { type: 'exported'; id: number; blob: Blob | null }
+  /** The labels drawn now, sent when they change (tests and assistive text read them). */
+  | { type: 'labels'; labels: ShownLabel[] }
   | { type: 'failed'; message: string };

@@ -74,9 +74,12 @@ function apply(message: ToRenderer): void {
       break;
     case 'flags':
       renderer.setFlags(message.flags);
+      isMoved = true;
       break;
     case 'hover':
       renderer.setHovered(message.node);
+      // The hovered person is always labelled: the labels are placed again.
+      isMoved = true;
       break;
     case 'highlightLinks':
       renderer.setHighlightedLinks(message.links);
@@ -111,7 +114,9 @@ function warmUp(target: GraphRenderer): void {
     radii: new Float32Array([1, 1]),
     colors: new Uint32Array([0, 0]),
     positions: new Float32Array([0, 0, 1, 1]),
-    labels: [{ text: 'Warm up (0123456789)', node: 0 }],
+    companies: [{ text: 'Warm up (0123456789)', size: 8 }],
+    companyOfNode: new Int32Array([0, -1]),
+    names: 'You\nAna Lopez',
   });
   target.setHighlightedLinks([0, 1]);
   target.render({ camera, viewport, seconds: 0, isMoved: true });
@@ -128,7 +133,9 @@ const EMPTY_GRAPH: RenderGraph = {
   radii: new Float32Array(0),
   colors: new Uint32Array(0),
   positions: new Float32Array(0),
-  labels: [],
+  companies: [],
+  companyOfNode: new Int32Array(0),
+  names: '',
 };
 
 function requestFrame(): void {
@@ -143,6 +150,8 @@ function draw(now: number): void {
   const began = performance.now();
   renderer.render({ camera, viewport, seconds: now / 1000, isMoved });
   post({ type: 'frame', at: performance.timeOrigin + began, ms: performance.now() - began, kind });
+  const labels = renderer.takeChangedLabels();
+  if (labels) post({ type: 'labels', labels });
   kind = 0;
   isMoved = false;
   if (renderer.isAnimating) requestFrame();

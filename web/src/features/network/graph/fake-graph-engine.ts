@@ -13,6 +13,7 @@ export function createFakeGraphEngine(): FakeGraphEngine {
   const engine = {
     setGraph: vi.fn(),
     setHighlight: vi.fn(),
+    setMemberHighlight: vi.fn(),
     setSelectedCompanies: vi.fn(),
     setLayout: vi.fn(),
     zoomIn: vi.fn(),
@@ -25,6 +26,7 @@ export function createFakeGraphEngine(): FakeGraphEngine {
     stopTour: vi.fn(),
     exportPng: vi.fn(async () => new Blob(['png'], { type: 'image/png' })),
     nodeScreenPosition: vi.fn(() => null),
+    labelsOnScreen: vi.fn(() => []),
     stats: vi.fn(),
     kill: vi.fn(),
     on: vi.fn((event: string, handler: Listener) => {
