@@ -101,7 +101,14 @@ async function createWorkspace(baseUrl, owner, others) {
 /** A cold read: the snapshot is built; answers the time, the brotli bytes and the decoded JSON. */
 async function coldRead(url, cookie) {
   const started = performance.now();
-  const response = await call(url, cookie, { headers: { 'accept-encoding': 'br' } });
+  // On a busy machine a cold build can outlast the gateway's 30 s wait (503); it goes on, so ask again.
+  let response;
+  for (let attempt = 1; !response; attempt++) {
+    response = await call(url, cookie, { headers: { 'accept-encoding': 'br' } }).catch((error) => {
+      if (attempt >= 5 || !/answered 50[34]/.test(error.message)) throw error;
+      log(`cold read of ${url} not ready yet (${error.message.slice(0, 60)}), asking again`);
+    });
+  }
   const body = Buffer.from(await response.arrayBuffer());
   const elapsed = performance.now() - started;
   // fetch decodes brotli itself; the wire size is the Content-Length the gateway sent.
