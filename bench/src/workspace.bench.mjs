@@ -117,7 +117,14 @@ async function coldResponse(url, cookie) {
 /** A cold read: the snapshot is built; answers the time, the brotli bytes and the decoded JSON. */
 async function coldRead(url, cookie) {
   const started = performance.now();
-  const response = await coldResponse(url, cookie);
+  // On a busy machine a cold build can outlast the gateway's 30 s wait (503); it goes on, so ask again.
+  let response;
+  for (let attempt = 1; !response; attempt++) {
+    response = await call(url, cookie, { headers: { 'accept-encoding': 'br' } }).catch((error) => {
+      if (attempt >= 5 || !/answered 50[34]/.test(error.message)) throw error;
+      log(`cold read of ${url} not ready yet (${error.message.slice(0, 60)}), asking again`);
+    });
+  }
   const body = Buffer.from(await response.arrayBuffer());
   const elapsed = performance.now() - started;
   // fetch decodes brotli itself; the wire size is the Content-Length the gateway sent.
@@ -244,8 +251,12 @@ async function main() {
   const stack = await startBenchStack({
     label: 'workspace',
     log,
-    // Eleven accounts from one address: more than the gateway lets one client create per hour.
-    env: { REGISTER_MAX_PER_CLIENT: '1000' },
+    env: {
+      // Eleven registrations: the password hash's cost is not what this bench measures.
+      SCRYPT_LOG_N: '12',
+      // ...all from one address, over the per-address sign-up limit.
+      REGISTER_MAX_PER_CLIENT: '1000',
+    },
   });
   const stackEnv = stack.env;
   try {
