@@ -7,20 +7,7 @@ import {
   type CreatedAccessToken,
   type TokenScope,
 } from '@warmpath/contracts';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Flex,
-  Form,
-  Input,
-  List,
-  Popconfirm,
-  Select,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, Button, Card, Checkbox, Flex, Form, Input, Popconfirm, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { errorMessage } from '../../app/api';
