@@ -12,6 +12,7 @@ import { useChangePasswordMutation, useUpdateProfileMutation } from '../auth/aut
 import { ProviderButton } from '../auth/provider-button';
 import { zodFieldRule } from '../auth/zod-rule';
 import { useToast } from '../notifications/use-toast';
+import { AccessTokensCard } from './access-tokens-card';
 
 const profileShape = updateProfileRequestSchema as unknown as z.ZodObject<z.ZodRawShape>;
 const passwordShape = changePasswordRequestSchema as unknown as z.ZodObject<z.ZodRawShape>;
@@ -137,6 +138,7 @@ export function ProfilePage() {
             ))}
         </Flex>
       </Card>
+      <AccessTokensCard />
     </Flex>
   );
 }
