@@ -173,6 +173,12 @@ export class ImportMergeRepository {
     if (stored.rows[0]?.url_less) await client.query(ADOPT_URL_KEYS, params);
     timer.lap('adoptMs');
     await client.query(BUILD_MERGED, params);
+    // Recording the absent people probes this table once per stored person (NOT EXISTS). Without an
+    // index or statistics (a temporary table has none until analysed), and with the owner's rows
+    // not yet analysed after a first import, the planner chose a nested loop of sequential scans:
+    // 30,000 x 30,000 rows, minutes on a busy machine. Indexed, any plan is a lookup per person.
+    await client.query('CREATE INDEX ON "merged" ("match_key")');
+    await client.query('ANALYZE "merged"');
     timer.lap('matchMs');
     await client.query(INSERT_NEW, [userId]);
     timer.lap('insertMs');
