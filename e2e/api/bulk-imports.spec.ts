@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { BulkImportAccepted, NetworkData, WorkspaceSource } from '@warmpath/contracts';
+import { buildZip } from '@warmpath/testing';
 import { bulkForm, uploadBulk, waitForBulk } from './bulk-helpers.js';
 import { linkedInCsv } from './network-fixtures.js';
 import {
@@ -111,6 +112,27 @@ test.describe.serial('bulk imports into a workspace', () => {
     expect(noFile.status()).toBe(400);
   });
 
+  test('fails a file that is not an export alone, and a ZIP holding no export with its reason', async () => {
+    const response = await uploadBulk(owner.request, teamId, [
+      { fileName: 'notes.txt', content: 'hello', mimeType: 'text/plain', name: 'Not An Export' },
+      {
+        fileName: 'empty.zip',
+        content: buildZip([
+          { name: 'README.txt', data: 'nothing here' },
+          { name: 'photos/a.txt', data: 'x' },
+        ]),
+        mimeType: 'application/zip',
+      },
+    ]);
+    expect(response.status(), await response.text()).toBe(202);
+    const bulk = (await response.json()) as BulkImportAccepted;
+    expect(bulk.files.map((f) => [f.fileName, f.status, f.error?.code, f.importId])).toEqual([
+      ['notes.txt', 'failed', 'UNSUPPORTED_MEDIA_TYPE', null],
+      ['empty.zip', 'failed', 'ARCHIVE_WITHOUT_EXPORTS', null],
+    ]);
+    expect(bulk.files[1]?.error?.message).toMatch(/holds no exports/);
+  });
+
   test('shows each source as an uploaded export in the pooled graph, with its people, and nowhere else', async () => {
     const data = await pooledNetwork(member, teamId);
     const sources = data.connections.filter((c) => c.isSource);
@@ -203,6 +225,18 @@ test.describe.serial('bulk imports into a workspace', () => {
     });
     const byOther = await member.request.post(`/api/teams/${teamId}/sources/${zoeSource.id}/claim`);
     expect(byOther.status()).toBe(403);
+    // Someone with a network of their own cannot claim: nothing is merged.
+    const forOwner = await uploadBulk(owner.request, teamId, [
+      { fileName: 'olivia.csv', content: zoeExport, name: 'Olivia Again', email: owner.email },
+    ]);
+    const ownerBulk = await waitForBulk(owner.request, ((await forOwner.json()) as BulkImportAccepted).id);
+    const ownerSourceId = ownerBulk.files[0]?.sourceId as number;
+    const conflict = await owner.request.post(`/api/teams/${teamId}/sources/${ownerSourceId}/claim`);
+    expect(await errorOf(conflict)).toMatchObject({
+      status: 409,
+      body: { message: expect.stringContaining('You already have your own network') },
+    });
+    expect((await owner.request.delete(`/api/teams/${teamId}/sources/${ownerSourceId}`)).status()).toBe(200);
     const claimed = await zoe.request.post(`/api/teams/${teamId}/sources/${zoeSource.id}/claim`);
     expect(claimed.status(), await claimed.text()).toBe(200);
     expect(await claimed.json()).toEqual({ claimed: true, people: 2 });

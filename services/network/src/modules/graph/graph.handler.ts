@@ -6,6 +6,7 @@ import {
   type PayloadOf,
   type RequestOf,
 } from '@warmpath/contracts';
+import { isSourceOwnerId } from '@warmpath/domain';
 import { HandleEvent, HandleRequest } from '@warmpath/server-kit';
 import { ImportListeners } from './import-listeners.js';
 import { utcDay } from './network-reader.service.js';
@@ -35,7 +36,8 @@ export class GraphHandler {
    */
   @HandleEvent(networkImportContracts.importCompleted)
   async prebuild(event: PayloadOf<typeof networkImportContracts.importCompleted>): Promise<void> {
-    await this.current(event.userId);
+    // A workspace source (negative owner id, issue 16) has no own network to serve: only its pools.
+    if (!isSourceOwnerId(event.userId)) await this.current(event.userId);
     await this.importListeners.notify(event.userId);
   }
 
