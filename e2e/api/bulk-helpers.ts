@@ -16,7 +16,7 @@ export function bulkForm(parts: readonly BulkPart[]): FormData {
   for (const part of parts) {
     if (part.name !== undefined) form.append('name', part.name);
     if (part.email !== undefined) form.append('email', part.email);
-    const bytes = Buffer.from(part.content);
+    const bytes = new Uint8Array(Buffer.from(part.content));
     form.append('file', new Blob([bytes], { type: part.mimeType ?? 'text/csv' }), part.fileName);
   }
   return form;

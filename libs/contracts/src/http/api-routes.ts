@@ -16,7 +16,18 @@ import {
   createTokenRequestSchema,
   revokedTokenSchema,
 } from '../auth/tokens.schema.js';
+import {
+  bulkImportAcceptedSchema,
+  bulkImportSchema,
+  claimedSourceSchema,
+  workspaceSourceSchema,
+} from '../bulk/bulk.schema.js';
 import { gatewayHealthSchema } from '../health/health.contract.js';
+import {
+  absentStatusSchema,
+  removeAbsentReplySchema,
+  restoreAbsentReplySchema,
+} from '../imports/absent-removal.schema.js';
 import { importChangesPageSchema, importChangesQuerySchema } from '../imports/import-changes.schema.js';
 import {
   importAcceptedSchema,
@@ -95,6 +106,17 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', path: '/api/imports/{id}', tag: 'Imports', summary: "An import's status and counts", access: 'imports:write', responses: { 200: json(importStatusSchema, 'The status') }, errors: [404] },
   { method: 'get', path: '/api/imports/{id}/changes', tag: 'Imports', summary: 'What an import changed, paged', access: 'imports:write', query: importChangesQuerySchema, responses: { 200: json(importChangesPageSchema, 'One page of changes') }, errors: [400, 404] },
   { method: 'get', path: '/api/imports/{id}/events', tag: 'Imports', summary: "An import's progress as Server-Sent Events", access: 'imports:write', responses: { 200: eventStream(importStatusSchema, 'One `progress` event per change; closed after `completed` or `failed`',) }, errors: [404] },
+  { method: 'get', path: '/api/imports/{id}/absent', tag: 'Imports', summary: 'Whether the people not in this export can be removed, and their removal (undoable 7 days)', access: 'imports:write', responses: { 200: json(absentStatusSchema, 'The state') }, errors: [404] },
+  { method: 'post', path: '/api/imports/{id}/remove-absent', tag: 'Imports', summary: 'Remove the people not in your latest export (undoable for 7 days)', access: 'imports:write', responses: { 200: json(removeAbsentReplySchema, 'Removed, and until when it can be undone') }, errors: [404, 409] },
+  { method: 'post', path: '/api/imports/{id}/restore-absent', tag: 'Imports', summary: 'Undo the removal of the people not in that export', access: 'imports:write', responses: { 200: json(restoreAbsentReplySchema, 'Restored, with their notes') }, errors: [404, 409, 410] },
+  // Bulk imports into a workspace (owner or admin upload; members read)
+  { method: 'post', path: '/api/teams/{id}/bulk-imports', tag: 'Bulk imports', summary: "Upload many exports into a workspace, each a source named for its person", description: 'Multipart: one or more `file` parts (CSV or ZIP), each after optional text fields `name` and `email`; a ZIP may hold several exports.', access: 'imports:write', body: multipartBody({ name: 'Whose export the next file is (default: the file name)', email: 'Their e-mail, so they can claim it when they join' }), responses: { 202: json(bulkImportAcceptedSchema, 'Accepted; follow `statusUrl` or `eventsUrl`') }, errors: [400, 404, 413, 415] },
+  { method: 'get', path: '/api/bulk-imports/{id}', tag: 'Bulk imports', summary: "A bulk import's files with their states and row counts", access: 'imports:write', responses: { 200: json(bulkImportSchema, 'The bulk') }, errors: [404] },
+  { method: 'get', path: '/api/bulk-imports/{id}/events', tag: 'Bulk imports', summary: "A bulk import's progress as Server-Sent Events", access: 'imports:write', responses: { 200: eventStream(bulkImportSchema, 'The bulk after each change; closed once every file is done') }, errors: [404] },
+  { method: 'get', path: '/api/teams/{id}/sources', tag: 'Bulk imports', summary: "A workspace's uploaded exports (sources)", access: 'workspaces:read', responses: { 200: json(z.array(workspaceSourceSchema), 'The sources') }, errors: [404] },
+  { method: 'put', path: '/api/teams/{id}/sources/{sourceId}', tag: 'Bulk imports', summary: 'Replace a source by a newer export (changes recorded)', access: 'imports:write', body: multipartBody(), responses: { 202: json(bulkImportAcceptedSchema, 'Accepted as a bulk of one file') }, errors: [400, 404, 413, 415] },
+  { method: 'delete', path: '/api/teams/{id}/sources/{sourceId}', tag: 'Bulk imports', summary: 'Delete a source and its people from the workspace', access: 'imports:write', responses: { 200: json(z.object({ deleted: z.literal(true) }), 'Deleted') }, errors: [400, 404] },
+  { method: 'post', path: '/api/teams/{id}/sources/{sourceId}/claim', tag: 'Bulk imports', summary: 'Claim the export uploaded for you as your own network', access: 'session', responses: { 200: json(claimedSourceSchema, 'Claimed') }, errors: [400, 404, 409] },
   // Your network
   { method: 'get', path: '/api/network', tag: 'Network', summary: 'Your whole network', description: 'Served compressed (brotli or gzip, as accepted) with an ETag.', access: 'network:read', responses: { 200: json(networkDataSchema, 'People, company links and companies'), 304: snapshotNotModified } },
   { method: 'patch', path: '/api/network/connections/{id}', tag: 'Network', summary: "A connection's private notes", access: 'session', body: jsonBody(updateNotesRequestSchema), responses: { 200: json(connectionSchema, 'The connection') }, errors: [400, 404] },

@@ -12,6 +12,7 @@ import { BusClient, notFound, SERVICE_CONFIG } from '@warmpath/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { GatewayConfig } from '../../config/gateway.config.js';
+import { RequiresScope } from '../../http/requires-scope.decorator.js';
 import { ImportEventsHub, type ImportEventBuffer } from '../imports/import-events.hub.js';
 import { StreamSlots } from '../imports/stream-slots.js';
 import { CurrentUserId } from '../session/session.guard.js';
@@ -40,6 +41,7 @@ export class BulkController {
   ) {}
 
   @Post('teams/:id/bulk-imports')
+  @RequiresScope('imports:write')
   @HttpCode(202)
   async create(
     @CurrentUserId() userId: number,
@@ -57,12 +59,14 @@ export class BulkController {
   }
 
   @Get('bulk-imports/:id')
+  @RequiresScope('imports:write')
   get(@CurrentUserId() userId: number, @Param('id') bulkId: string): Promise<BulkImport> {
     if (!UUID.test(bulkId)) throw notFound(BULK_MESSAGES.bulkNotFound);
     return this.bus.request(bulkContracts.getBulk, { userId, bulkId });
   }
 
   @Get('bulk-imports/:id/events')
+  @RequiresScope('imports:write')
   async events(
     @CurrentUserId() userId: number,
     @Param('id') bulkId: string,
@@ -88,12 +92,14 @@ export class BulkController {
   }
 
   @Get('teams/:id/sources')
+  @RequiresScope('workspaces:read')
   sources(@CurrentUserId() userId: number, @Param('id') id: string): Promise<WorkspaceSource[]> {
     return this.bus.request(bulkContracts.listSources, { userId, teamId: workspaceIdOf(id) });
   }
 
   /** A newer export of one source: its people re-imported, the changes recorded as for a re-import. */
   @Put('teams/:id/sources/:sourceId')
+  @RequiresScope('imports:write')
   @HttpCode(202)
   async replace(
     @CurrentUserId() userId: number,
@@ -118,6 +124,7 @@ export class BulkController {
   }
 
   @Delete('teams/:id/sources/:sourceId')
+  @RequiresScope('imports:write')
   delete(@CurrentUserId() userId: number, @Param('id') id: string, @Param('sourceId') sourceId: string) {
     const teamId = workspaceIdOf(id);
     return this.bus.request(bulkContracts.deleteSource, {

@@ -146,6 +146,7 @@ export class ImportsController {
 
   /** Whether this import's absent people can be removed, and its removal (undoable for 7 days). */
   @Get('imports/:id/absent')
+  @RequiresScope('imports:write')
   absent(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<AbsentStatus> {
     if (!UUID.test(importId)) throw notFound('Import not found');
     return this.bus.request(absentRemovalContracts.status, { importId, userId });
@@ -153,6 +154,7 @@ export class ImportsController {
 
   /** Removes the people not in the latest export (notes kept with them); 409 if not the latest import. */
   @Post('imports/:id/remove-absent')
+  @RequiresScope('imports:write')
   @HttpCode(200)
   removeAbsent(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<RemoveAbsentReply> {
     if (!UUID.test(importId)) throw notFound('Import not found');
@@ -161,6 +163,7 @@ export class ImportsController {
 
   /** Undoes the removal within 7 days (410 after: it is final). */
   @Post('imports/:id/restore-absent')
+  @RequiresScope('imports:write')
   @HttpCode(200)
   restoreAbsent(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<RestoreAbsentReply> {
     if (!UUID.test(importId)) throw notFound('Import not found');
