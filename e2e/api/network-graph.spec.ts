@@ -284,7 +284,7 @@ test.describe('GET /api/network', () => {
     expect(gunzipSync(gzip.body).toString('utf8')).toBe(json);
     expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(br.headers['cache-control']).toBe('private, no-cache');
-    expect(br.headers['vary']).toBe('Accept-Encoding, Cookie');
+    expect(br.headers['vary']).toBe('Accept, Accept-Encoding, Cookie');
     expect(br.headers.etag).toBe(plain.headers.etag);
   });
 
