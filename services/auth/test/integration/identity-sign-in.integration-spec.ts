@@ -1,55 +1,19 @@
-import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { authContracts, type OAuthIdentity, type User } from '@warmpath/contracts';
-import { BusClient, createLogger, loadConfig, NATS_CONNECTION, ServiceError } from '@warmpath/server-kit';
-import { randomBytes } from 'node:crypto';
-import { AppModule } from '../../src/app.module.js';
-import { authConfigSchema } from '../../src/config/auth.config.js';
+import { ServiceError } from '@warmpath/server-kit';
 import { isReservedUsername } from '../../src/modules/users/username.js';
-import { createThrowawayDatabase } from '@warmpath/testing';
+import { startAuthForTest, type AuthTestApp } from './auth-test-app.js';
 
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-
-let app: NestFastifyApplication;
-let nc: NatsConnection;
-let bus: BusClient;
-let dropDatabase: () => Promise<void>;
+let auth: AuthTestApp;
+let bus: AuthTestApp['bus'];
 
 beforeAll(async () => {
-  const database = await createThrowawayDatabase();
-  dropDatabase = database.drop;
-  const prefix = `it_${randomBytes(6).toString('hex')}`;
-  const config = loadConfig('auth', authConfigSchema, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
-    NATS_URL,
-    NATS_PREFIX: prefix,
-    ADMIN_PASSWORD: 'admin-password',
-    SCRYPT_LOG_N: '10',
-  });
-  app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, createLogger('auth', 'silent')),
-    new FastifyAdapter(),
-    {
-      logger: false,
-    },
-  );
-  await app.init();
-  nc = await connect({ servers: NATS_URL, name: 'auth-identity-it' });
-  bus = new BusClient(nc, { service: 'auth-it', natsUrl: NATS_URL, prefix, requestTimeoutMs: 10_000 });
+  auth = await startAuthForTest('auth-identity-it', { ADMIN_PASSWORD: 'admin-password' });
+  bus = auth.bus;
 });
 
 afterAll(async () => {
-  await nc?.close();
-  // server-kit leaves the service's own NATS connection open on shutdown; close it so jest can exit.
-  const serviceNc = app?.get<NatsConnection>(NATS_CONNECTION);
-  await app?.close();
-  await serviceNc?.close();
-  await dropDatabase?.();
+  await auth?.close();
 });
 
 let nextSubject = 0;
@@ -70,16 +34,8 @@ function identity(fields: Partial<OAuthIdentity> = {}): OAuthIdentity {
 const signIn = (id: OAuthIdentity, linkToUserId: number | null = null) =>
   bus.request(authContracts.signInWithProvider, { identity: id, linkToUserId });
 
-async function register(username: string, email = `${username}@example.com`): Promise<User> {
-  return bus.request(authContracts.register, {
-    username,
-    firstName: 'Local',
-    lastName: 'User',
-    email,
-    password: 'secret-password',
-    confirmPassword: 'secret-password',
-  });
-}
+const register = (username: string, email = `${username}@example.com`): Promise<User> =>
+  auth.register(username, { firstName: 'Local', lastName: 'User', email });
 
 async function failureOf(promise: Promise<unknown>): Promise<ServiceError> {
   const error = await promise.then(
