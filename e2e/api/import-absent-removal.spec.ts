@@ -2,27 +2,17 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   ABSENT_REMOVAL_MESSAGES,
   type AbsentStatus,
-  type ImportAccepted,
   type ImportChangesPage,
-  type ImportStatus,
   type NetworkData,
   type NetworkStatsView,
   type RemoveAbsentReply,
 } from '@warmpath/contracts';
-import { buildExportRow, buildLinkedInCsv, type ExportRow } from '@warmpath/testing';
-import { query, signUp, upload, waitForImport } from './import-helpers.js';
+import { importRows, query, signUp, testerRow } from './import-helpers.js';
 import { errorOf, pooledNetwork, signUpMember, workspaceOf } from './workspace-network-fixtures.js';
 
 // Issue 15: the people not in the latest export removed in one action, undoable for 7 days.
 
-const person = (firstName: string, company: string, position: string): ExportRow =>
-  buildExportRow({
-    firstName,
-    lastName: 'Tester',
-    url: `https://www.linkedin.com/in/${firstName.toLowerCase()}-t`,
-    company,
-    position,
-  });
+const person = testerRow;
 
 const OLDER = [
   person('Ana', 'Acme', 'CTO'),
@@ -36,14 +26,6 @@ const NEWER = [
   person('Ben', 'Acme', 'Engineer'),
   person('Eve', 'Hooli', 'Analyst'),
 ];
-
-async function importFile(request: APIRequestContext, rows: ExportRow[]): Promise<ImportStatus> {
-  const response = await upload(request, buildLinkedInCsv(rows), { async: true });
-  expect(response.status()).toBe(202);
-  const status = await waitForImport(request, ((await response.json()) as ImportAccepted).id);
-  expect(status.state).toBe('completed');
-  return status;
-}
 
 const names = async (request: APIRequestContext): Promise<string[]> => {
   const network = (await (await request.get('/api/network')).json()) as NetworkData;
@@ -62,14 +44,14 @@ async function absentStatus(request: APIRequestContext, importId: string): Promi
 /** An older export with a note on Chloe, then a newer one without Chloe and Dan. */
 async function reimported(request: APIRequestContext) {
   const userId = await signUp(request);
-  const first = await importFile(request, OLDER);
+  const first = await importRows(request, OLDER);
   const network = (await (await request.get('/api/network')).json()) as NetworkData;
   const chloe = network.connections.find((c) => c.firstName === 'Chloe');
   const noted = await request.patch(`/api/network/connections/${chloe?.id}`, {
     data: { notes: 'Met in Lisbon' },
   });
   expect(noted.status()).toBe(200);
-  const second = await importFile(request, NEWER);
+  const second = await importRows(request, NEWER);
   expect(second.absent).toBe(2);
   return { userId, first, second, chloeId: chloe?.id ?? '' };
 }
@@ -176,7 +158,7 @@ test.describe('removing the people not in the latest export', () => {
     const other = await playwright.request.newContext({ baseURL: process.env.WARMPATH_URL });
     try {
       await signUp(other);
-      const only = await importFile(other, NEWER);
+      const only = await importRows(other, NEWER);
       const nobody = await other.post(`/api/imports/${only.id}/remove-absent`);
       expect(await errorOf(nobody)).toMatchObject({
         status: 409,
@@ -202,8 +184,8 @@ test.describe('removing the people not in the latest export', () => {
     const owner = await signUpMember(playwright, baseURL ?? '', 'Olga', 'Owner');
     const member = await signUpMember(playwright, baseURL ?? '', 'Mia', 'Member');
     try {
-      await importFile(member.request, OLDER);
-      const second = await importFile(member.request, NEWER);
+      await importRows(member.request, OLDER);
+      const second = await importRows(member.request, NEWER);
       const teamId = await workspaceOf(owner, [member]);
       const pooledNames = async () =>
         (await pooledNetwork(owner, teamId)).connections

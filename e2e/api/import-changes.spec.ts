@@ -1,24 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import type {
-  ImportAccepted,
-  ImportChangesPage,
-  ImportList,
-  ImportStatus,
-  NetworkData,
-} from '@warmpath/contracts';
-import { buildExportRow, buildLinkedInCsv, type ExportRow } from '@warmpath/testing';
-import { query, signUp, upload, waitForImport } from './import-helpers.js';
+import type { ImportChangesPage, ImportList, NetworkData } from '@warmpath/contracts';
+import { importRows, query, signUp, testerRow } from './import-helpers.js';
 
 // What changed since the last export (issue 15): an older export, a newer one, the same one again.
 
-const person = (firstName: string, company: string, position: string): ExportRow =>
-  buildExportRow({
-    firstName,
-    lastName: 'Tester',
-    url: `https://www.linkedin.com/in/${firstName.toLowerCase()}-t`,
-    company,
-    position,
-  });
+const person = testerRow;
 
 const OLDER = [
   person('Ana', 'Globex', 'CTO'),
@@ -32,14 +18,6 @@ const NEWER = [
   person('Dan', 'Acme', 'Senior Product Manager'),
   person('Eve', 'Hooli', 'Analyst'),
 ];
-
-async function importFile(request: APIRequestContext, rows: ExportRow[]): Promise<ImportStatus> {
-  const response = await upload(request, buildLinkedInCsv(rows), { async: true });
-  expect(response.status()).toBe(202);
-  const status = await waitForImport(request, ((await response.json()) as ImportAccepted).id);
-  expect(status.state).toBe('completed');
-  return status;
-}
 
 async function changes(
   request: APIRequestContext,
@@ -56,12 +34,12 @@ test.describe('changes since the last export', () => {
     request,
   }) => {
     const userId = await signUp(request);
-    await importFile(request, OLDER);
+    await importRows(request, OLDER);
     const network = (await (await request.get('/api/network')).json()) as NetworkData;
     const chloe = network.connections.find((c) => c.firstName === 'Chloe');
     await request.patch(`/api/network/connections/${chloe?.id}`, { data: { notes: 'Met in Lisbon' } });
 
-    const second = await importFile(request, NEWER);
+    const second = await importRows(request, NEWER);
     expect(second).toMatchObject({ imported: 1, updated: 2, unchanged: 1, jobChanges: 2, absent: 1 });
     const page = await changes(request, second.id);
     expect(page.counts).toEqual({ new: 1, 'job-change': 2, absent: 1 });
@@ -103,7 +81,7 @@ test.describe('changes since the last export', () => {
     expect(history.Chloe?.absentSince).toEqual(expect.any(String));
     expect([history.Ben, history.Eve]).toEqual([undefined, undefined]);
 
-    const third = await importFile(request, NEWER);
+    const third = await importRows(request, NEWER);
     expect(third).toMatchObject({ imported: 0, updated: 0, unchanged: 4, jobChanges: 0, absent: 0 });
     expect((await changes(request, third.id)).total).toBe(0);
 
@@ -120,8 +98,8 @@ test.describe('changes since the last export', () => {
     playwright,
   }) => {
     await signUp(request);
-    await importFile(request, OLDER);
-    const second = await importFile(request, NEWER);
+    await importRows(request, OLDER);
+    const second = await importRows(request, NEWER);
     const first = await changes(request, second.id, '?pageSize=3');
     const next = await changes(request, second.id, '?pageSize=3&page=2');
     expect([...first.changes, ...next.changes].map((c) => c.firstName)).toEqual([

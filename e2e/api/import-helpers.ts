@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
-import type { ImportStatus } from '@warmpath/contracts';
+import type { ImportAccepted, ImportStatus } from '@warmpath/contracts';
+import { buildExportRow, buildLinkedInCsv, type ExportRow } from '@warmpath/testing';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
@@ -139,4 +140,23 @@ export async function readImportEvents(importId: string, cookie: string): Promis
 export async function cookieOf(request: APIRequestContext): Promise<string> {
   const { cookies } = await request.storageState();
   return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
+
+/** A person of the "Tester" family, with a profile URL derived from the first name. */
+export const testerRow = (firstName: string, company: string, position: string): ExportRow =>
+  buildExportRow({
+    firstName,
+    lastName: 'Tester',
+    url: `https://www.linkedin.com/in/${firstName.toLowerCase()}-t`,
+    company,
+    position,
+  });
+
+/** Uploads `rows` as an export, waits for the import and expects it completed. */
+export async function importRows(request: APIRequestContext, rows: ExportRow[]): Promise<ImportStatus> {
+  const response = await upload(request, buildLinkedInCsv(rows), { async: true });
+  expect(response.status()).toBe(202);
+  const status = await waitForImport(request, ((await response.json()) as ImportAccepted).id);
+  expect(status.state).toBe('completed');
+  return status;
 }
