@@ -144,6 +144,20 @@ describe("'Import LinkedIn Connections' (OAuth/CSV dialog)", () => {
 
 describe("'Import LinkedIn Data' (CSV dialog)", () => {
   const open = () => renderWithApp(<ImportDataDialog open onClose={() => undefined} />);
+  /** Uploads the CSV through the dialog; the server then answers the import as `finished`. */
+  const importUntil = (finished: ImportStatus) => {
+    stubServer({
+      'GET /api/network': () => json(200, network),
+      [`GET /api/imports/${finished.id}`]: () => json(200, finished),
+    });
+    upload.mockResolvedValue({
+      kind: 'accepted',
+      accepted: { ...finished, state: 'queued', joined: false, statusUrl: '', eventsUrl: '' },
+    });
+    open();
+    choose(csv);
+    fireEvent.click(buttonByText('Import'));
+  };
 
   it("says 'No File Selected' without a file and 'Invalid File' for another type", async () => {
     open();
@@ -158,17 +172,7 @@ describe("'Import LinkedIn Data' (CSV dialog)", () => {
 
   it('follows the import to the end, refreshes the network and lists skipped rows', async () => {
     const done = status({});
-    stubServer({
-      'GET /api/network': () => json(200, network),
-      [`GET /api/imports/${done.id}`]: () => json(200, done),
-    });
-    upload.mockResolvedValue({
-      kind: 'accepted',
-      accepted: { ...status({ state: 'queued' }), joined: false, statusUrl: '', eventsUrl: '' },
-    });
-    open();
-    choose(csv);
-    fireEvent.click(buttonByText('Import'));
+    importUntil(done);
     expect(upload).toHaveBeenCalledWith('/api/linkedin/import-csv', csv, expect.any(Function));
     expect(await screen.findByText('Import Successful', undefined, { timeout: 3000 })).toBeTruthy();
     expect(screen.getAllByText('Imported 2 connections and 3 relationships.')).toHaveLength(2);
@@ -193,17 +197,7 @@ describe("'Import LinkedIn Data' (CSV dialog)", () => {
         },
       ],
     });
-    stubServer({
-      'GET /api/network': () => json(200, network),
-      [`GET /api/imports/${done.id}`]: () => json(200, done),
-    });
-    upload.mockResolvedValue({
-      kind: 'accepted',
-      accepted: { ...status({ state: 'queued' }), joined: false, statusUrl: '', eventsUrl: '' },
-    });
-    open();
-    choose(csv);
-    fireEvent.click(buttonByText('Import'));
+    importUntil(done);
     expect(await screen.findByText('Import Successful', undefined, { timeout: 3000 })).toBeTruthy();
     expect(
       screen.getByText('Rows read: 3 • New: 2 • Updated: 0 • Unchanged: 0 • Skipped: 1 • Warnings: 2'),
@@ -233,17 +227,7 @@ describe("'Import LinkedIn Data' (CSV dialog)", () => {
       skipped: 0,
       skippedRows: [],
     });
-    stubServer({
-      'GET /api/network': () => json(200, network),
-      [`GET /api/imports/${done.id}`]: () => json(200, done),
-    });
-    upload.mockResolvedValue({
-      kind: 'accepted',
-      accepted: { ...status({ state: 'queued' }), joined: false, statusUrl: '', eventsUrl: '' },
-    });
-    open();
-    choose(csv);
-    fireEvent.click(buttonByText('Import'));
+    importUntil(done);
     expect(
       await screen.findByText('12 new connections, 3 job changes, 1 no longer in your export', undefined, {
         timeout: 3000,
@@ -257,14 +241,7 @@ describe("'Import LinkedIn Data' (CSV dialog)", () => {
       state: 'failed',
       error: { code: 'NO_HEADER', message: 'No header row was found.' },
     });
-    stubServer({ [`GET /api/imports/${failed.id}`]: () => json(200, failed) });
-    upload.mockResolvedValue({
-      kind: 'accepted',
-      accepted: { ...failed, state: 'queued', joined: false, statusUrl: '', eventsUrl: '' },
-    });
-    open();
-    choose(csv);
-    fireEvent.click(buttonByText('Import'));
+    importUntil(failed);
     expect(await screen.findByText('Import Failed')).toBeTruthy();
     expect(screen.getByText('An error occurred while importing your data.')).toBeTruthy();
     expect(screen.getByText('No header row was found.')).toBeTruthy();
