@@ -114,6 +114,26 @@ test.describe.serial('Idempotency-Key on a bulk upload', () => {
     expect((await sourcesOf(owner)).map((s) => s.name)).toEqual(['Ana Idem', 'Bo Idem']);
   });
 
+  test('two uploads with the same key at once make one bulk', async () => {
+    const key = { 'idempotency-key': 'bulk-concurrent-1' };
+    const twins: BulkPart[] = [{ ...parts[0]!, name: 'Twin Idem' }];
+    const [a, b] = await Promise.all([
+      uploadBulk(owner.request, teamId, twins, key),
+      uploadBulk(owner.request, teamId, twins, key),
+    ]);
+    expect([a.status(), b.status()]).toEqual([202, 202]);
+    const [first, second] = [(await a.json()) as BulkImportAccepted, (await b.json()) as BulkImportAccepted];
+    expect(second.id).toBe(first.id);
+    expect([a.headers()['idempotent-replayed'], b.headers()['idempotent-replayed']].sort()).toEqual([
+      'true',
+      undefined,
+    ]);
+    await waitForBulk(owner.request, first.id);
+    const twin = (await sourcesOf(owner)).filter((s) => s.name === 'Twin Idem');
+    expect(twin).toHaveLength(1);
+    expect(await importsOfSources(twin)).toBe(1);
+  });
+
   test('keys are per user, and a malformed key is 400 before anything is stored', async () => {
     const theirs = await workspaceOf(other, []);
     const response = await uploadBulk(other.request, theirs, parts, { 'idempotency-key': 'bulk-retry-1' });
