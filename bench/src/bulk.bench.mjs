@@ -6,22 +6,31 @@
 // in the pooled workspace graph, the workers' CPU seconds per 100,000 rows (from /proc, so it holds
 // on a busy machine) and each worker's peak RSS. Knobs: BENCH_FILES, BENCH_ROWS, BENCH_UNIVERSE,
 // BENCH_WORKERS ("1,2").
+//
+// Where a small file's CPU goes (issue 16: 5,000-row files cost ~8x the CPU per row of one large
+// import): it also prints what one parse thread costs to start (each file gets a fresh one), the
+// workers' idle CPU (measured for BENCH_IDLE_S seconds before the upload, and subtracted in "net"),
+// and how many files were retried (a try that failed and ran again re-reads the whole file).
 import { buildLinkedInCsv, deleteRedisKeys, generateExportRows, seededRandom } from '@warmpath/testing';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { loadavg, tmpdir } from 'node:os';
 import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
 import { freePort, startStack } from '../../scripts/lib/stack.mjs';
-import { registerUser } from './api-bench/seed.mjs';
-import { memoryMb, resetPeak } from './load/processes.mjs';
+import { registerUser } from './stack.mjs';
+import { memoryMb, resetPeak } from './processes.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const FILES = env('BENCH_FILES', 20);
 const ROWS = env('BENCH_ROWS', 30_000);
 const UNIVERSE = env('BENCH_UNIVERSE', 120_000);
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
+const IDLE_S = env('BENCH_IDLE_S', 5);
 const TICKS_PER_SECOND = 100;
 
 /** One person's export: ROWS people of the universe, sampled with its own seed. */
@@ -37,6 +46,41 @@ function cpuSeconds(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU milliseconds (all threads of this process) to start one import parse thread, let it load
+ * its modules and end it, as the worker does for every file (mean of 5 after one warm-up).
+ */
+async function parseThreadCpuMs() {
+  const url = pathToFileURL(join(ROOT, 'services/import-worker/dist/modules/csv/parse.thread.js'));
+  const costs = [];
+  for (let i = 0; i < 6; i++) {
+    const before = process.cpuUsage();
+    const thread = new Worker(url, {
+      resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 },
+    });
+    await new Promise((resolve) => thread.once('online', resolve));
+    await sleep(300);
+    await thread.terminate();
+    const used = process.cpuUsage(before);
+    if (i > 0) costs.push((used.user + used.system) / 1000);
+  }
+  return costs.reduce((sum, cost) => sum + cost, 0) / costs.length;
+}
+
+/** Files whose import ran more than once (a try failed and the whole file was read again). */
+async function retriedImports(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'SELECT count(*) FILTER (WHERE attempt > 1)::int AS retried, coalesce(sum(attempt), 0)::int AS tries FROM imports.imports',
+    );
+    return rows[0];
+  } finally {
+    await client.end();
+  }
 }
 
 async function call(url, cookie, init = {}) {
@@ -63,11 +107,13 @@ async function startBenchStack() {
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   };
   const logDir = join(tmpdir(), 'warmpath-bench', runId);
+  console.log(`bench:bulk: services log to ${logDir}`);
   const stack = await startStack({ env, port: await freePort(), logDir, healthTimeoutMs: 600_000 });
   return {
     runId,
     url: stack.url,
     env,
+    logDir,
     async stop() {
       await stack.stop();
       await dropDatabase(infra.postgresUrl, dbName);
@@ -84,8 +130,12 @@ async function startSecondWorker(stack) {
   const child = spawn(process.execPath, [join(ROOT, 'services/import-worker/dist/main.js')], {
     cwd: ROOT,
     env: { ...process.env, ...stack.env, HTTP_PORT: '0' },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  mkdirSync(stack.logDir, { recursive: true });
+  const log = createWriteStream(join(stack.logDir, `import-worker-${child.pid}.log`), { flags: 'a' });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
   await sleep(5000);
   return child;
 }
@@ -127,6 +177,10 @@ async function runWith(workers, files, expectedPeople) {
       form.append('name', `Person ${index + 1}`);
       form.append('file', new Blob([csv], { type: 'text/csv' }), `person-${index + 1}.csv`);
     }
+    // The workers' CPU while nothing is imported (queue polling, reconciler, health): per second.
+    const idleFrom = pids.map(cpuSeconds);
+    await sleep(IDLE_S * 1000);
+    const idlePerSecond = pids.reduce((sum, pid, i) => sum + cpuSeconds(pid) - idleFrom[i], 0) / IDLE_S;
     for (const pid of pids) resetPeak(pid);
     const cpuBefore = pids.map(cpuSeconds);
     const load = loadavg()[0];
@@ -176,7 +230,22 @@ async function runWith(workers, files, expectedPeople) {
     }
     const queryable = performance.now() - started;
     const cpu = cpuAfter.reduce((sum, value, i) => sum + value - (cpuBefore[i] ?? 0), 0);
-    return { workers, answered, completed, queryable, cpu, peaks, people, load, loadAfter: loadavg()[0] };
+    const idleCpu = (idlePerSecond * completed) / 1000;
+    const { retried, tries } = await retriedImports(stack.env.DATABASE_URL);
+    return {
+      workers,
+      answered,
+      completed,
+      queryable,
+      cpu,
+      idleCpu,
+      retried,
+      tries,
+      peaks,
+      people,
+      load,
+      loadAfter: loadavg()[0],
+    };
   } finally {
     for (const child of extra) child.kill('SIGTERM');
     await stack.stop();
@@ -192,6 +261,10 @@ async function main() {
   console.log(
     `bench:bulk: ${FILES} exports of ${ROWS} rows (${rows} rows, ${(files.reduce((s, f) => s + f.length, 0) / 1e6).toFixed(1)} MB) from a universe of ${UNIVERSE}: ${expectedPeople} distinct people`,
   );
+  const threadMs = await parseThreadCpuMs();
+  console.log(
+    `bench:bulk: one parse thread costs ${threadMs.toFixed(0)} ms of CPU to start and end (one per file: ${((threadMs * FILES) / 1000).toFixed(1)} s for ${FILES} files, ${((threadMs * FILES * 100) / rows).toFixed(2)} s per 100,000 rows of these files)`,
+  );
   const results = [];
   for (const workers of WORKERS) {
     const result = await runWith(workers, files, expectedPeople);
@@ -199,12 +272,12 @@ async function main() {
     console.log(JSON.stringify(result));
   }
   console.log(
-    '\n| workers | 202 | all files completed | every person in the pooled graph | workers CPU | CPU s / 100,000 rows | worker peak RSS | load avg (1 min) before → after |',
+    '\n| workers | 202 | all files completed | every person in the pooled graph | workers CPU | CPU s / 100,000 rows | net of idle CPU | files retried (tries) | worker peak RSS | load avg (1 min) before → after |',
   );
-  console.log('|---:|---:|---:|---:|---:|---:|---|---|');
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const r of results) {
     console.log(
-      `| ${r.workers} | ${(r.answered / 1000).toFixed(1)} s | ${(r.completed / 1000).toFixed(1)} s | ${(r.queryable / 1000).toFixed(1)} s | ${r.cpu.toFixed(1)} s | ${((r.cpu * 100_000) / rows).toFixed(2)} | ${r.peaks.map((p) => `${Math.round(p)} MB`).join(', ')} | ${r.load.toFixed(1)} → ${r.loadAfter.toFixed(1)} |`,
+      `| ${r.workers} | ${(r.answered / 1000).toFixed(1)} s | ${(r.completed / 1000).toFixed(1)} s | ${(r.queryable / 1000).toFixed(1)} s | ${r.cpu.toFixed(1)} s | ${((r.cpu * 100_000) / rows).toFixed(2)} | ${(((r.cpu - r.idleCpu) * 100_000) / rows).toFixed(2)} | ${r.retried} (${r.tries}) | ${r.peaks.map((p) => `${Math.round(p)} MB`).join(', ')} | ${r.load.toFixed(1)} → ${r.loadAfter.toFixed(1)} |`,
     );
   }
 }

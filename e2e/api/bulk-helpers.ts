@@ -26,8 +26,13 @@ export function uploadBulk(
   request: APIRequestContext,
   teamId: number,
   parts: readonly BulkPart[],
+  headers: Record<string, string> = {},
 ): Promise<APIResponse> {
-  return request.post(`/api/teams/${teamId}/bulk-imports`, { multipart: bulkForm(parts), timeout: 60_000 });
+  return request.post(`/api/teams/${teamId}/bulk-imports`, {
+    multipart: bulkForm(parts),
+    headers,
+    timeout: 60_000,
+  });
 }
 
 /** Polls GET /api/bulk-imports/{id} until every file is completed or failed. */

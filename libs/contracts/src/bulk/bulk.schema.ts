@@ -22,6 +22,7 @@ export const BULK_MESSAGES = {
   invalidSourceId: 'Invalid export id',
   manageForbidden: 'Only the owner and admins can upload, replace or delete exports in this workspace',
   claimForbidden: 'This export was uploaded for someone else.',
+  sourceBusy: 'This export is still importing; try again when it has finished.',
   alreadyHasNetwork:
     'You already have your own network. Import your own LinkedIn export from the dashboard instead; this uploaded export stays in the workspace.',
   claimPrompt: 'An export was uploaded for you — claim it',

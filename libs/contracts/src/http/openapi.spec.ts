@@ -37,6 +37,12 @@ describe('the OpenAPI document', () => {
     expect(accepted).toContain('eventsUrl');
   });
 
+  it('documents Idempotency-Key and its 409 on the bulk upload', () => {
+    const op = document.paths['/api/teams/{id}/bulk-imports'].post;
+    expect(op.parameters.map((p) => p.name)).toEqual(['id', 'Idempotency-Key']);
+    expect(op.responses['409']).toEqual({ $ref: '#/components/responses/Error409' });
+  });
+
   it('names the scope a token needs, and offers session routes to sessions only', () => {
     expect(document.paths['/api/network'].get.security).toEqual([
       { session: [] },

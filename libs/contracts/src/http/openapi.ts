@@ -31,7 +31,7 @@ const DESCRIPTION = `Warmpath's HTTP API. Every error is the JSON envelope \`Err
 
 **Asynchronous uploads.** The import routes wait for the import to finish. With \`Prefer: respond-async\` they answer 202 at once with \`statusUrl\` (\`GET /api/imports/{id}\`) and \`eventsUrl\` (\`GET /api/imports/{id}/events\`, Server-Sent Events).
 
-**Idempotent uploads.** With \`Idempotency-Key\` (1 to 255 visible ASCII characters, kept 24 hours per user), a retried upload of the same bytes answers the same import; the same key with other bytes is 409.`;
+**Idempotent uploads.** With \`Idempotency-Key\` (1 to 255 visible ASCII characters, kept 24 hours per user), a retried upload of the same bytes answers the same import; the same key with other bytes is 409. On \`POST /api/teams/{id}/bulk-imports\` the same key with the same files (each file's bytes, name and e-mail, in order, into the same workspace) answers the same bulk, and nothing is imported again.`;
 
 /** A zod schema as an OpenAPI 3.1 (JSON Schema 2020-12) schema: requests as accepted, replies as sent. */
 export function toOpenApiSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
@@ -86,7 +86,7 @@ function parameters(route: ApiRoute): Json[] {
       in: 'header',
       required: false,
       description:
-        'Retry safely: the same key and the same bytes answer the same import (kept 24 hours, per user); the same key with other bytes is 409',
+        'Retry safely: the same key and the same bytes answer the same import or bulk (kept 24 hours, per user); the same key with other bytes is 409',
       schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
     });
   return [...path, ...queryParams, ...headers];

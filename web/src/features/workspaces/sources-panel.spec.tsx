@@ -78,6 +78,34 @@ describe('SourcesPanel', () => {
     expect(buttonByText('Upload exports')).toBeTruthy();
   });
 
+  it('offers no delete while an export is importing, and says why a delete was refused', async () => {
+    stubServer({
+      'GET /api/teams/5/sources': () =>
+        json(200, [
+          source({ latest: { ...source().latest!, status: 'saving' } }),
+          source({ id: 4, label: 'Uploaded export: Bo' }),
+        ]),
+      'DELETE /api/teams/5/sources/4': () =>
+        json(409, {
+          code: 'CONFLICT',
+          message: 'This export is still importing; try again when it has finished.',
+          statusCode: 409,
+          requestId: 'r',
+        }),
+    });
+    renderWithApp(<SourcesPanel teamId={5} canManage />);
+    const busy = (await screen.findByRole('button', {
+      name: 'Delete Uploaded export: Zoe Zed',
+    })) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    const done = screen.getByRole('button', { name: 'Delete Uploaded export: Bo' }) as HTMLButtonElement;
+    expect(done.disabled).toBe(false);
+    fireEvent.click(done);
+    expect(
+      await screen.findByText('This export is still importing; try again when it has finished.'),
+    ).toBeTruthy();
+  });
+
   it('offers the person the export was named for to claim it', async () => {
     const fetchMock = stubServer({
       'GET /api/teams/5/sources': () => json(200, [source({ claimable: true, email: 'zoe@x.org' })]),

@@ -22,10 +22,10 @@ const POLL_MS = 2000;
 export function SourcesPanel({ teamId, canManage }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const sources = useListSourcesQuery(teamId);
-  const running = (sources.data ?? []).some((s) => s.latest && !isTerminalImportState(s.latest.status));
+  const running = (sources.data ?? []).some(isImporting);
   useListSourcesQuery(teamId, { pollingInterval: running ? POLL_MS : 0, skip: !running });
   const [upload, uploading] = useUploadExportsMutation();
-  const [remove] = useDeleteSourceMutation();
+  const [remove, removing] = useDeleteSourceMutation();
   const [claim, claiming] = useClaimSourceMutation();
 
   const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
@@ -63,6 +63,7 @@ export function SourcesPanel({ teamId, canManage }: Props) {
     >
       {uploading.error && <Alert type="error" title={errorMessage(uploading.error)} />}
       {claiming.error && <Alert type="error" title={errorMessage(claiming.error)} />}
+      {removing.error && <Alert type="error" title={errorMessage(removing.error)} />}
       <List
         dataSource={sources.data ?? []}
         locale={{ emptyText: 'No exports uploaded yet' }}
@@ -84,6 +85,9 @@ export function SourcesPanel({ teamId, canManage }: Props) {
                   danger
                   icon={<DeleteOutlined />}
                   aria-label={`Delete ${source.label}`}
+                  // The server refuses it too (409) until the import has finished.
+                  disabled={isImporting(source)}
+                  title={isImporting(source) ? BULK_MESSAGES.sourceBusy : undefined}
                   onClick={() => void remove({ teamId, sourceId: source.id })}
                 />
               ),
@@ -104,6 +108,9 @@ export function SourcesPanel({ teamId, canManage }: Props) {
     </Card>
   );
 }
+
+const isImporting = (source: WorkspaceSource): boolean =>
+  !!source.latest && !isTerminalImportState(source.latest.status);
 
 function SourceProgress({ source }: { source: WorkspaceSource }) {
   const latest = source.latest;

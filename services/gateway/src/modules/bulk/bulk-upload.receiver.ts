@@ -8,10 +8,11 @@ import {
 import { sourceNameOfFile } from '@warmpath/domain';
 import { BusClient, invalid, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
 import type { FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { GatewayConfig } from '../../config/gateway.config.js';
 import { UploadBucket } from '../imports/upload-bucket.js';
+import type { ReceivedBulkFile } from './bulk-request-digest.js';
 import { isCsvUpload, isZipUpload } from '../imports/upload-receiver.js';
 
 /** Files one bulk request may carry (a ZIP's exports count once: the ZIP is one file). */
@@ -35,10 +36,11 @@ export class BulkUploadReceiver {
     @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
-  async receive(request: FastifyRequest, options: { single?: boolean } = {}): Promise<BulkFileInput[]> {
+  /** Receives and stores every file; a ZIP of several exports is then split by `split`. */
+  async receive(request: FastifyRequest, options: { single?: boolean } = {}): Promise<ReceivedBulkFile[]> {
     if (!request.isMultipart()) throw invalid(BULK_MESSAGES.noFile);
     const maxFiles = options.single ? 1 : BULK_MAX_FILES;
-    const files: BulkFileInput[] = [];
+    const files: ReceivedBulkFile[] = [];
     let name: string | null = null;
     let email: string | null = null;
     try {
@@ -70,11 +72,11 @@ export class BulkUploadReceiver {
         name = null;
         email = null;
         if (!isCsvUpload(part.mimetype, fileName) && !isZipUpload(part.mimetype, fileName)) {
-          part.file.resume();
           files.push({
             ...base,
             upload: null,
             error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: BULK_MESSAGES.notCsv },
+            bytes: await digestOf(part.file),
           });
           continue;
         }
@@ -82,14 +84,14 @@ export class BulkUploadReceiver {
           ...base,
           ...(await this.store(part.file)),
           zip: isZipUpload(part.mimetype, fileName),
-        } as BulkFileInput);
+        } as ReceivedBulkFile);
       }
     } catch (error) {
       await this.discard(files);
       throw error;
     }
     if (files.length === 0) throw invalid(BULK_MESSAGES.noFile);
-    return this.splitArchives(files);
+    return files;
   }
 
   /** Removes what was stored of a request that fails as a whole. */
@@ -122,9 +124,9 @@ export class BulkUploadReceiver {
   }
 
   /** A ZIP holding several people's exports becomes one file per person (its name from the archive). */
-  private async splitArchives(files: (BulkFileInput & { zip?: boolean })[]): Promise<BulkFileInput[]> {
+  async split(files: readonly ReceivedBulkFile[]): Promise<BulkFileInput[]> {
     const result: BulkFileInput[] = [];
-    for (const { zip, ...file } of files) {
+    for (const { zip, bytes: _bytes, ...file } of files) {
       if (!zip || !file.upload) {
         result.push(file);
         continue;
@@ -145,4 +147,11 @@ export class BulkUploadReceiver {
     }
     return result;
   }
+}
+
+/** The SHA-256 of a refused part's bytes, read to its end (the request goes on after it). */
+async function digestOf(stream: AsyncIterable<Buffer>): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of stream) hash.update(chunk);
+  return hash.digest('base64');
 }

@@ -13,15 +13,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { GatewayConfig } from '../../config/gateway.config.js';
 import { RequiresScope } from '../../http/requires-scope.decorator.js';
+import { IdempotencyStore, IDEMPOTENCY_KEY_REUSED_BULK } from '../imports/idempotency.store.js';
 import { ImportEventsHub, type ImportEventBuffer } from '../imports/import-events.hub.js';
 import { StreamSlots } from '../imports/stream-slots.js';
 import { CurrentUserId } from '../session/session.guard.js';
 import { positiveIdOf, workspaceIdOf } from '../teams/route-ids.js';
 import { streamBulkEvents } from './bulk-event-stream.js';
+import { bulkRequestDigest, type ReceivedBulkFile } from './bulk-request-digest.js';
 import { BulkUploadReceiver } from './bulk-upload.receiver.js';
 
 /** Recording a bulk starts one import per file (50 at most): more than one NATS round trip's budget. */
 const RECORD_TIMEOUT = { timeoutMs: 60_000 };
+/** A retry with the same Idempotency-Key waits this long for the first request to record its bulk. */
+const REPLAY_WAIT_MS = RECORD_TIMEOUT.timeoutMs + 5_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,6 +41,7 @@ export class BulkController {
     private readonly bus: BusClient,
     private readonly hub: ImportEventsHub,
     private readonly streams: StreamSlots,
+    private readonly idempotency: IdempotencyStore,
     @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -50,12 +55,20 @@ export class BulkController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<BulkImportAccepted> {
     const teamId = workspaceIdOf(id);
+    const key = IdempotencyStore.keyOf(request.headers['idempotency-key']);
     await this.bus.request(bulkContracts.checkManage, { userId, teamId });
-    const files = await this.receiver.receive(request);
-    const bulk = await this.record(files, (bulkId) =>
-      this.bus.request(bulkContracts.createBulk, { userId, teamId, bulkId, files }, RECORD_TIMEOUT),
+    const received = await this.receiver.receive(request);
+    const create = async (bulkId: string) => {
+      const files = await this.receiver.split(received);
+      return this.record(files, () =>
+        this.bus.request(bulkContracts.createBulk, { userId, teamId, bulkId, files }, RECORD_TIMEOUT),
+      );
+    };
+    if (!key) return accepted(reply, await create(randomUUID()));
+    return accepted(
+      reply,
+      await this.createOnce(userId, key, bulkRequestDigest(teamId, received), received, reply, create),
     );
-    return accepted(reply, bulk);
   }
 
   @Get('bulk-imports/:id')
@@ -111,12 +124,12 @@ export class BulkController {
     const teamId = workspaceIdOf(id);
     const sourceId = positiveIdOf(rawSourceId, BULK_MESSAGES.invalidSourceId);
     await this.bus.request(bulkContracts.checkManage, { userId, teamId });
-    const [file] = await this.receiver.receive(request, { single: true });
+    const [file] = await this.receiver.split(await this.receiver.receive(request, { single: true }));
     if (!file) throw notFound(BULK_MESSAGES.sourceNotFound);
-    const bulk = await this.record([file], (bulkId) =>
+    const bulk = await this.record([file], () =>
       this.bus.request(
         bulkContracts.replaceSource,
-        { userId, teamId, sourceId, bulkId, file },
+        { userId, teamId, sourceId, bulkId: randomUUID(), file },
         RECORD_TIMEOUT,
       ),
     );
@@ -149,13 +162,56 @@ export class BulkController {
     });
   }
 
+  /**
+   * With an Idempotency-Key: the first request with the key records its bulk; a retry with the same
+   * files (bytes, names, e-mails, in order) answers that bulk and its own stored files are dropped
+   * (nothing is imported again); other files are 409.
+   */
+  private async createOnce(
+    userId: number,
+    key: string,
+    digest: string,
+    received: ReceivedBulkFile[],
+    reply: FastifyReply,
+    create: (bulkId: string) => Promise<BulkImport>,
+  ): Promise<BulkImport> {
+    const bulkId = randomUUID();
+    let claim;
+    try {
+      claim = await this.idempotency.claim(
+        userId,
+        key,
+        digest,
+        bulkId,
+        REPLAY_WAIT_MS,
+        IDEMPOTENCY_KEY_REUSED_BULK,
+      );
+    } catch (error) {
+      await this.receiver.discard(received);
+      throw error;
+    }
+    if (!claim.first) {
+      await this.receiver.discard(received);
+      reply.header('idempotent-replayed', 'true');
+      return this.bus.request(bulkContracts.getBulk, { userId, bulkId: claim.importId });
+    }
+    try {
+      const bulk = await create(bulkId);
+      await this.idempotency.recorded(userId, key, digest, bulk.id);
+      return bulk;
+    } catch (error) {
+      await this.idempotency.release(userId, key, digest, bulkId);
+      throw error;
+    }
+  }
+
   /** Stored files nobody will import are removed when the bulk cannot be recorded. */
   private async record(
     files: Parameters<BulkUploadReceiver['discard']>[0],
-    create: (bulkId: string) => Promise<BulkImport>,
+    create: () => Promise<BulkImport>,
   ): Promise<BulkImport> {
     try {
-      return await create(randomUUID());
+      return await create();
     } catch (error) {
       await this.receiver.discard(files);
       throw error;

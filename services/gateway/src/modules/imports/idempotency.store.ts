@@ -13,11 +13,14 @@ const POLL_MS = 50;
 export const INVALID_IDEMPOTENCY_KEY = 'Idempotency-Key must be 1 to 255 visible ASCII characters.';
 export const IDEMPOTENCY_KEY_REUSED =
   'This Idempotency-Key was already used with a different file. Send a new key for a new file.';
+export const IDEMPOTENCY_KEY_REUSED_BULK =
+  'This Idempotency-Key was already used with different files. Send a new key for a new upload.';
 export const IDEMPOTENCY_KEY_BUSY =
   'An upload with this Idempotency-Key is still being recorded. Please try again in a moment.';
 
 interface Entry {
   digest: string;
+  /** The import (or the bulk import) the first request recorded. */
   importId: string;
   /** False while the first request is still recording its import. */
   recorded: boolean;
@@ -30,8 +33,8 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
 
 /**
  * `Idempotency-Key` of the upload routes (issue 16), in Redis so every gateway replica agrees:
- * the first request with a key claims it for its import; a retry with the same bytes gets that
- * import, with other bytes 409. A retry that arrives while the first is still recording waits for
+ * the first request with a key claims it for its import (or bulk import); a retry with the same
+ * bytes gets that import, with other bytes 409. A retry that arrives while the first is still recording waits for
  * it (concurrent duplicates answer the same import).
  */
 @Injectable()
@@ -51,6 +54,7 @@ export class IdempotencyStore {
     digest: string,
     importId: string,
     waitMs = 10_000,
+    reusedMessage = IDEMPOTENCY_KEY_REUSED,
   ): Promise<IdempotentClaim> {
     const name = redisKey(userId, key);
     const mine = JSON.stringify({ digest, importId, recorded: false } satisfies Entry);
@@ -61,7 +65,7 @@ export class IdempotencyStore {
       const raw = await this.redis.get(name);
       if (raw) {
         const entry = JSON.parse(raw) as Entry;
-        if (entry.digest !== digest) throw conflict(IDEMPOTENCY_KEY_REUSED);
+        if (entry.digest !== digest) throw conflict(reusedMessage);
         if (entry.recorded) return { first: false, importId: entry.importId };
       }
       if (Date.now() >= deadline) throw conflict(IDEMPOTENCY_KEY_BUSY);

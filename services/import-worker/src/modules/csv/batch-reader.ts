@@ -1,25 +1,36 @@
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { SERVICE_CONFIG } from '@warmpath/server-kit';
+import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
 import {
+  ParseThreads,
   readBatchesInThread,
-  SpareParseThread,
   type BatchReadOptions,
   type EncodedBatch,
 } from './threaded-reader.js';
 
-/** How the runner turns an upload into staging batches; a parse thread in production, one kept warm. */
+/**
+ * How the runner turns an upload into staging batches: a parse thread in production, one kept
+ * warm and each kept for the next import (up to one per IMPORT_CONCURRENCY slot).
+ */
 @Injectable()
 export class BatchReader implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly spare = new SpareParseThread();
+  private readonly threads: ParseThreads;
+
+  constructor(@Inject(SERVICE_CONFIG) config: ImportWorkerConfig) {
+    this.threads = new ParseThreads(config.IMPORT_CONCURRENCY);
+  }
 
   onApplicationBootstrap(): void {
-    this.spare.warm();
+    this.threads.warm();
   }
 
   read(source: AsyncIterable<Uint8Array>, options: BatchReadOptions): AsyncGenerator<EncodedBatch> {
-    return readBatchesInThread(source, options, this.spare.take(), () => this.spare.warm());
+    return readBatchesInThread(source, options, this.threads.take(), (thread) =>
+      this.threads.giveBack(thread),
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.spare.close();
+    await this.threads.close();
   }
 }

@@ -52,22 +52,26 @@ async function* chunksFromMain(): AsyncGenerator<Uint8Array> {
   }
 }
 
-// The thread may be started before its import (a spare, warm when the import comes): wait for it.
-const data = await starts.take();
-const stats = newReadStats();
-try {
-  const batches = readConnectionBatches(
-    chunksFromMain(),
-    { stats, now: new Date(data.now) },
-    new CopyBytesBatch(data.batchRows),
-  );
-  for await (const { rowCount, bytes } of batches) {
-    // The batch's buffer is handed over, not copied (each batch has a buffer of its own).
-    port.postMessage({ type: 'batch', rowCount, bytes, stats } satisfies FromParseThread, [bytes.buffer]);
-    // The next batch is parsed once the main thread took this one (backpressure).
-    await acks.take();
+// The thread may be started before its import (warm when the import comes), and is kept for the
+// next import after a clean read (threaded-reader.ts ParseThreads): it reads one upload per `start`.
+for (;;) {
+  const data = await starts.take();
+  const stats = newReadStats();
+  try {
+    const batches = readConnectionBatches(
+      chunksFromMain(),
+      { stats, now: new Date(data.now) },
+      new CopyBytesBatch(data.batchRows),
+    );
+    for await (const { rowCount, bytes } of batches) {
+      // The batch's buffer is handed over, not copied (each batch has a buffer of its own).
+      port.postMessage({ type: 'batch', rowCount, bytes, stats } satisfies FromParseThread, [bytes.buffer]);
+      // The next batch is parsed once the main thread took this one (backpressure).
+      await acks.take();
+    }
+    send({ type: 'done', stats });
+  } catch (error) {
+    // The main thread ends a thread whose read failed: it may hold chunks of this file.
+    send({ type: 'failed', error: toThreadError(error), stats });
   }
-  send({ type: 'done', stats });
-} catch (error) {
-  send({ type: 'failed', error: toThreadError(error), stats });
 }

@@ -32,59 +32,89 @@ export function startParseThread(): Worker {
 }
 
 /**
- * One parse thread started ahead of the next import: starting one (a V8 isolate loading the row
- * rules) takes ~150 ms, on the import's clock otherwise. The spare is replaced only after the
- * thread that used it ended, so an import never holds two threads and the peak memory is the same.
+ * Parse threads kept between imports. Starting one (a V8 isolate loading the row rules, their
+ * contracts and zod) costs ~300 ms of CPU, and its parsing code then starts cold: for a 5,000-row
+ * file that was more than the file's own parsing (bench:bulk). So a thread whose read ended
+ * cleanly waits for the next import's `start` instead of ending, up to `keep` idle threads (the
+ * worker's IMPORT_CONCURRENCY); one is started ahead when none is idle. A thread whose read failed
+ * or was cut short is ended (it may be mid-file). Threads exist only when there is no idle one, so
+ * the worker never holds more than IMPORT_CONCURRENCY + 1 threads, as with a single spare before.
  */
-export class SpareParseThread {
-  private spare: Worker | null = null;
+export class ParseThreads {
+  /** Idle threads, each with what stops watching it once it is handed out. */
+  private readonly idle = new Map<Worker, () => void>();
   private closed = false;
 
-  /** Starts a spare unless there is one; it does not keep the process alive. */
+  constructor(
+    private readonly keep = 1,
+    private readonly start: () => Worker = startParseThread,
+  ) {}
+
+  /** Starts an idle thread unless there is one; idle threads do not keep the process alive. */
   warm(): void {
-    if (this.spare || this.closed) return;
-    const thread = startParseThread();
-    thread.unref();
-    // A spare that died while idle (out of memory, a bug) is not handed out.
-    const forget = () => {
-      if (this.spare === thread) this.spare = null;
-    };
-    thread.once('exit', forget);
-    thread.once('error', forget);
-    this.spare = thread;
+    if (this.idle.size || this.closed) return;
+    this.keepIdle(this.start());
   }
 
-  /** The spare, or a new thread when there is none (two imports at once, or after close). */
+  /** An idle thread, or a new one when there is none (more imports at once than idle threads). */
   take(): Worker {
-    const thread = this.spare ?? startParseThread();
-    this.spare = null;
-    thread.ref();
-    return thread;
+    const [idle] = this.idle.keys();
+    if (!idle) return this.start();
+    this.idle.get(idle)?.();
+    this.idle.delete(idle);
+    idle.ref();
+    return idle;
+  }
+
+  /** After a read: a thread that ended its read cleanly is kept (if there is room), else ended. */
+  giveBack(thread: Worker | null): void {
+    if (thread && !this.closed && this.idle.size < this.keep) this.keepIdle(thread);
+    else void thread?.terminate();
+    this.warm();
+  }
+
+  /** How many threads wait for an import. */
+  get idleCount(): number {
+    return this.idle.size;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const thread = this.spare;
-    this.spare = null;
-    await thread?.terminate();
+    const threads = [...this.idle.keys()];
+    this.idle.clear();
+    await Promise.all(threads.map((thread) => thread.terminate()));
+  }
+
+  private keepIdle(thread: Worker): void {
+    thread.unref();
+    // A thread that died while idle (out of memory, a bug) is not handed out.
+    const forget = () => this.idle.delete(thread);
+    thread.once('exit', forget);
+    thread.once('error', forget);
+    this.idle.set(thread, () => {
+      thread.off('exit', forget);
+      thread.off('error', forget);
+    });
   }
 }
 
 /**
  * Reads an upload into staging batches in a worker thread: the thread parses and applies the row
  * rules while this thread reads the object store and talks to the network service. Chunks go to
- * the thread only when it asks, batches come back one at a time: backpressure end to end. The
- * thread is ended afterwards, and `ended` called (to warm the next spare).
+ * the thread only when it asks, batches come back one at a time: backpressure end to end.
+ * Afterwards `ended` gets the thread back when its read ended cleanly (it then waits for its next
+ * `start`), or null once it was ended (a failed or cut-short read); by default it is ended too.
  */
 export async function* readBatchesInThread(
   source: AsyncIterable<Uint8Array>,
   options: BatchReadOptions,
   thread: Worker = startParseThread(),
-  ended: () => void = () => undefined,
+  ended: (reusable: Worker | null) => void = (reusable) => void reusable?.terminate(),
 ): AsyncGenerator<EncodedBatch> {
   const messages = threadMessages(thread);
   const chunks = source[Symbol.asyncIterator]();
   const send = (message: ToParseThread): void => thread.postMessage(message);
+  let clean = false;
   try {
     send({ type: 'start', now: options.now.toISOString(), batchRows: options.batchRows });
     for (;;) {
@@ -95,15 +125,19 @@ export async function* readBatchesInThread(
         continue;
       }
       Object.assign(options.stats, message.stats);
-      if (message.type === 'done') return;
+      if (message.type === 'done') {
+        clean = true;
+        return;
+      }
       if (message.type === 'failed') throw await explain(fromThreadError(message.error), options.reopen);
       yield { rowCount: message.rowCount, bytes: message.bytes };
       send({ type: 'ack' });
     }
   } finally {
+    messages.detach();
     await chunks.return?.();
-    await thread.terminate();
-    ended();
+    if (!clean) await thread.terminate();
+    ended(clean ? thread : null);
   }
 }
 
@@ -119,22 +153,32 @@ async function explain(error: Error, reopen: () => Promise<AsyncIterable<Uint8Ar
   return error instanceof CsvSyntaxError ? explainCsvSyntaxError(error, reopen) : error;
 }
 
-/** The thread's messages in order; its crash (out of memory, a bug) rejects the next read. */
-function threadMessages(thread: Worker): { next(): Promise<FromParseThread> } {
+/**
+ * The thread's messages of one read in order; its crash (out of memory, a bug) rejects the next
+ * read. `detach` stops listening (a thread kept for the next import gets new listeners).
+ */
+function threadMessages(thread: Worker): { next(): Promise<FromParseThread>; detach(): void } {
   const inbox: FromParseThread[] = [];
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
-  thread.on('message', (message: FromParseThread) => {
+  const receive = (message: FromParseThread): void => {
     inbox.push(message);
     wake?.();
-  });
+  };
   const fail = (error: Error): void => {
     failure ??= error;
     wake?.();
   };
+  const exited = (code: number): void => fail(new Error(`parse thread exited with code ${code}`));
+  thread.on('message', receive);
   thread.on('error', fail);
-  thread.on('exit', (code) => fail(new Error(`parse thread exited with code ${code}`)));
+  thread.on('exit', exited);
   return {
+    detach() {
+      thread.off('message', receive);
+      thread.off('error', fail);
+      thread.off('exit', exited);
+    },
     async next() {
       while (inbox.length === 0) {
         if (failure) throw failure;

@@ -51,6 +51,14 @@ export class SourcesRepository {
     return rows[0] ?? null;
   }
 
+  async findSourceByName(teamId: number, nameKey: string): Promise<SourceRow | null> {
+    const rows: SourceRow[] = await this.dataSource.query(
+      `SELECT ${SOURCE_COLUMNS} FROM "teams"."sources" WHERE "team_id" = $1 AND "name_key" = $2`,
+      [teamId, nameKey],
+    );
+    return rows[0] ?? null;
+  }
+
   /**
    * The source of this name in the workspace, created if there is none (a newer export of the
    * same person replaces the old one: same source, a re-import). An e-mail given updates it.

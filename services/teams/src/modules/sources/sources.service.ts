@@ -4,6 +4,7 @@ import {
   bulkEvents,
   bulkImportsContracts,
   importsContracts,
+  isTerminalImportState,
   networkSourceContracts,
   sourceEmailSchema,
   sourceLabel,
@@ -15,7 +16,7 @@ import {
   type WorkspaceSource,
 } from '@warmpath/contracts';
 import { sourceNameKey, sourceOwnerId, toBulkFile, type FileRecord } from '@warmpath/domain';
-import { BusClient, forbidden, notFound, ServiceError } from '@warmpath/server-kit';
+import { BusClient, conflict, forbidden, notFound, ServiceError } from '@warmpath/server-kit';
 import { randomUUID } from 'node:crypto';
 import { ProfilesClient } from '../access/profiles.client.js';
 import { isStoredId, WorkspaceAccess } from '../access/workspace-access.js';
@@ -74,6 +75,7 @@ export class SourcesService {
   ): Promise<BulkImport> {
     await this.allowedToManage(teamId, userId);
     const source = await this.sourceOf(teamId, sourceId);
+    if (await this.isImporting(source)) throw conflict(BULK_MESSAGES.sourceBusy);
     return this.createBulk(userId, teamId, bulkId, [{ ...file, sourceName: source.name, email: file.email }]);
   }
 
@@ -149,7 +151,9 @@ export class SourcesService {
 
   async deleteSource(teamId: number, userId: number, sourceId: number): Promise<{ deleted: true }> {
     await this.allowedToManage(teamId, userId);
-    await this.sourceOf(teamId, sourceId);
+    const source = await this.sourceOf(teamId, sourceId);
+    // Its import would write people under an owner nobody pools or deletes any more.
+    if (await this.isImporting(source)) throw conflict(BULK_MESSAGES.sourceBusy);
     // The row goes first: the pooled network stops reading the source at once, whatever follows.
     await this.sources.deleteSource(teamId, sourceId);
     this.bus.publish(bulkEvents.sourceChanged, { teamId, sourceId, change: 'deleted' });
@@ -180,6 +184,13 @@ export class SourcesService {
     await this.access.allowedTo('manageSources', teamId, userId);
   }
 
+  /** Whether the source's latest import is still queued or running. */
+  private async isImporting(source: Pick<SourceRow, 'latest_import_id'>): Promise<boolean> {
+    if (!source.latest_import_id) return false;
+    const status = (await this.statusesOf([source.latest_import_id])).get(source.latest_import_id);
+    return !!status && !isTerminalImportState(status.state);
+  }
+
   private async sourceOf(teamId: number, sourceId: number): Promise<SourceRow> {
     const source = isStoredId(sourceId) ? await this.sources.findSource(teamId, sourceId) : null;
     if (!source) throw notFound(BULK_MESSAGES.sourceNotFound);
@@ -199,6 +210,15 @@ export class SourcesService {
     if (!name.success) return this.refuse(base, file, name.error.issues[0]?.message);
     const email = file.email ? sourceEmailSchema.safeParse(file.email.trim()) : null;
     if (email && !email.success) return this.refuse(base, file, email.error.issues[0]?.message);
+    // A newer export of a source still importing waits for that import: this file alone fails.
+    const existing = await this.sources.findSourceByName(teamId, sourceNameKey(name.data));
+    if (existing && (await this.isImporting(existing)))
+      return {
+        ...base,
+        sourceName: existing.name,
+        sourceId: existing.id,
+        error: { code: 'SOURCE_BUSY', message: BULK_MESSAGES.sourceBusy },
+      };
     const source = await this.sources.upsertSource(
       teamId,
       name.data,
