@@ -1,5 +1,6 @@
 import type { Connection, NetworkData, Relationship } from '@warmpath/contracts';
 import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
+import { attachLinkEnds } from '../../../graph/model/link-ends';
 import { NetworkDataCore } from './network-data-core';
 import type {
   DataRequest,
@@ -149,6 +150,10 @@ export class NetworkDataClient {
     if (response.kind !== 'view') throw new Error(`unexpected answer to a filter: ${response.kind}`);
     const connections = Array.from(response.people, (index) => data.connections[index]);
     const relationships = Array.from(response.links, (index) => data.relationships[index]);
+    attachLinkEnds(relationships, connections, {
+      sources: response.linkSources,
+      targets: response.linkTargets,
+    });
     return { connections, relationships, degreeCounts: response.degreeCounts };
   }
 

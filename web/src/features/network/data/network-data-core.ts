@@ -39,6 +39,8 @@ interface Held {
   colleagues: Uint32Array;
   options: FilterOptions;
   pool: PoolSummary | null;
+  /** Each link's ends as indexes in `data.connections` (-1: nobody), worked out at the first view. */
+  linkEnds: { sources: Int32Array; targets: Int32Array } | null;
 }
 
 /** The own network and one workspace's: moving between the dashboard and a workspace revalidates both. */
@@ -157,6 +159,7 @@ export class NetworkDataCore {
         locations: attributeOptions(data.connections, 'location'),
       },
       pool: body.workspace ? summarisePool(data.connections, body.workspace.members) : null,
+      linkEnds: null,
     };
     this.held.delete(url);
     this.held.set(url, next);
@@ -190,10 +193,11 @@ export class NetworkDataCore {
     const filtered = filterNetwork(held.data, filters);
     const people = Uint32Array.from(filtered.connections, (person) => held.indexOf.get(person) ?? 0);
     const links = Uint32Array.from(filtered.relationships, (link) => held.linkIndexOf.get(link) ?? 0);
-    reply({ id, kind: 'view', people, links, degreeCounts: filtered.degreeCounts }, [
-      people.buffer,
-      links.buffer,
-    ]);
+    const [linkSources, linkTargets] = viewLinkEnds(held, people, links);
+    reply(
+      { id, kind: 'view', people, links, linkSources, linkTargets, degreeCounts: filtered.degreeCounts },
+      [people.buffer, links.buffer, linkSources.buffer, linkTargets.buffer],
+    );
   }
 
   private match(request: Extract<DataRequest, { kind: 'match' }>, reply: Reply): void {
@@ -211,4 +215,36 @@ export class NetworkDataCore {
     const positions = Uint32Array.from(found);
     reply({ id: request.id, kind: 'match', positions }, [positions.buffer]);
   }
+}
+
+/** Each link's ends as indexes in the network's people (-1 for an id nobody has), in O(people + links). */
+export function linkEndsOf(data: NetworkData): { sources: Int32Array; targets: Int32Array } {
+  const indexById = new Map<string, number>();
+  data.connections.forEach((person, index) => indexById.set(person.id, index));
+  const sources = new Int32Array(data.relationships.length);
+  const targets = new Int32Array(data.relationships.length);
+  data.relationships.forEach((link, k) => {
+    sources[k] = indexById.get(link.sourceId) ?? -1;
+    targets[k] = indexById.get(link.targetId) ?? -1;
+  });
+  return { sources, targets };
+}
+
+/**
+ * Where the links of a view end, as positions in the view's people (-1: outside it), so the
+ * page's graph build needs no lookup by id (issue 14: 400,000 links at 100,000 people).
+ */
+function viewLinkEnds(held: Held, people: Uint32Array, links: Uint32Array): [Int32Array, Int32Array] {
+  held.linkEnds ??= linkEndsOf(held.data);
+  const { sources, targets } = held.linkEnds;
+  const positionOf = new Int32Array(held.data.connections.length).fill(-1);
+  people.forEach((index, position) => (positionOf[index] = position));
+  const at = (index: number): number => (index < 0 ? -1 : positionOf[index]);
+  const linkSources = new Int32Array(links.length);
+  const linkTargets = new Int32Array(links.length);
+  links.forEach((link, k) => {
+    linkSources[k] = at(sources[link]);
+    linkTargets[k] = at(targets[link]);
+  });
+  return [linkSources, linkTargets];
 }

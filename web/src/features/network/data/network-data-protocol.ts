@@ -56,6 +56,15 @@ export type DataResponse =
       pool: PoolSummary | null;
     }
   | { id: number; kind: 'failed'; failure: LoadFailure }
-  | { id: number; kind: 'view'; people: Uint32Array; links: Uint32Array; degreeCounts: DegreeCounts }
+  | {
+      id: number;
+      kind: 'view';
+      people: Uint32Array;
+      links: Uint32Array;
+      /** Where each link of the view ends, as positions in `people` (-1: not in the view). */
+      linkSources: Int32Array;
+      linkTargets: Int32Array;
+      degreeCounts: DegreeCounts;
+    }
   | { id: number; kind: 'match'; positions: Uint32Array }
   | { id: number; kind: 'error'; message: string };
