@@ -2,6 +2,7 @@ import { COMPACT_NETWORK_MEDIA_TYPE } from '@warmpath/contracts';
 import { DEFAULT_FILTERS, encodeNetwork } from '@warmpath/domain';
 import { describe, expect, it } from 'vitest';
 import { buildTestNetwork } from '../test-connections';
+import { fromLinkColumns } from './link-columns';
 import { linkEndsOf, NetworkDataCore } from './network-data-core';
 import {
   PEOPLE_PER_MESSAGE,
@@ -47,9 +48,9 @@ describe('the network-data worker core', () => {
     const { ask } = coreWith([json(200, network, { etag: 'W/"v1"' })]);
     const messages = await ask(load());
     const people = messages.flatMap((m) => (m.kind === 'people' ? m.people : []));
-    const links = messages.flatMap((m) => (m.kind === 'links' ? m.links : []));
+    const links = messages.flatMap((m) => (m.kind === 'links' ? fromLinkColumns(m.columns, people) : []));
     expect(people.map((p) => p.firstName)).toEqual(['Maya', 'Ana', 'Ben', 'Zelda']);
-    expect(links).toHaveLength(3);
+    expect(links).toEqual(network.relationships);
     const loaded = last(messages);
     expect(loaded).toMatchObject({ kind: 'loaded', dataset: 1, unchanged: false });
     expect([...(loaded as Extract<DataResponse, { kind: 'loaded' }>).colleagues]).toEqual([0, 1, 1, 0]);

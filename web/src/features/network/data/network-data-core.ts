@@ -24,6 +24,7 @@ import {
   type LoadFailure,
   type PoolSummary,
 } from './network-data-protocol';
+import { linkColumnBuffers, toLinkColumns } from './link-columns';
 import { summarisePool } from './pool-summary';
 
 type Reply = (response: DataResponse, transfer?: Transferable[]) => void;
@@ -172,8 +173,27 @@ export class NetworkDataCore {
     if (!unchanged) {
       for (let i = 0; i < connections.length; i += PEOPLE_PER_MESSAGE)
         reply({ id, kind: 'people', people: connections.slice(i, i + PEOPLE_PER_MESSAGE) });
-      for (let i = 0; i < relationships.length; i += LINKS_PER_MESSAGE)
-        reply({ id, kind: 'links', links: relationships.slice(i, i + LINKS_PER_MESSAGE) });
+      const indexById = new Map<string, number>();
+      connections.forEach((person, index) => indexById.set(person.id, index));
+      const indexOfId = (personId: string) => indexById.get(personId);
+      // The links' ends by index, kept for the views (they are the columns' ends, before transfer).
+      const ends = {
+        sources: new Int32Array(relationships.length),
+        targets: new Int32Array(relationships.length),
+      };
+      for (let i = 0; i < relationships.length; i += LINKS_PER_MESSAGE) {
+        const columns = toLinkColumns(relationships, i, i + LINKS_PER_MESSAGE, indexOfId);
+        ends.sources.set(
+          columns.sources.map((end) => Math.max(-1, end)),
+          i,
+        );
+        ends.targets.set(
+          columns.targets.map((end) => Math.max(-1, end)),
+          i,
+        );
+        reply({ id, kind: 'links', columns }, linkColumnBuffers(columns));
+      }
+      held.linkEnds ??= ends;
     }
     const colleagues = held.colleagues.slice();
     const { dataset, options, pool } = held;
