@@ -1,4 +1,4 @@
-import type { CompanySummary, Connection, MemberReach, NetworkData, Relationship } from '@warmpath/contracts';
+import type { CompanySummary, Connection, MemberReach, NetworkData } from '@warmpath/contracts';
 import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
 import type { LinkColumns } from './link-columns';
 
