@@ -49,6 +49,15 @@ describe('buildGraphModel', () => {
     expect([...buildGraphModel(input).linkSources]).toEqual([0, 0, 1]);
   });
 
+  it('ignores ends that do not match the links in number, and looks ids up', () => {
+    const input = buildTestGraph({ Acme: 2 });
+    attachLinkEnds(input.relationships, input.connections, {
+      sources: Int32Array.from([2, 2]),
+      targets: Int32Array.from([1, 1]),
+    });
+    expect([...buildGraphModel(input).linkSources]).toEqual([0, 0, 1]);
+  });
+
   it('groups companies whatever the case and spacing, largest first, most senior first', () => {
     const input = buildTestGraph({ Acme: 3, Globex: 4 });
     input.connections[1].company = '  ACME ';
