@@ -14,6 +14,8 @@ import { PointerInteraction } from './picking/pointer-interaction';
 import { MIN_NODE_RADIUS_PX } from './render/node-flags';
 import { RenderClient } from './render/render-client';
 import { toRenderGraph } from './render/render-graph';
+import type { LayoutGraph } from './layout/layout-protocol';
+import type { RenderGraph } from './render/render-protocol';
 import { runSliced, type Steps } from './sliced-task';
 import { TourController } from './tours/tour-controller';
 import type {
@@ -45,6 +47,12 @@ export function createGraphEngine(container: HTMLElement, options: GraphEngineOp
  */
 export function prewarmGraphEngine(): Promise<void> {
   return RenderClient.prewarm();
+}
+
+/** What the render and layout workers are handed for a new graph, copied before the hand-over. */
+interface WorkerCopies {
+  render: RenderGraph;
+  layout: LayoutGraph;
 }
 
 class Engine implements GraphEngine {
@@ -137,11 +145,20 @@ class Engine implements GraphEngine {
     this.measured.graphSet();
     const previous = this.model ? { model: this.model, positions: this.positions } : null;
     const highlight = this.highlight;
-    function* steps(): Steps<[BuiltGraph, PreparedHighlight]> {
+    function* steps(): Steps<[BuiltGraph, PreparedHighlight, WorkerCopies]> {
       const built = yield* buildGraphSteps(data, previous);
-      return [built, yield* highlight.prepareSteps(built.model)];
+      const prepared = yield* highlight.prepareSteps(built.model);
+      // The workers' copies (a few MB at 100,000 people) in slices of their own, not in the
+      // hand-over's task.
+      yield;
+      const { model, radii, positions, labels } = built;
+      const render = toRenderGraph(model, radii, prepared.colors, positions, labels);
+      yield;
+      return [built, prepared, { render, layout: toLayoutGraph(model, positions) }];
     }
-    this.cancelBuild = runSliced(steps(), ([built, prepared]) => this.adoptGraph(built, prepared));
+    this.cancelBuild = runSliced(steps(), ([built, prepared, copies]) =>
+      this.adoptGraph(built, prepared, copies),
+    );
   }
 
   setHighlight(highlight: GraphHighlight): void {
@@ -252,7 +269,11 @@ class Engine implements GraphEngine {
     this.model = null;
   }
 
-  private adoptGraph({ model, positions, radii, labels }: BuiltGraph, prepared: PreparedHighlight): void {
+  private adoptGraph(
+    { model, positions, radii }: BuiltGraph,
+    prepared: PreparedHighlight,
+    copies: WorkerCopies,
+  ): void {
     const isFirst = this.model === null;
     this.model = model;
     this.positions = positions;
@@ -264,10 +285,11 @@ class Engine implements GraphEngine {
     if (isFirst && this.isMeasured) this.jumpToFirstFit();
     else if (isFirst) this.isFirstFitPending = true;
     this.renderer.setCamera(this.camera.state);
-    this.renderer.setGraph(toRenderGraph(model, radii, this.highlight.colors, positions, labels));
+    // The highlight may have changed since it was prepared: its colours now.
+    this.renderer.setGraph({ ...copies.render, colors: this.highlight.colors.slice() });
     this.renderer.setFlags(this.highlight.flags());
     this.renderer.setHighlightedLinks(this.highlight.links);
-    this.supervisor.load(toLayoutGraph(model, positions), this.director.forceParams);
+    this.supervisor.load(copies.layout, this.director.forceParams);
     this.director.reapply(model);
     this.markMoved();
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraphModel, companyKey, LINK_COMPANY, LINK_OTHER } from './graph-model';
+import { attachLinkEnds } from './link-ends';
 import { buildTestGraph, buildTestLink } from './test-graph';
 
 describe('buildGraphModel', () => {
@@ -22,6 +23,39 @@ describe('buildGraphModel', () => {
       relationships: [...input.relationships, buildTestLink('you', 'gone', 'connection')],
     });
     expect(model.linkSources).toHaveLength(1);
+  });
+
+  it('takes link ends worked out elsewhere instead of looking ids up, dropping ends outside the list', () => {
+    const input = buildTestGraph({ Acme: 2 });
+    const byIds = buildGraphModel(input);
+    // Ends deliberately different from the ids: the model must follow the ends it was given.
+    attachLinkEnds(input.relationships, input.connections, {
+      sources: Int32Array.from([2, 0, -1]),
+      targets: Int32Array.from([1, 2, 1]),
+    });
+    const model = buildGraphModel(input);
+    expect([...model.linkSources]).toEqual([2, 0]);
+    expect([...model.linkTargets]).toEqual([1, 2]);
+    expect([...model.relationshipOfLink]).toEqual([0, 1]);
+    expect([...byIds.linkSources]).toEqual([0, 0, 1]);
+  });
+
+  it('looks ids up when the ends were worked out for another list of people', () => {
+    const input = buildTestGraph({ Acme: 2 });
+    attachLinkEnds(input.relationships, input.connections.slice(), {
+      sources: Int32Array.from([2, 2, 2]),
+      targets: Int32Array.from([1, 1, 1]),
+    });
+    expect([...buildGraphModel(input).linkSources]).toEqual([0, 0, 1]);
+  });
+
+  it('ignores ends that do not match the links in number, and looks ids up', () => {
+    const input = buildTestGraph({ Acme: 2 });
+    attachLinkEnds(input.relationships, input.connections, {
+      sources: Int32Array.from([2, 2]),
+      targets: Int32Array.from([1, 1]),
+    });
+    expect([...buildGraphModel(input).linkSources]).toEqual([0, 0, 1]);
   });
 
   it('groups companies whatever the case and spacing, largest first, most senior first', () => {

@@ -1,5 +1,6 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
 import { drain, SLICE_ITEMS, type Steps } from '../sliced-task';
+import { linkEndsOf, type LinkEnds } from './link-ends';
 
 export interface GraphInput {
   connections: readonly Connection[];
@@ -65,7 +66,8 @@ export function* buildGraphModelSteps(input: GraphInput): Steps<GraphModel> {
     else if (nodes[index].isTeammate) teammates.push(index);
     if (index % SLICE_ITEMS === 0) yield;
   }
-  const links = yield* buildLinks(input.relationships, indexById);
+  const ends = linkEndsOf(input.relationships, input.connections);
+  const links = yield* buildLinks(input.relationships, ends ? null : indexById, ends);
   const { companyOfNode, companies } = yield* groupCompanies(nodes);
   return {
     nodes,
@@ -79,7 +81,12 @@ export function* buildGraphModelSteps(input: GraphInput): Steps<GraphModel> {
   };
 }
 
-function* buildLinks(relationships: readonly Relationship[], indexById: ReadonlyMap<string, number>) {
+/** Links in index form: by the ends the data worker worked out when given, else by looking up ids. */
+function* buildLinks(
+  relationships: readonly Relationship[],
+  indexById: ReadonlyMap<string, number> | null,
+  ends: LinkEnds | null,
+) {
   const linkSources = new Uint32Array(relationships.length);
   const linkTargets = new Uint32Array(relationships.length);
   const linkKinds = new Uint8Array(relationships.length);
@@ -87,11 +94,12 @@ function* buildLinks(relationships: readonly Relationship[], indexById: Readonly
   let count = 0;
   for (let k = 0; k < relationships.length; k++) {
     const link = relationships[k];
-    const source = indexById.get(link.sourceId);
-    const target = indexById.get(link.targetId);
+    const source = ends ? ends.sources[k] : indexById?.get(link.sourceId);
+    const target = ends ? ends.targets[k] : indexById?.get(link.targetId);
     if (k % SLICE_ITEMS === 0) yield;
     // A link to a filtered-out person is dropped, as the spec's visibility rule asks.
-    if (source === undefined || target === undefined || source === target) continue;
+    if (source === undefined || target === undefined || source < 0 || target < 0 || source === target)
+      continue;
     linkSources[count] = source;
     linkTargets[count] = target;
     linkKinds[count] = isCompanyLink(link.type) ? LINK_COMPANY : LINK_OTHER;

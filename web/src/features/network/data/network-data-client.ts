@@ -1,5 +1,7 @@
 import type { Connection, NetworkData, Relationship } from '@warmpath/contracts';
 import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
+import { attachLinkEnds } from '../../../graph/model/link-ends';
+import { fromLinkColumns } from './link-columns';
 import { NetworkDataCore } from './network-data-core';
 import type {
   DataRequest,
@@ -121,7 +123,8 @@ export class NetworkDataClient {
       (part) => {
         if (part.kind === 'people')
           for (const person of part.people) indexOf.set(person, people.push(person) - 1);
-        else if (part.kind === 'links') for (const link of part.links) links.push(link);
+        else if (part.kind === 'links')
+          for (const link of fromLinkColumns(part.columns, people)) links.push(link);
       },
     );
     if (response.kind === 'failed') return { failure: response.failure };
@@ -149,6 +152,10 @@ export class NetworkDataClient {
     if (response.kind !== 'view') throw new Error(`unexpected answer to a filter: ${response.kind}`);
     const connections = Array.from(response.people, (index) => data.connections[index]);
     const relationships = Array.from(response.links, (index) => data.relationships[index]);
+    attachLinkEnds(relationships, connections, {
+      sources: response.linkSources,
+      targets: response.linkTargets,
+    });
     return { connections, relationships, degreeCounts: response.degreeCounts };
   }
 

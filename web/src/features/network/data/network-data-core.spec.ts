@@ -2,7 +2,8 @@ import { COMPACT_NETWORK_MEDIA_TYPE } from '@warmpath/contracts';
 import { DEFAULT_FILTERS, encodeNetwork } from '@warmpath/domain';
 import { describe, expect, it } from 'vitest';
 import { buildTestNetwork } from '../test-connections';
-import { NetworkDataCore } from './network-data-core';
+import { fromLinkColumns } from './link-columns';
+import { linkEndsOf, NetworkDataCore } from './network-data-core';
 import {
   PEOPLE_PER_MESSAGE,
   type DataRequest,
@@ -47,9 +48,9 @@ describe('the network-data worker core', () => {
     const { ask } = coreWith([json(200, network, { etag: 'W/"v1"' })]);
     const messages = await ask(load());
     const people = messages.flatMap((m) => (m.kind === 'people' ? m.people : []));
-    const links = messages.flatMap((m) => (m.kind === 'links' ? m.links : []));
+    const links = messages.flatMap((m) => (m.kind === 'links' ? fromLinkColumns(m.columns, people) : []));
     expect(people.map((p) => p.firstName)).toEqual(['Maya', 'Ana', 'Ben', 'Zelda']);
-    expect(links).toHaveLength(3);
+    expect(links).toEqual(network.relationships);
     const loaded = last(messages);
     expect(loaded).toMatchObject({ kind: 'loaded', dataset: 1, unchanged: false });
     expect([...(loaded as Extract<DataResponse, { kind: 'loaded' }>).colleagues]).toEqual([0, 1, 1, 0]);
@@ -160,9 +161,27 @@ describe('the network-data worker core', () => {
     };
     const [view] = await ask({ kind: 'view', dataset: 1, filters });
     expect(view).toMatchObject({ kind: 'view', degreeCounts: { first: 2, second: 1, third: 0 } });
-    const { people, links } = view as Extract<DataResponse, { kind: 'view' }>;
+    const { people, links, linkSources, linkTargets } = view as Extract<DataResponse, { kind: 'view' }>;
     expect([...people]).toEqual([0, 1, 2]);
     expect([...links]).toEqual([0, 1]);
+    // Each link's ends as positions in the view's people, so the page's graph looks up no id.
+    const positionOf = (id: string) => [...people].findIndex((index) => network.connections[index].id === id);
+    const link = (k: number) => network.relationships[links[k]];
+    expect([...linkSources]).toEqual([positionOf(link(0).sourceId), positionOf(link(1).sourceId)]);
+    expect([...linkTargets]).toEqual([positionOf(link(0).targetId), positionOf(link(1).targetId)]);
+    expect([...linkSources, ...linkTargets].every((position) => position >= 0)).toBe(true);
+  });
+
+  it('answers -1 for a link end nobody in the network has', () => {
+    const ends = linkEndsOf({
+      connections: network.connections,
+      relationships: [{ ...network.relationships[0], targetId: 'nobody' }],
+      companies: [],
+    });
+    expect([...ends.sources]).toEqual([
+      network.connections.findIndex((c) => c.id === network.relationships[0].sourceId),
+    ]);
+    expect([...ends.targets]).toEqual([-1]);
   });
 
   it('searches as the top bar does (your own node never suggested) and as the table does, within a list', async () => {

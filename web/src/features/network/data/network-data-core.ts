@@ -24,6 +24,7 @@ import {
   type LoadFailure,
   type PoolSummary,
 } from './network-data-protocol';
+import { linkColumnBuffers, toLinkColumns } from './link-columns';
 import { summarisePool } from './pool-summary';
 
 type Reply = (response: DataResponse, transfer?: Transferable[]) => void;
@@ -39,6 +40,8 @@ interface Held {
   colleagues: Uint32Array;
   options: FilterOptions;
   pool: PoolSummary | null;
+  /** Each link's ends as indexes in `data.connections` (-1: nobody), worked out at the first view. */
+  linkEnds: { sources: Int32Array; targets: Int32Array } | null;
 }
 
 /** The own network and one workspace's: moving between the dashboard and a workspace revalidates both. */
@@ -157,6 +160,7 @@ export class NetworkDataCore {
         locations: attributeOptions(data.connections, 'location'),
       },
       pool: body.workspace ? summarisePool(data.connections, body.workspace.members) : null,
+      linkEnds: null,
     };
     this.held.delete(url);
     this.held.set(url, next);
@@ -169,8 +173,27 @@ export class NetworkDataCore {
     if (!unchanged) {
       for (let i = 0; i < connections.length; i += PEOPLE_PER_MESSAGE)
         reply({ id, kind: 'people', people: connections.slice(i, i + PEOPLE_PER_MESSAGE) });
-      for (let i = 0; i < relationships.length; i += LINKS_PER_MESSAGE)
-        reply({ id, kind: 'links', links: relationships.slice(i, i + LINKS_PER_MESSAGE) });
+      const indexById = new Map<string, number>();
+      connections.forEach((person, index) => indexById.set(person.id, index));
+      const indexOfId = (personId: string) => indexById.get(personId);
+      // The links' ends by index, kept for the views (they are the columns' ends, before transfer).
+      const ends = {
+        sources: new Int32Array(relationships.length),
+        targets: new Int32Array(relationships.length),
+      };
+      for (let i = 0; i < relationships.length; i += LINKS_PER_MESSAGE) {
+        const columns = toLinkColumns(relationships, i, i + LINKS_PER_MESSAGE, indexOfId);
+        ends.sources.set(
+          columns.sources.map((end) => Math.max(-1, end)),
+          i,
+        );
+        ends.targets.set(
+          columns.targets.map((end) => Math.max(-1, end)),
+          i,
+        );
+        reply({ id, kind: 'links', columns }, linkColumnBuffers(columns));
+      }
+      held.linkEnds ??= ends;
     }
     const colleagues = held.colleagues.slice();
     const { dataset, options, pool } = held;
@@ -190,10 +213,11 @@ export class NetworkDataCore {
     const filtered = filterNetwork(held.data, filters);
     const people = Uint32Array.from(filtered.connections, (person) => held.indexOf.get(person) ?? 0);
     const links = Uint32Array.from(filtered.relationships, (link) => held.linkIndexOf.get(link) ?? 0);
-    reply({ id, kind: 'view', people, links, degreeCounts: filtered.degreeCounts }, [
-      people.buffer,
-      links.buffer,
-    ]);
+    const [linkSources, linkTargets] = viewLinkEnds(held, people, links);
+    reply(
+      { id, kind: 'view', people, links, linkSources, linkTargets, degreeCounts: filtered.degreeCounts },
+      [people.buffer, links.buffer, linkSources.buffer, linkTargets.buffer],
+    );
   }
 
   private match(request: Extract<DataRequest, { kind: 'match' }>, reply: Reply): void {
@@ -211,4 +235,36 @@ export class NetworkDataCore {
     const positions = Uint32Array.from(found);
     reply({ id: request.id, kind: 'match', positions }, [positions.buffer]);
   }
+}
+
+/** Each link's ends as indexes in the network's people (-1 for an id nobody has), in O(people + links). */
+export function linkEndsOf(data: NetworkData): { sources: Int32Array; targets: Int32Array } {
+  const indexById = new Map<string, number>();
+  data.connections.forEach((person, index) => indexById.set(person.id, index));
+  const sources = new Int32Array(data.relationships.length);
+  const targets = new Int32Array(data.relationships.length);
+  data.relationships.forEach((link, k) => {
+    sources[k] = indexById.get(link.sourceId) ?? -1;
+    targets[k] = indexById.get(link.targetId) ?? -1;
+  });
+  return { sources, targets };
+}
+
+/**
+ * Where the links of a view end, as positions in the view's people (-1: outside it), so the
+ * page's graph build needs no lookup by id (issue 14: 400,000 links at 100,000 people).
+ */
+function viewLinkEnds(held: Held, people: Uint32Array, links: Uint32Array): [Int32Array, Int32Array] {
+  held.linkEnds ??= linkEndsOf(held.data);
+  const { sources, targets } = held.linkEnds;
+  const positionOf = new Int32Array(held.data.connections.length).fill(-1);
+  people.forEach((index, position) => (positionOf[index] = position));
+  const at = (index: number): number => (index < 0 ? -1 : positionOf[index]);
+  const linkSources = new Int32Array(links.length);
+  const linkTargets = new Int32Array(links.length);
+  links.forEach((link, k) => {
+    linkSources[k] = at(sources[link]);
+    linkTargets[k] = at(targets[link]);
+  });
+  return [linkSources, linkTargets];
 }

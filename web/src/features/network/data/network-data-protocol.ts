@@ -1,9 +1,11 @@
-import type { CompanySummary, Connection, MemberReach, NetworkData, Relationship } from '@warmpath/contracts';
+import type { CompanySummary, Connection, MemberReach, NetworkData } from '@warmpath/contracts';
 import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
+import type { LinkColumns } from './link-columns';
 
 /** The people and links of a network travel in slices this big: each message is a short task to receive. */
 export const PEOPLE_PER_MESSAGE = 250;
-export const LINKS_PER_MESSAGE = 1500;
+/** Links travel as typed columns (link-columns.ts): a message of this many is a few ms to receive. */
+export const LINKS_PER_MESSAGE = 20_000;
 
 /** A failed read, in RTK Query's shape (status and body, or a fetch failure). */
 export type LoadFailure = { status: number; data: unknown } | { status: 'FETCH_ERROR'; error: string };
@@ -43,7 +45,7 @@ export type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
 /** Answers; a load streams `people` and `links` messages before its `loaded` answer. */
 export type DataResponse =
   | { id: number; kind: 'people'; people: Connection[] }
-  | { id: number; kind: 'links'; links: Relationship[] }
+  | { id: number; kind: 'links'; columns: LinkColumns }
   | {
       id: number;
       kind: 'loaded';
@@ -56,6 +58,15 @@ export type DataResponse =
       pool: PoolSummary | null;
     }
   | { id: number; kind: 'failed'; failure: LoadFailure }
-  | { id: number; kind: 'view'; people: Uint32Array; links: Uint32Array; degreeCounts: DegreeCounts }
+  | {
+      id: number;
+      kind: 'view';
+      people: Uint32Array;
+      links: Uint32Array;
+      /** Where each link of the view ends, as positions in `people` (-1: not in the view). */
+      linkSources: Int32Array;
+      linkTargets: Int32Array;
+      degreeCounts: DegreeCounts;
+    }
   | { id: number; kind: 'match'; positions: Uint32Array }
   | { id: number; kind: 'error'; message: string };

@@ -45,6 +45,7 @@ export function fakeGraphModule() {
   const engines: FakeGraphEngine[] = [];
   return {
     engines,
+    prewarmGraphEngine: vi.fn(async () => undefined),
     createGraphEngine: vi.fn(() => {
       const engine = createFakeGraphEngine();
       engines.push(engine);

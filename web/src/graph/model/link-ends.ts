@@ -1,0 +1,32 @@
+import type { Connection, Relationship } from '@warmpath/contracts';
+
+/**
+ * Where each link of a list ends, as positions in a list of people (-1: not in it). Worked out
+ * where the data already is (the network-data worker), so building a graph of 400,000 links
+ * looks up no person by id on the page.
+ */
+export interface LinkEnds {
+  sources: Int32Array;
+  targets: Int32Array;
+}
+
+const known = new WeakMap<readonly Relationship[], { people: readonly Connection[]; ends: LinkEnds }>();
+
+/** Records that `relationships` end at these positions of `people` (same order, same length). */
+export function attachLinkEnds(
+  relationships: readonly Relationship[],
+  people: readonly Connection[],
+  ends: LinkEnds,
+): void {
+  if (ends.sources.length !== relationships.length || ends.targets.length !== relationships.length) return;
+  known.set(relationships, { people, ends });
+}
+
+/** The ends recorded for exactly this pair of lists, else null (then links are matched by id). */
+export function linkEndsOf(
+  relationships: readonly Relationship[],
+  people: readonly Connection[],
+): LinkEnds | null {
+  const entry = known.get(relationships);
+  return entry && entry.people === people ? entry.ends : null;
+}
