@@ -22,6 +22,7 @@ export class AppModule {
         TokensModule,
         serviceDatabaseModule({
           url: config.DATABASE_URL,
+          queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
           schema: 'auth',
           entities: [UserEntity, IdentityEntity, AccessTokenEntity],
           migrations,
