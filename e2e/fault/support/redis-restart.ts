@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ImportStatus } from '@warmpath/contracts';
 import pg from 'pg';
 import { describeSamples, Probe } from './probe.js';
@@ -15,7 +15,8 @@ const HEALED_WITHIN_MS = 60_000;
  * user signed in: with its data (append-only file) or without (as a Redis without persistence
  * comes back). Both imports complete with exact counts either way, and the session survives
  * either way: 503 while Redis is away, then 200, never 401 (without the data it is restored from
- * the auth service's durable copy). A session signed out before the restart stays signed out.
+ * the auth service's durable copy). Sessions ended before the restart (signed out, or by a
+ * password change) stay ended.
  */
 export function redisRestartScenario(persistent: boolean): void {
   test.describe.configure({ mode: 'serial' });
@@ -60,8 +61,11 @@ export function redisRestartScenario(persistent: boolean): void {
       )
     )[0]?.n;
 
+  const cookieOf = async (api: APIRequestContext) =>
+    (await api.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+
   const what = persistent ? 'with its data (append-only file)' : 'without its data';
-  const sessions = 'the signed-in user stays signed in (never 401), a signed-out one stays out';
+  const sessions = 'the signed-in user stays signed in (never 401), ended sessions stay ended';
 
   test(`Redis restarted ${what}: a running and a queued import both complete, counted exactly; ${sessions}`, async ({
     playwright,
@@ -73,12 +77,33 @@ export function redisRestartScenario(persistent: boolean): void {
     const idOf = async (api: typeof first) =>
       ((await (await api.get('/api/user')).json()) as { id: number }).id;
     const [firstUser, secondUser] = await Promise.all([idOf(first), idOf(second)]);
-    // A user who signed out before the restart: the cookie they had must not come back to life.
-    const leaving = await playwright.request.newContext({ baseURL: stack.url });
-    const { cookie: signedOut } = await signUp(leaving);
-    expect((await leaving.post('/api/logout')).status()).toBe(200);
-    const withSignedOut = () => fetch(`${stack.url}/api/user`, { headers: { cookie: signedOut } });
-    expect((await withSignedOut()).status).toBe(401);
+    // Sessions ended before the restart must not come back to life: a user signed in on a phone
+    // changes the password on the laptop (the phone's session and the laptop's old id end), then
+    // signs out on the laptop.
+    const laptop = await playwright.request.newContext({ baseURL: stack.url });
+    const phone = await playwright.request.newContext({ baseURL: stack.url });
+    const { user: leaver, cookie: laptopBefore } = await signUp(laptop);
+    const signIn = await phone.post('/api/login', {
+      data: { username: leaver.username, password: leaver.password },
+    });
+    expect(signIn.status()).toBe(200);
+    const phoneCookie = await cookieOf(phone);
+    const changed = await laptop.post('/api/user/password', {
+      data: { currentPassword: leaver.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+    const laptopAfter = await cookieOf(laptop);
+    expect(laptopAfter).not.toBe(laptopBefore);
+    expect((await laptop.post('/api/logout')).status()).toBe(200);
+    const ended = [laptopBefore, phoneCookie, laptopAfter];
+    const endedStatuses = () =>
+      Promise.all(
+        ended.map(async (cookie) => {
+          const answer = await fetch(`${stack.url}/api/user`, { headers: { cookie } });
+          return `${answer.status} ${((await answer.json()) as { code?: string }).code ?? ''}`.trim();
+        }),
+      );
+    expect(await endedStatuses()).toEqual(Array(3).fill('401 UNAUTHENTICATED'));
 
     // One worker slot, held by a long import (a slow link), so the second import waits in the queue.
     await stack.postgres.set('slow', 40);
@@ -118,10 +143,8 @@ export function redisRestartScenario(persistent: boolean): void {
       settled.every((s) => s.status === 200),
       describeSamples(settled),
     ).toBe(true);
-    // The session signed out before the restart stays signed out (with or without Redis' data).
-    const out = await withSignedOut();
-    expect(out.status).toBe(401);
-    expect(((await out.json()) as { code: string }).code).toBe('UNAUTHENTICATED');
+    // Sessions ended before the restart stay ended (with or without Redis' data).
+    expect(await endedStatuses()).toEqual(Array(3).fill('401 UNAUTHENTICATED'));
     const again = await first.post('/api/login', {
       data: { username: user.username, password: user.password },
     });
@@ -138,6 +161,6 @@ export function redisRestartScenario(persistent: boolean): void {
     expect(await importOf(queued.id)).toMatchObject({ imported: QUEUED_PEOPLE });
     expect(await peopleOf(firstUser)).toBe(RUNNING_PEOPLE);
     expect(await peopleOf(secondUser)).toBe(QUEUED_PEOPLE);
-    await Promise.all([first.dispose(), second.dispose(), leaving.dispose()]);
+    await Promise.all([first, second, laptop, phone].map((context) => context.dispose()));
   });
 }
