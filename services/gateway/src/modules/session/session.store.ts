@@ -215,14 +215,17 @@ export class SessionStore {
         expiresAt: new Date(session.createdAt + this.config.SESSION_ABSOLUTE_SECONDS * 1000).toISOString(),
       });
     else this.quietly(sessionsContracts.sessionSeen, { idHash, at: new Date(now).toISOString() });
-    // XX: never brings back a session a concurrent sign-out just removed.
-    await this.redis.set(
-      key(session.id),
-      JSON.stringify({ ...session, seenAt: now }),
-      'EX',
-      this.config.SESSION_IDLE_SECONDS,
-      'XX',
-    );
+    // XX: never brings back a session a concurrent sign-out just removed. A Redis that is full
+    // refuses the write: the request goes on, and the next one tries again.
+    await this.redis
+      .set(
+        key(session.id),
+        JSON.stringify({ ...session, seenAt: now }),
+        'EX',
+        this.config.SESSION_IDLE_SECONDS,
+        'XX',
+      )
+      .catch((error: unknown) => this.logger.warn({ err: error }, 'session sighting not kept in Redis'));
   }
 
   /** Sends a best-effort request to the auth service; a failure is logged, not answered. */
