@@ -91,8 +91,9 @@ async function ensureRedis(dataDir, log, started) {
   ensureBinary('redis-server', 'redis-server', log);
   const dir = join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
-  // With an append-only file in its folder: a restarted Redis comes back with its sessions (users
-  // stay signed in) and its queue (docs/operations.md, "What heals by itself").
+  // With an append-only file in its folder: a restarted Redis comes back with its sessions and its
+  // queue. Belt and braces: sessions have a durable copy in the auth service and the import queue
+  // is reconciled from the database (docs/operations.md, "What heals by itself").
   const child = spawn(
     'redis-server',
     [
