@@ -128,6 +128,19 @@ async function firstConnectionOf(api: APIRequestContext): Promise<string> {
   return (person as { id: string }).id;
 }
 
+async function sessionsOf(userId: number): Promise<number> {
+  const client = new pg.Client({ connectionString: stack.directDatabaseUrl });
+  await client.connect();
+  try {
+    const rows = await client.query('SELECT count(*)::int AS n FROM auth.sessions WHERE user_id = $1', [
+      userId,
+    ]);
+    return (rows.rows[0] as { n: number }).n;
+  } finally {
+    await client.end();
+  }
+}
+
 async function importsOf(userId: number): Promise<number> {
   const client = new pg.Client({ connectionString: stack.directDatabaseUrl });
   await client.connect();
@@ -146,12 +159,20 @@ test('Redis full (noeviction): sign-in and upload answer 503 with no import left
 }) => {
   test.setTimeout(90_000);
   const api = await playwright.request.newContext({ baseURL: stack.url });
-  const { user } = await signUp(api);
+  const { user, cookie } = await signUp(api);
   const userId = ((await (await api.get('/api/user')).json()) as { id: number }).id;
   const connectionId = await firstConnectionOf(api);
 
-  // Full: with noeviction and no memory left, Redis refuses every command that needs memory.
   const admin = new Redis(stack.redis.url);
+  // The session was last reported seen two hours ago: its next request moves that forward, which
+  // writes to Redis (refused while it is full; the request must go on all the same).
+  const sessionId = cookie.split('=')[1];
+  const [sessionKey] = (await admin.keys(`*session:${sessionId}`)).filter((k) => !k.includes('ended'));
+  const stored = JSON.parse((await admin.get(sessionKey)) as string) as { seenAt: number };
+  await admin.set(sessionKey, JSON.stringify({ ...stored, seenAt: Date.now() - 2 * 3_600_000 }), 'KEEPTTL');
+  expect(await sessionsOf(userId)).toBe(1);
+
+  // Full: with noeviction and no memory left, Redis refuses every command that needs memory.
   await admin.config('SET', 'maxmemory-policy', 'noeviction');
   await admin.config('SET', 'maxmemory', '1');
   let full: { login: number; user: number; upload: number; note: number };

@@ -91,9 +91,25 @@ async function ensureRedis(dataDir, log, started) {
   ensureBinary('redis-server', 'redis-server', log);
   const dir = join(dataDir, 'redis');
   mkdirSync(dir, { recursive: true });
+  // With an append-only file in its folder: a restarted Redis comes back with its sessions and its
+  // queue. Belt and braces: sessions have a durable copy in the auth service and the import queue
+  // is reconciled from the database (docs/operations.md, "What heals by itself").
   const child = spawn(
     'redis-server',
-    ['--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no', '--dir', dir],
+    [
+      '--bind',
+      '127.0.0.1',
+      '--port',
+      '6379',
+      '--save',
+      '',
+      '--appendonly',
+      'yes',
+      '--appendfsync',
+      'everysec',
+      '--dir',
+      dir,
+    ],
     { stdio: 'ignore' },
   );
   started.push({ name: 'redis', stop: () => stopChild(child) });

@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import type { AuthConfig } from './config/auth.config.js';
 import { migrations } from './database/migrations/index.js';
 import { IdentitiesModule } from './modules/identities/identities.module.js';
+import { SessionEntity } from './modules/sessions/session.entity.js';
+import { SessionsModule } from './modules/sessions/sessions.module.js';
 import { AccessTokenEntity } from './modules/tokens/access-token.entity.js';
 import { TokensModule } from './modules/tokens/tokens.module.js';
 import { IdentityEntity } from './modules/users/identity.entity.js';
@@ -20,10 +22,12 @@ export class AppModule {
         UsersModule,
         IdentitiesModule,
         TokensModule,
+        SessionsModule,
         serviceDatabaseModule({
           url: config.DATABASE_URL,
+          queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
           schema: 'auth',
-          entities: [UserEntity, IdentityEntity, AccessTokenEntity],
+          entities: [UserEntity, IdentityEntity, AccessTokenEntity, SessionEntity],
           migrations,
         }),
       ],

@@ -15,6 +15,7 @@ export class AppModule {
         ServiceKitModule.forRoot({ service: 'import-worker', config, logger, checks: databaseChecks }),
         serviceDatabaseModule({
           url: config.DATABASE_URL,
+          queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
           schema: 'imports',
           entities: [ImportEntity],
           migrations,

@@ -21,6 +21,7 @@ export class AppModule {
         ServiceKitModule.forRoot({ service: 'network', config, logger, checks: databaseChecks }),
         serviceDatabaseModule({
           url: config.DATABASE_URL,
+          queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
           schema: 'network',
           entities: networkEntities,
           migrations,

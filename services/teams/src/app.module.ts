@@ -15,6 +15,7 @@ export class AppModule {
         ServiceKitModule.forRoot({ service: 'teams', config, logger, checks: databaseChecks }),
         serviceDatabaseModule({
           url: config.DATABASE_URL,
+          queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
           schema: 'teams',
           entities: teamsEntities,
           migrations,

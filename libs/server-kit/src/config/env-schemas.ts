@@ -34,6 +34,11 @@ export const baseEnvSchema = z.object({
 
 export const databaseEnvSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/warmpath'),
+  /**
+   * A statement unanswered this long fails (503) and its connection is thrown away: under the
+   * bus' request timeout, so a database that stops answering is a 503, never a 504 or a hang.
+   */
+  DATABASE_QUERY_TIMEOUT_MS: positiveInt.default(4000),
 });
 
 export const redisEnvSchema = z.object({

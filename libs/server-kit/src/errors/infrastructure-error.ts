@@ -44,6 +44,7 @@ function isUnavailableSqlState(code: string): boolean {
 const UNAVAILABLE_MESSAGES = [
   /connection terminated/i,
   /timeout exceeded when trying to connect/i,
+  /^Query read timeout$/,
   /connection is closed/i,
   /stream isn't writeable/i,
   /reached the max retries per request/i,

@@ -12,5 +12,7 @@ export const authConfigSchema = baseEnvSchema.extend(databaseEnvSchema.shape).ex
   PASSWORD_HASH_CONCURRENCY: positiveInt.max(4).default(Math.min(4, availableParallelism())),
   /** Password hashes allowed to wait for a slot; past it a sign-in is answered 503 at once. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(8),
+  /** How often sessions past their absolute expiry are deleted from the durable copy (1 h). */
+  SESSION_PURGE_INTERVAL_MS: positiveInt.default(3_600_000),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -1,7 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { FunctionCategory } from '@warmpath/contracts';
+import { NETWORK_READ_TIMEOUT_MS, type FunctionCategory } from '@warmpath/contracts';
+import { withQueryTimeout } from '@warmpath/server-kit';
 import type pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
+
+/** The statement budget of reading a whole network: two thirds of the read's bus timeout (15 s). */
+const NETWORK_LOAD_QUERY_TIMEOUT_MS = Math.floor((NETWORK_READ_TIMEOUT_MS * 2) / 3);
 
 /** A stored connection as the read side needs it; dates already formatted by Postgres. */
 export interface ConnectionRow {
@@ -87,9 +91,13 @@ export class NetworkRepository {
   findNetwork(ownerUserId: number): Promise<NetworkRows> {
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       const version = await this.versionIn(manager, ownerUserId);
-      const connections: ConnectionRow[] = await manager.query(
-        `SELECT ${CONNECTION_COLUMNS} FROM network.connections WHERE owner_user_id = $1`,
-        [ownerUserId],
+      // A whole network (100,000 people) may take longer than a request's statement budget to
+      // read; it gets NETWORK_LOAD_QUERY_TIMEOUT_MS, still under the read's bus timeout.
+      const client = (await manager.queryRunner?.connect()) as pg.PoolClient;
+      const connections: ConnectionRow[] = await withQueryTimeout(client, NETWORK_LOAD_QUERY_TIMEOUT_MS, () =>
+        manager.query(`SELECT ${CONNECTION_COLUMNS} FROM network.connections WHERE owner_user_id = $1`, [
+          ownerUserId,
+        ]),
       );
       return { version, connections: connections.sort(byTextId) };
     });

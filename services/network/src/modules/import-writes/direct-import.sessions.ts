@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { STAGED_ROW_COLUMNS, type CommitImportReply, type OpenImportReply } from '@warmpath/contracts';
-import { invalid, LOGGER, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
+import { invalid, liftQueryTimeout, LOGGER, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -77,6 +77,8 @@ class DirectSession {
   private idle: NodeJS.Timeout | undefined;
   /** Hashes of the match keys written so far (a collision only sends a batch the slower way). */
   private readonly keys = new Set<number>();
+  /** The import's statements (COPY of a batch, the link step) run as long as they need. */
+  private readonly restoreQueryTimeout: () => void;
   open = true;
 
   constructor(
@@ -86,6 +88,7 @@ class DirectSession {
     private readonly idleMs: number,
     private readonly onIdle: (session: DirectSession) => void,
   ) {
+    this.restoreQueryTimeout = liftQueryTimeout(client);
     this.touch();
   }
 
@@ -128,6 +131,7 @@ class DirectSession {
     try {
       await this.client.query(command);
     } finally {
+      this.restoreQueryTimeout();
       await this.runner.release();
     }
   }

@@ -1,9 +1,11 @@
+import { withoutQueryTimeout } from '@warmpath/server-kit';
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
 
 /**
  * Runs `work` on one raw pg connection of the service's TypeORM pool: COPY needs the driver's
- * client (pg-copy-streams), and the merge runs several statements in one transaction.
+ * client (pg-copy-streams), and the merge runs several statements in one transaction. Import
+ * writes take as long as their data needs: the request path's statement budget is lifted.
  */
 export async function withClient<T>(
   dataSource: DataSource,
@@ -12,7 +14,7 @@ export async function withClient<T>(
   const runner = dataSource.createQueryRunner('master');
   try {
     const client = (await runner.connect()) as pg.PoolClient;
-    return await work(client);
+    return await withoutQueryTimeout(client, () => work(client));
   } finally {
     await runner.release();
   }
