@@ -53,13 +53,28 @@ class SecondWorker {
   start(): void {
     const child = spawn(process.execPath, [resolve(ROOT, 'services/import-worker/dist/main.js')], {
       cwd: ROOT,
-      env: { ...process.env, ...stackEnv(), ...SLOW_WORKER, HTTP_PORT: '0' },
+      // At info level it says 'service ready' once its queue consumer is running (ready()).
+      env: { ...process.env, ...stackEnv(), ...SLOW_WORKER, HTTP_PORT: '0', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     child.once('exit', (code, signal) => (this.output += `\n[second worker exited: ${code ?? signal}]\n`));
     this.child = child;
+  }
+
+  /** Waits until the worker has booted and consumes the queue, so both workers can take a file. */
+  async ready(): Promise<void> {
+    await expect
+      .poll(
+        () => this.output.includes('"msg":"service ready"') || this.output.includes('[second worker exited'),
+        {
+          timeout: 60_000,
+          intervals: [100],
+        },
+      )
+      .toBe(true);
+    expect(this.output, 'the second worker exited during start-up').not.toContain('[second worker exited');
   }
 
   kill(): void {
@@ -92,7 +107,10 @@ test.describe('a bulk over two import workers, one killed mid-file', () => {
     teamId = await workspaceOf(owner, []);
     await control('stop');
     await control('start', SLOW_WORKER);
+    // Ready before the upload: else, on a fast machine, the first worker imports every file before
+    // the second has booted, and two files never run at once.
     second.start();
+    await second.ready();
   });
 
   test.afterAll(async () => {
@@ -118,7 +136,7 @@ test.describe('a bulk over two import workers, one killed mid-file', () => {
           const bulk = (await (await owner.request.get(accepted.statusUrl)).json()) as BulkImport;
           return running(bulk).filter((f) => (f.counts?.rowsRead ?? 0) > 0).length;
         },
-        { timeout: 90_000, intervals: [200], message: `second worker output:\n${second.output}` },
+        { timeout: 90_000, intervals: [200], message: 'two files importing at once, one on each worker' },
       )
       .toBe(2);
     second.kill();
