@@ -1,67 +1,26 @@
-import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { authContracts, sessionsContracts, type User } from '@warmpath/contracts';
-import { BusClient, createLogger, loadConfig, NATS_CONNECTION } from '@warmpath/server-kit';
-import { createThrowawayDatabase } from '@warmpath/testing';
+import { sessionsContracts, type User } from '@warmpath/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { AppModule } from '../../src/app.module.js';
-import { authConfigSchema } from '../../src/config/auth.config.js';
+import { startAuthForTest, type AuthTestApp } from './auth-test-app.js';
 
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-
-let app: NestFastifyApplication;
-let nc: NatsConnection;
-let bus: BusClient;
+let auth: AuthTestApp;
+let bus: AuthTestApp['bus'];
 let db: pg.Client;
-let dropDatabase: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await createThrowawayDatabase();
-  dropDatabase = database.drop;
-  const prefix = `it_${randomBytes(6).toString('hex')}`;
-  const config = loadConfig('auth', authConfigSchema, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
-    NATS_URL,
-    NATS_PREFIX: prefix,
-    SCRYPT_LOG_N: '10',
-    SESSION_PURGE_INTERVAL_MS: '500',
-  });
-  app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, createLogger('auth', 'silent')),
-    new FastifyAdapter(),
-    { logger: false },
-  );
-  await app.init();
-  nc = await connect({ servers: NATS_URL, name: 'auth-sessions-it' });
-  bus = new BusClient(nc, { service: 'auth-it', natsUrl: NATS_URL, prefix, requestTimeoutMs: 10_000 });
-  db = new pg.Client({ connectionString: database.url });
+  auth = await startAuthForTest('auth-sessions-it', { SESSION_PURGE_INTERVAL_MS: '500' });
+  bus = auth.bus;
+  db = new pg.Client({ connectionString: auth.databaseUrl });
   await db.connect();
 });
 
 afterAll(async () => {
   await db?.end();
-  await nc?.close();
-  const serviceNc = app?.get<NatsConnection>(NATS_CONNECTION);
-  await app?.close();
-  await serviceNc?.close();
-  await dropDatabase?.();
+  await auth?.close();
 });
 
-const register = (username: string): Promise<User> =>
-  bus.request(authContracts.register, {
-    username,
-    firstName: 'Ana',
-    lastName: 'Silva',
-    email: `${username}@example.org`,
-    password: 'secret-password',
-    confirmPassword: 'secret-password',
-  });
+const register = (username: string): Promise<User> => auth.register(username);
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 const HOUR = 3_600_000;
