@@ -26,6 +26,8 @@ export const RECENT_VIEWER_MS = 60 * 60 * 1000;
 export class TeamGraphHandler {
   /** teamId → viewerId → when they last read it (ms). */
   private readonly viewers = new Map<number, Map<number, number>>();
+  /** teamId → the refresh running now, and whether events came in since it started. */
+  private readonly refreshing = new Map<number, { again: boolean; done: Promise<void> }>();
 
   constructor(
     private readonly snapshots: TeamSnapshotService,
@@ -84,8 +86,34 @@ export class TeamGraphHandler {
     viewers.set(viewerId, Date.now());
   }
 
+  /**
+   * One refresh per workspace at a time. Events that arrive while it runs (a bulk's files finish
+   * seconds apart) fold into one more pass once it ends: a pooling of 100,000 people per event,
+   * several at once, would leave the pooled graph further behind the more files land.
+   */
+  private refresh(teamId: number): Promise<void> {
+    const running = this.refreshing.get(teamId);
+    if (running) {
+      running.again = true;
+      return running.done;
+    }
+    const state = { again: true, done: Promise.resolve() };
+    state.done = (async () => {
+      try {
+        while (state.again) {
+          state.again = false;
+          await this.rebuildViewers(teamId);
+        }
+      } finally {
+        this.refreshing.delete(teamId);
+      }
+    })();
+    this.refreshing.set(teamId, state);
+    return state.done;
+  }
+
   /** Rebuilds the recent viewers' snapshots one after another (a pooling is CPU-heavy). */
-  private async refresh(teamId: number): Promise<void> {
+  private async rebuildViewers(teamId: number): Promise<void> {
     const viewers = this.viewers.get(teamId);
     if (!viewers) return;
     for (const [viewerId, readAt] of [...viewers]) {
