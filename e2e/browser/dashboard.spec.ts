@@ -49,8 +49,8 @@ test('a new user registers, imports their LinkedIn export through the dialog and
   await expect(dialog.getByText(/^Imported \d+ connections and \d+ relationships\.$/)).toBeVisible({
     timeout: 30_000,
   });
-  await expect(dialog.getByLabel('Import counters')).toContainText('Rows read: 150');
   await expect(page.getByText('Import successful')).toBeVisible();
+  await expect(dialog.getByLabel('Import counters')).toContainText('Rows read: 150');
 
   const network = await networkOf(page.request);
   const people = network.connections.filter((c) => !c.isUser).length;
@@ -223,4 +223,25 @@ test('rows the import cannot use are listed with their line and reason', async (
   await dialog.getByText('Skipped rows (1)').click();
   // The preamble takes 3 lines and the header 1: the 6th person is on line 10.
   await expect(dialog.getByText(/^Line 10: .+/)).toBeVisible();
+});
+
+test('a toast that follows another within its 5 s is shown for its own 5 s', async ({ page }) => {
+  await registerThroughApi(page);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Import LinkedIn Data' }).click();
+  const dialog = page.getByRole('dialog').filter({ hasText: 'Import LinkedIn Data' });
+  await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
+  await expect(page.getByText('No File Selected')).toBeVisible();
+  await page.waitForTimeout(4_000);
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
+  const invalid = page.getByText('Invalid File', { exact: true });
+  await expect(invalid).toBeVisible();
+  // It replaced the first (one toast at a time); it once closed with the first, 1 s after it opened.
+  await expect(page.getByText('No File Selected')).toHaveCount(0);
+  await page.waitForTimeout(3_000);
+  await expect(invalid).toBeVisible();
+  await expect(invalid).toBeHidden({ timeout: 5_000 });
 });
