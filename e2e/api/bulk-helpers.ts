@@ -35,22 +35,26 @@ export function uploadBulk(
   });
 }
 
-/** Polls GET /api/bulk-imports/{id} until every file is completed or failed. */
+/**
+ * Polls GET /api/bulk-imports/{id} until every file is completed or failed. Past the timeout it
+ * fails with each file's last status and counts, so a stuck file says which it is.
+ */
 export async function waitForBulk(
   request: APIRequestContext,
   bulkId: string,
   timeoutMs = 90_000,
 ): Promise<BulkImport> {
+  const deadline = Date.now() + timeoutMs;
+  const pauses = [200, 500, 1000];
   let bulk: BulkImport | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/bulk-imports/${bulkId}`);
-        bulk = (await response.json()) as BulkImport;
-        return bulk.files.every((file) => file.status === 'completed' || file.status === 'failed');
-      },
-      { timeout: timeoutMs, intervals: [200, 500, 1000] },
-    )
-    .toBe(true);
-  return bulk as unknown as BulkImport;
+  for (let round = 0; ; round += 1) {
+    const response = await request.get(`/api/bulk-imports/${bulkId}`);
+    expect(response.status(), await response.text()).toBe(200);
+    bulk = (await response.json()) as BulkImport;
+    if (bulk.files.every((file) => file.status === 'completed' || file.status === 'failed')) return bulk;
+    if (Date.now() > deadline) break;
+    await new Promise((done) => setTimeout(done, pauses[Math.min(round, pauses.length - 1)]));
+  }
+  const files = bulk.files.map((f) => `${f.fileName}: ${f.status} ${JSON.stringify(f.counts ?? null)}`);
+  throw new Error(`bulk ${bulkId} unfinished after ${timeoutMs} ms:\n${files.join('\n')}`);
 }

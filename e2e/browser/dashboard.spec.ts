@@ -179,22 +179,26 @@ test.describe('with an imported network', () => {
     await page.getByText('Circular', { exact: true }).click();
     await page.getByLabel('Search your network').fill('Zelda');
     await page.locator('.ant-select-item-option').filter({ hasText: 'Zelda Quartermaine' }).click();
+    const details = (on: typeof page) =>
+      on
+        .getByRole('complementary', { name: 'Connection Details' })
+        .getByText('Zelda Quartermaine', { exact: true });
+    await expect(details(page)).toBeVisible();
     await page.getByText('Table', { exact: true }).click();
+    await expect(page.getByPlaceholder('Search connections...')).toBeVisible();
     const showing = await page.getByText(/^Showing: /).innerText();
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.getByText('A link to this view has been copied to your clipboard.')).toBeVisible();
     const link = await page.evaluate(() => navigator.clipboard.readText());
     expect(link).toMatch(/view=table/);
+    expect(link).toMatch(/person=/);
 
     const fresh = await context.newPage();
     await fresh.goto(link);
-    await expect(fresh.getByText(showing, { exact: true })).toBeVisible();
+    // A fresh page loads the app and the network: slower than a step on a page already open.
+    await expect(fresh.getByText(showing, { exact: true })).toBeVisible({ timeout: 20_000 });
     await expect(fresh.getByPlaceholder('Search connections...')).toBeVisible();
-    await expect(
-      fresh
-        .getByRole('complementary', { name: 'Connection Details' })
-        .getByText('Zelda Quartermaine', { exact: true }),
-    ).toBeVisible();
+    await expect(details(fresh)).toBeVisible();
     await fresh.getByText('Graph', { exact: true }).click();
     await expect(fresh.getByRole('radio', { name: 'Circular' })).toBeChecked();
     await fresh.close();
