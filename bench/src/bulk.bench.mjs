@@ -4,25 +4,25 @@
 // fresh workspace, with 1 and then 2 import workers (a second worker process on the same stack, as
 // a second replica). Prints the wall time until every file is completed and until every person is
 // in the pooled workspace graph, the workers' CPU seconds per 100,000 rows (from /proc, so it holds
-// on a busy machine) and each worker's peak RSS. Knobs: BENCH_FILES, BENCH_ROWS, BENCH_UNIVERSE,
-// BENCH_WORKERS ("1,2").
+// on a busy machine) and each worker's peak RSS, and where the machine's CPU went (each service,
+// the workers, Postgres) until every file completed and then until the pooled graph had everyone.
+// Knobs: BENCH_FILES, BENCH_ROWS, BENCH_UNIVERSE, BENCH_WORKERS ("1,2"); the services' own settings
+// (IMPORT_CONCURRENCY...) from the environment.
 //
 // Where a small file's CPU goes (issue 16: 5,000-row files cost ~8x the CPU per row of one large
 // import): it also prints what one parse thread costs to start (each file gets a fresh one), the
 // workers' idle CPU (measured for BENCH_IDLE_S seconds before the upload, and subtracted in "net"),
 // and how many files were retried (a try that failed and ran again re-reads the whole file).
-import { buildLinkedInCsv, deleteRedisKeys, generateExportRows, seededRandom } from '@warmpath/testing';
+import { buildLinkedInCsv, generateExportRows, seededRandom } from '@warmpath/testing';
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { loadavg, tmpdir } from 'node:os';
-import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../scripts/lib/infra.mjs';
-import { freePort, startStack } from '../../scripts/lib/stack.mjs';
-import { registerUser } from './stack.mjs';
+import { loadavg } from 'node:os';
+import { ROOT } from '../../scripts/lib/infra.mjs';
+import { registerUser, startBenchStack } from './stack.mjs';
 import { memoryMb, resetPeak } from './processes.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -41,11 +41,15 @@ function exportOf(universe, seed) {
   return [...picked].map((index) => universe[index]);
 }
 
-/** User + system CPU seconds of a process so far (/proc/<pid>/stat fields 14 and 15). */
-function cpuSeconds(pid) {
+/**
+ * User + system CPU seconds of a process so far (/proc/<pid>/stat fields 14 and 15), plus those
+ * of its children that ended and were waited for (16 and 17) with `withChildren`.
+ */
+function cpuSeconds(pid, withChildren = false) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  const children = withChildren ? Number(fields[13]) + Number(fields[14]) : 0;
+  return (Number(fields[11]) + Number(fields[12]) + children) / TICKS_PER_SECOND;
 }
 
 /**
@@ -89,40 +93,6 @@ async function call(url, cookie, init = {}) {
   return response;
 }
 
-/**
- * The run's own stack (database, Redis and NATS prefixes), as bench/src/load/stack.mjs starts it,
- * with a longer wait for health: on the shared machine at load 40+ five services take minutes.
- */
-async function startBenchStack() {
-  const runId = `bulk${randomBytes(3).toString('hex')}`;
-  const infra = await ensureInfrastructure({ log: () => undefined });
-  const dbName = `warmpath_${runId}`;
-  const env = {
-    DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
-    REDIS_URL: infra.redisUrl,
-    NATS_URL: infra.natsUrl,
-    NATS_PREFIX: runId,
-    REDIS_PREFIX: `warmpath-${runId}:`,
-    NODE_ENV: 'production',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-  };
-  const logDir = join(tmpdir(), 'warmpath-bench', runId);
-  console.log(`bench:bulk: services log to ${logDir}`);
-  const stack = await startStack({ env, port: await freePort(), logDir, healthTimeoutMs: 600_000 });
-  return {
-    runId,
-    url: stack.url,
-    env,
-    logDir,
-    async stop() {
-      await stack.stop();
-      await dropDatabase(infra.postgresUrl, dbName);
-      await deleteRedisKeys(env.REDIS_URL, env.REDIS_PREFIX);
-      await infra.stop();
-    },
-  };
-}
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A second import worker on the run's stack, as a second replica would be. */
@@ -155,8 +125,47 @@ function workerPids(runId) {
   return pids;
 }
 
+/** Process ids of the Postgres server and its backends (the server is shared, the bench runs alone). */
+function postgresPids() {
+  const pids = [];
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
+}
+
+/** CPU seconds so far of each stack service, the import workers together and Postgres (its backends). */
+function cpuByPart(stack, workers) {
+  const parts = {};
+  for (const [name, pid] of Object.entries(stack.pids()))
+    if (name !== 'import-worker') parts[name] = cpuSeconds(pid);
+  parts['import workers'] = workers.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  // Backends that ended took their CPU with them, into the server's own children's count.
+  parts.postgres = postgresPids().reduce((sum, pid) => sum + (safeCpuSeconds(pid, true) ?? 0), 0);
+  return parts;
+}
+
+/** A process' CPU seconds, with its ended children's (`withChildren`), or undefined once it is gone. */
+const safeCpuSeconds = (pid, withChildren = false) => {
+  try {
+    return cpuSeconds(pid, withChildren);
+  } catch {
+    return undefined;
+  }
+};
+
+const cpuSpent = (after, before) =>
+  Object.fromEntries(
+    Object.entries(after).map(([part, value]) => [part, +(value - (before[part] ?? 0)).toFixed(1)]),
+  );
+
 async function runWith(workers, files, expectedPeople) {
-  const stack = await startBenchStack();
+  const stack = await startBenchStack({ label: 'bulk' });
+  console.log(`bench:bulk: services log to ${stack.logDir}`);
   const extra = [];
   try {
     for (let i = 1; i < workers; i++) extra.push(await startSecondWorker(stack));
@@ -183,6 +192,7 @@ async function runWith(workers, files, expectedPeople) {
     const idlePerSecond = pids.reduce((sum, pid, i) => sum + cpuSeconds(pid) - idleFrom[i], 0) / IDLE_S;
     for (const pid of pids) resetPeak(pid);
     const cpuBefore = pids.map(cpuSeconds);
+    const partsBefore = cpuByPart(stack, pids);
     const load = loadavg()[0];
     const started = performance.now();
     const accepted = await (
@@ -200,6 +210,7 @@ async function runWith(workers, files, expectedPeople) {
     }
     const completed = performance.now() - started;
     const cpuAfter = pids.map(cpuSeconds);
+    const partsCompleted = cpuByPart(stack, pids);
     const peaks = pids.map((pid) => memoryMb(pid).peak);
     const failed = bulk.files.filter((file) => file.status !== 'completed');
     if (failed.length) throw new Error(`files failed: ${JSON.stringify(failed.map((f) => f.error))}`);
@@ -229,6 +240,7 @@ async function runWith(workers, files, expectedPeople) {
       await sleep(500);
     }
     const queryable = performance.now() - started;
+    const partsQueryable = cpuByPart(stack, pids);
     const cpu = cpuAfter.reduce((sum, value, i) => sum + value - (cpuBefore[i] ?? 0), 0);
     const idleCpu = (idlePerSecond * completed) / 1000;
     const { retried, tries } = await retriedImports(stack.env.DATABASE_URL);
@@ -245,6 +257,9 @@ async function runWith(workers, files, expectedPeople) {
       people,
       load,
       loadAfter: loadavg()[0],
+      // Where the machine's CPU went: until every file completed, then until the pooled graph had everyone.
+      cpuUntilCompleted: cpuSpent(partsCompleted, partsBefore),
+      cpuUntilPooled: cpuSpent(partsQueryable, partsCompleted),
     };
   } finally {
     for (const child of extra) child.kill('SIGTERM');
@@ -280,6 +295,18 @@ async function main() {
       `| ${r.workers} | ${(r.answered / 1000).toFixed(1)} s | ${(r.completed / 1000).toFixed(1)} s | ${(r.queryable / 1000).toFixed(1)} s | ${r.cpu.toFixed(1)} s | ${((r.cpu * 100_000) / rows).toFixed(2)} | ${(((r.cpu - r.idleCpu) * 100_000) / rows).toFixed(2)} | ${r.retried} (${r.tries}) | ${r.peaks.map((p) => `${Math.round(p)} MB`).join(', ')} | ${r.load.toFixed(1)} → ${r.loadAfter.toFixed(1)} |`,
     );
   }
+  printCpuTable(results);
+}
+
+/** CPU seconds by part of the stack, per run: until the files completed, then until pooled. */
+function printCpuTable(results) {
+  const parts = Object.keys(results[0].cpuUntilCompleted);
+  console.log(`\n| CPU s (completed + pooled) | ${parts.join(' | ')} |`);
+  console.log(`|---|${parts.map(() => '---:').join('|')}|`);
+  for (const r of results)
+    console.log(
+      `| ${r.workers} worker(s) | ${parts.map((p) => `${r.cpuUntilCompleted[p]} + ${r.cpuUntilPooled[p]}`).join(' | ')} |`,
+    );
 }
 
 main().catch((error) => {

@@ -13,6 +13,15 @@ export const ALL_SERVICES = [...BACKEND_SERVICES, 'gateway'];
 const COLORS = [36, 32, 33, 35, 34, 31];
 
 /** Pipes a child's output line by line, prefixed with its name, to stdout or to a log file. */
+/**
+ * WARMPATH_CPU_PROF=<service> (e.g. network): that service writes a V8 CPU profile of its main
+ * thread when it stops, into the log folder (or the working directory), for a bench to be explained.
+ */
+function cpuProfile(name, logDir) {
+  if (process.env.WARMPATH_CPU_PROF !== name) return [];
+  return ['--cpu-prof', ...(logDir ? [`--cpu-prof-dir=${logDir}`] : [])];
+}
+
 function pipeOutput(child, name, index, logDir) {
   if (logDir) {
     mkdirSync(logDir, { recursive: true });
@@ -76,15 +85,19 @@ export async function startStack({ env, port, logDir, healthTimeoutMs = 90_000, 
   const startService = (name, serviceEnv = env) => {
     const startedAt = Date.now();
     const index = ALL_SERVICES.indexOf(name);
-    const child = spawn(process.execPath, [join(ROOT, 'services', name, 'dist', 'main.js')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...serviceEnv,
-        ...(name === 'gateway' ? { PORT: String(port) } : { HTTP_PORT: '0' }),
+    const child = spawn(
+      process.execPath,
+      [...cpuProfile(name, logDir), join(ROOT, 'services', name, 'dist', 'main.js')],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          ...serviceEnv,
+          ...(name === 'gateway' ? { PORT: String(port) } : { HTTP_PORT: '0' }),
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     pipeOutput(child, name, index, logDir);
     child.once('exit', (code, signal) => {
       if (stopping || children.get(name) !== child) return;
