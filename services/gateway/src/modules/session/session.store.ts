@@ -107,12 +107,15 @@ export class SessionStore {
       });
     const ids = (await this.redis.smembers(userKey(userId))).filter((id) => id !== keep);
     if (!ids.length) return 0;
-    const [[, ended]] = (await this.redis
-      .multi()
+    // Marked as a sign-out marks its session: a request that read the durable copy just before
+    // the revocation cannot restore one of them.
+    const marks = this.redis.multi();
+    for (const id of ids) marks.set(endedKey(id), '1', 'EX', ENDED_SECONDS);
+    const answers = (await marks
       .del(...ids.map(key))
       .srem(userKey(userId), ...ids)
-      .exec()) as [[null, number], unknown];
-    return ended;
+      .exec()) as Array<[null, number]>;
+    return answers[ids.length][1];
   }
 
   /**
