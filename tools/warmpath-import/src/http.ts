@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface Answer {
   status: number;
@@ -106,4 +107,40 @@ export async function getJson(url: string, token: string): Promise<Answer> {
   });
   const text = await response.text();
   return { status: response.status, headers: Object.fromEntries(response.headers), body: parse(text) };
+}
+
+/** How long a status poll waits out a server that answers 502/503/504 or cannot be reached. */
+export const POLL_OUTAGE_MS = 120_000;
+const TRANSIENT = new Set([502, 503, 504]);
+const MAX_RETRY_AFTER_MS = 5_000;
+
+/** The server's Retry-After (seconds) within 0-5 s, else 1 s. */
+function retryDelayMs(answer: Answer | null): number {
+  const seconds = Number(answer?.headers['retry-after']);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RETRY_AFTER_MS) : 1000;
+}
+
+/**
+ * GET for a poll of an import's progress. A restart or a deploy of the server (a worker killed, a
+ * gateway replaced) answers 502, 503 or 504 or refuses the connection for a while: the poll waits
+ * it out, up to `outageMs` of such answers in a row, instead of reporting a file as failed that
+ * goes on importing. Past that, the last answer is returned (or the error thrown).
+ */
+export async function pollJson(url: string, token: string, outageMs = POLL_OUTAGE_MS): Promise<Answer> {
+  const since = Date.now();
+  for (;;) {
+    let answer: Answer | null = null;
+    let failure: unknown = null;
+    try {
+      answer = await getJson(url, token);
+    } catch (error) {
+      failure = error;
+    }
+    if (answer && !TRANSIENT.has(answer.status)) return answer;
+    if (Date.now() - since >= outageMs) {
+      if (answer) return answer;
+      throw failure;
+    }
+    await sleep(retryDelayMs(answer));
+  }
 }

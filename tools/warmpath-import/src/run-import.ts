@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { defaultSourceName, idempotencyKey, sha256Of, type InputFile } from './files.js';
-import { getJson, messageOf, uploadFile, type Answer } from './http.js';
+import { messageOf, pollJson, uploadFile, type Answer } from './http.js';
 import type { Options } from './options.js';
 import type { ProgressBoard } from './progress.js';
 import type { FileResult } from './summary.js';
@@ -123,7 +123,7 @@ async function followImport(
   board: ProgressBoard,
 ): Promise<FileResult> {
   for (;;) {
-    const answer = await getJson(`${options.url}${statusUrl}`, options.token);
+    const answer = await pollJson(`${options.url}${statusUrl}`, options.token);
     if (answer.status !== 200) return failed(file, messageOf(answer));
     const status = answer.body as ImportStatus;
     if (status.state !== 'completed' && status.state !== 'failed') {
@@ -155,7 +155,7 @@ async function followBulk(
   board: ProgressBoard,
 ): Promise<FileResult> {
   for (;;) {
-    const answer = await getJson(`${options.url}/api/bulk-imports/${bulkId}`, options.token);
+    const answer = await pollJson(`${options.url}/api/bulk-imports/${bulkId}`, options.token);
     if (answer.status !== 200) return failed(file, messageOf(answer), source);
     const bulk = answer.body as BulkImport;
     const mine = bulk.files.find((f) => f.fileName === file.fileName) ?? bulk.files[0];
