@@ -13,6 +13,7 @@
 // Knobs: BENCH_MEMBERS, BENCH_UNIVERSE, BENCH_RATE (10/s), BENCH_PATH_RATE (50/s), BENCH_DURATION (20),
 // BENCH_WARMUP (5), BENCH_LOAD (1; 0 skips the load runs and the member's import), BENCH_BROWSER (1;
 // 0 skips the browser), BENCH_BROWSER_JSON (1; 0 opens the screen with the compact encoding only).
+import { decodeNetwork } from '@warmpath/domain';
 import { generateExportRows, seededRandom } from '@warmpath/testing';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -101,9 +102,9 @@ async function createWorkspace(baseUrl, owner, others) {
  * The first read of a snapshot. On a busy machine the build can outlast the gateway's 30 s: the
  * network service goes on building, so the read is repeated (and timed as one) until it is served.
  */
-async function coldResponse(url, cookie) {
+async function coldResponse(url, cookie, headers = {}) {
   for (;;) {
-    const response = await fetch(url, { headers: { cookie, 'accept-encoding': 'br' } });
+    const response = await fetch(url, { headers: { cookie, 'accept-encoding': 'br', ...headers } });
     if (response.status !== 503) {
       if (response.status >= 300)
         throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
@@ -239,10 +240,15 @@ async function importNew(baseUrl, member, count, tag) {
 }
 
 /** Polls the pooled network until a person of this import shows; answers the time it took (503s included). */
+/**
+ * Polls the pooled network as the app reads it (the compact form, decoded by the app's own
+ * decoder) until someone called `firstName` is in it. The spec's JSON (115 MB at 101,138 people)
+ * cost this bench 1-2 s of decoding per poll, which counted as the server's delay.
+ */
 async function timeToShow(url, cookie, firstName, since) {
   for (;;) {
-    const response = await coldResponse(url, cookie);
-    const data = await response.json();
+    const response = await coldResponse(url, cookie, { accept: COMPACT_MEDIA_TYPE });
+    const data = decodeNetwork(await response.json());
     if (data.connections.some((c) => c.firstName === firstName)) return performance.now() - since;
   }
 }
@@ -386,10 +392,16 @@ async function main() {
       // A member's import: how long until the owner's pooled graph shows it (the events rebuild it).
       const importCpu = serviceCpu();
       const started = performance.now();
+      // CLOCK_MONOTONIC in µs, the clock of V8's CPU profiles: a WARMPATH_CPU_PROF=network profile
+      // can be cut to this window.
+      const windowFrom = process.hrtime.bigint() / 1000n;
       await importNew(base, members[1], 200, 'a');
       imported = performance.now() - started;
       reflected = await timeToShow(teamUrl, owner.cookie, 'Newa', started);
       reflectedCpu = cpuSince(importCpu);
+      console.log(
+        `bench:workspace: member's import window (monotonic µs) ${windowFrom}-${process.hrtime.bigint() / 1000n}`,
+      );
       // Reads right after another import: the first ones wait for the rebuild.
       await importNew(base, members[2], 200, 'b');
       run(`GET /api/teams/{id}/network right after a member's import @${RATE}/s`, 'p95 ≤ 100 ms (cached)', {
