@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { newUser } from '../support/users.js';
 import {
   exportCsv,
@@ -205,13 +205,19 @@ test.describe('with an imported network', () => {
   });
 });
 
-test('rows the import cannot use are listed with their line and reason', async ({ page }) => {
+/** A new user's 'Import LinkedIn Data' dialog, Import pressed with no file: its toast is showing. */
+async function importDataDialogWithoutFile(page: Page) {
   await registerThroughApi(page);
   await page.goto('/');
   await page.getByRole('button', { name: 'Import LinkedIn Data' }).click();
   const dialog = page.getByRole('dialog').filter({ hasText: 'Import LinkedIn Data' });
   await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
   await expect(page.getByText('No File Selected')).toBeVisible();
+  return dialog;
+}
+
+test('rows the import cannot use are listed with their line and reason', async ({ page }) => {
+  const dialog = await importDataDialogWithoutFile(page);
   const nameless = { ...ZELDA, firstName: '', lastName: '', url: 'https://www.linkedin.com/in/nameless' };
   await dialog.getByLabel('CSV file').setInputFiles({
     name: 'Connections.csv',
@@ -230,12 +236,7 @@ test('rows the import cannot use are listed with their line and reason', async (
 });
 
 test('a toast that follows another within its 5 s is shown for its own 5 s', async ({ page }) => {
-  await registerThroughApi(page);
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Import LinkedIn Data' }).click();
-  const dialog = page.getByRole('dialog').filter({ hasText: 'Import LinkedIn Data' });
-  await dialog.getByRole('button', { name: /^(upload )?Import$/ }).click();
-  await expect(page.getByText('No File Selected')).toBeVisible();
+  const dialog = await importDataDialogWithoutFile(page);
   await page.waitForTimeout(4_000);
   await dialog
     .getByLabel('CSV file')
