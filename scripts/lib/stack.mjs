@@ -12,7 +12,6 @@ export const ALL_SERVICES = [...BACKEND_SERVICES, 'gateway'];
 
 const COLORS = [36, 32, 33, 35, 34, 31];
 
-/** Pipes a child's output line by line, prefixed with its name, to stdout or to a log file. */
 /**
  * WARMPATH_CPU_PROF=<service> (e.g. network): that service writes a V8 CPU profile of its main
  * thread when it stops, into the log folder (or the working directory), for a bench to be explained.
@@ -22,6 +21,7 @@ function cpuProfile(name, logDir) {
   return ['--cpu-prof', ...(logDir ? [`--cpu-prof-dir=${logDir}`] : [])];
 }
 
+/** Pipes a child's output line by line, prefixed with its name, to stdout or to a log file. */
 function pipeOutput(child, name, index, logDir) {
   if (logDir) {
     mkdirSync(logDir, { recursive: true });
@@ -85,19 +85,16 @@ export async function startStack({ env, port, logDir, healthTimeoutMs = 90_000, 
   const startService = (name, serviceEnv = env) => {
     const startedAt = Date.now();
     const index = ALL_SERVICES.indexOf(name);
-    const child = spawn(
-      process.execPath,
-      [...cpuProfile(name, logDir), join(ROOT, 'services', name, 'dist', 'main.js')],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          ...serviceEnv,
-          ...(name === 'gateway' ? { PORT: String(port) } : { HTTP_PORT: '0' }),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+    const args = [...cpuProfile(name, logDir), join(ROOT, 'services', name, 'dist', 'main.js')];
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...serviceEnv,
+        ...(name === 'gateway' ? { PORT: String(port) } : { HTTP_PORT: '0' }),
       },
-    );
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     pipeOutput(child, name, index, logDir);
     child.once('exit', (code, signal) => {
       if (stopping || children.get(name) !== child) return;
