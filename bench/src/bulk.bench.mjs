@@ -110,14 +110,12 @@ async function startSecondWorker(stack) {
   return child;
 }
 
-function workerPids(runId) {
-  const marker = `NATS_PREFIX=${runId}`;
+/** Process ids whose /proc entry `matches` (a process that ends meanwhile is left out). */
+function processIds(matches) {
   const pids = [];
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('services/import-worker/dist/main.js'))
-        continue;
-      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(marker)) pids.push(Number(pid));
+      if (matches(pid)) pids.push(Number(pid));
     } catch {
       // gone meanwhile
     }
@@ -125,18 +123,17 @@ function workerPids(runId) {
   return pids;
 }
 
-/** Process ids of the Postgres server and its backends (the server is shared, the bench runs alone). */
-function postgresPids() {
-  const pids = [];
-  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(pid));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return pids;
-}
+/** The run's import workers (the stack's and the extra ones), by their command and NATS prefix. */
+const workerPids = (runId) =>
+  processIds(
+    (pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('services/import-worker/dist/main.js') &&
+      readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`NATS_PREFIX=${runId}`),
+  );
+
+/** The Postgres server and its backends (the server is shared: the bench runs alone). */
+const postgresPids = () =>
+  processIds((pid) => readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres');
 
 /** CPU seconds so far of each stack service, the import workers together and Postgres (its backends). */
 function cpuByPart(stack, workers) {
