@@ -15,7 +15,7 @@ import {
 } from '@warmpath/contracts';
 import { companyKey, positionInfo } from '@warmpath/domain';
 import { BusClient, createLogger, loadConfig, NATS_CONNECTION } from '@warmpath/server-kit';
-import { createThrowawayDatabase } from '@warmpath/testing';
+import { createThrowawayDatabase, deleteRedisKeys } from '@warmpath/testing';
 import { Redis } from 'ioredis';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
@@ -75,6 +75,8 @@ afterAll(async () => {
   await nc?.close();
   redis?.disconnect();
   await dropDatabase?.();
+  // The snapshots the service stored (kept 26 h): nothing of this run stays in the shared Redis.
+  await deleteRedisKeys(REDIS_URL, redisPrefix);
 });
 
 function answerAsTeamsAndAuth(connection: NatsConnection): void {
