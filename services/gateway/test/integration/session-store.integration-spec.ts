@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { connect, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import { sessionsContracts, type DurableSession, type RequestContract } from '@warmpath/contracts';
 import { BusClient, createLogger } from '@warmpath/server-kit';
+import { deleteRedisKeys } from '@warmpath/testing';
 import { Redis } from 'ioredis';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { GatewayConfig } from '../../src/config/gateway.config.js';
@@ -34,8 +35,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length) await redis.del(...keys.map((k) => k.slice(prefix.length + 1)));
+  await deleteRedisKeys(REDIS_URL, `${prefix}:`);
   redis?.disconnect();
   await nc?.close();
 });
@@ -155,8 +155,7 @@ describe('sessions with the durable copy answering', () => {
 
   afterAll(async () => {
     durable?.close();
-    const keys = await ownRedis.keys(`${ownPrefix}:*`);
-    if (keys.length) await ownRedis.del(...keys.map((k) => k.slice(ownPrefix.length + 1)));
+    await deleteRedisKeys(REDIS_URL, `${ownPrefix}:`);
     ownRedis?.disconnect();
   });
 

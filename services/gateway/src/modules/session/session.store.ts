@@ -115,7 +115,8 @@ export class SessionStore {
       .del(...ids.map(key))
       .srem(userKey(userId), ...ids)
       .exec()) as Array<[null, number]>;
-    return answers[ids.length][1];
+    const [, deleted] = answers[ids.length]; // after the marks: the DEL's count
+    return deleted;
   }
 
   /**
