@@ -9,6 +9,11 @@
 // Knobs: BENCH_FILES, BENCH_ROWS, BENCH_UNIVERSE, BENCH_WORKERS ("1,2"); the services' own settings
 // (IMPORT_CONCURRENCY...) from the environment.
 //
+// Scaling out on one machine: uncapped, one worker already keeps this 2-CPU machine busy, so a
+// second has no CPU to run on. Each worker count therefore runs twice: uncapped, and with every
+// worker held to BENCH_WORKER_CPU CPUs (0.5; "0" skips it) by a cgroup quota, as a pod with
+// `resources.limits.cpu: 500m` is, so a second worker brings CPU of its own (cpu-limit.mjs).
+//
 // Where a small file's CPU goes (issue 16: 5,000-row files cost ~8x the CPU per row of one large
 // import): it also prints what one parse thread costs to start (each file gets a fresh one), the
 // workers' idle CPU (measured for BENCH_IDLE_S seconds before the upload, and subtracted in "net"),
@@ -24,6 +29,7 @@ import { loadavg } from 'node:os';
 import { ROOT } from '../../scripts/lib/infra.mjs';
 import { registerUser, startBenchStack } from './stack.mjs';
 import { memoryMb, resetPeak } from './processes.mjs';
+import { cpuLimitSupport, limitCpu } from './cpu-limit.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const FILES = env('BENCH_FILES', 20);
@@ -31,6 +37,7 @@ const ROWS = env('BENCH_ROWS', 30_000);
 const UNIVERSE = env('BENCH_UNIVERSE', 120_000);
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 const IDLE_S = env('BENCH_IDLE_S', 5);
+const WORKER_CPU = env('BENCH_WORKER_CPU', 0.5);
 const TICKS_PER_SECOND = 100;
 
 /** One person's export: ROWS people of the universe, sampled with its own seed. */
@@ -160,14 +167,16 @@ const cpuSpent = (after, before) =>
     Object.entries(after).map(([part, value]) => [part, +(value - (before[part] ?? 0)).toFixed(1)]),
   );
 
-async function runWith(workers, files, expectedPeople) {
+async function runWith(workers, cpuCap, files, expectedPeople) {
   const stack = await startBenchStack({ label: 'bulk' });
   console.log(`bench:bulk: services log to ${stack.logDir}`);
   const extra = [];
+  const limits = [];
   try {
     for (let i = 1; i < workers; i++) extra.push(await startSecondWorker(stack));
     const pids = workerPids(stack.runId);
     if (pids.length !== workers) throw new Error(`expected ${workers} workers, found ${pids.length}`);
+    if (cpuCap) for (const pid of pids) limits.push(limitCpu(pid, cpuCap, `warmpath-bench-worker-${pid}`));
     // On a machine at load 60 even a registration may outlast its budget: once more.
     const owner = await registerUser(stack.url, 'bulkowner').catch(() =>
       registerUser(stack.url, 'bulkowner'),
@@ -206,6 +215,7 @@ async function runWith(workers, files, expectedPeople) {
       await sleep(250);
     }
     const completed = performance.now() - started;
+    const throttled = limits.reduce((sum, limit) => sum + limit.throttledS(), 0);
     const cpuAfter = pids.map(cpuSeconds);
     const partsCompleted = cpuByPart(stack, pids);
     const peaks = pids.map((pid) => memoryMb(pid).peak);
@@ -243,6 +253,8 @@ async function runWith(workers, files, expectedPeople) {
     const { retried, tries } = await retriedImports(stack.env.DATABASE_URL);
     return {
       workers,
+      cpuCap,
+      throttled,
       answered,
       completed,
       queryable,
@@ -259,6 +271,7 @@ async function runWith(workers, files, expectedPeople) {
       cpuUntilPooled: cpuSpent(partsQueryable, partsCompleted),
     };
   } finally {
+    for (const limit of limits) limit.release();
     for (const child of extra) child.kill('SIGTERM');
     await stack.stop();
   }
@@ -277,23 +290,31 @@ async function main() {
   console.log(
     `bench:bulk: one parse thread costs ${threadMs.toFixed(0)} ms of CPU to start and end (one per file: ${((threadMs * FILES) / 1000).toFixed(1)} s for ${FILES} files, ${((threadMs * FILES * 100) / rows).toFixed(2)} s per 100,000 rows of these files)`,
   );
+  const support = cpuLimitSupport();
+  const caps = [0];
+  if (WORKER_CPU > 0 && (support === 'v1' || support === 'v2')) caps.push(WORKER_CPU);
+  else if (WORKER_CPU > 0) console.log(`bench:bulk: no capped runs: ${support}`);
   const results = [];
-  for (const workers of WORKERS) {
-    const result = await runWith(workers, files, expectedPeople);
-    results.push(result);
-    console.log(JSON.stringify(result));
+  for (const cap of caps) {
+    for (const workers of WORKERS) {
+      const result = await runWith(workers, cap, files, expectedPeople);
+      results.push(result);
+      console.log(JSON.stringify(result));
+    }
   }
   console.log(
-    '\n| workers | 202 | all files completed | every person in the pooled graph | workers CPU | CPU s / 100,000 rows | net of idle CPU | files retried (tries) | worker peak RSS | load avg (1 min) before → after |',
+    '\n| workers | CPU per worker (throttled s) | 202 | all files completed | every person in the pooled graph | workers CPU | CPU s / 100,000 rows | net of idle CPU | files retried (tries) | worker peak RSS | load avg (1 min) before → after |',
   );
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+  console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
   for (const r of results) {
     console.log(
-      `| ${r.workers} | ${(r.answered / 1000).toFixed(1)} s | ${(r.completed / 1000).toFixed(1)} s | ${(r.queryable / 1000).toFixed(1)} s | ${r.cpu.toFixed(1)} s | ${((r.cpu * 100_000) / rows).toFixed(2)} | ${(((r.cpu - r.idleCpu) * 100_000) / rows).toFixed(2)} | ${r.retried} (${r.tries}) | ${r.peaks.map((p) => `${Math.round(p)} MB`).join(', ')} | ${r.load.toFixed(1)} → ${r.loadAfter.toFixed(1)} |`,
+      `| ${r.workers} | ${capLabel(r)} | ${(r.answered / 1000).toFixed(1)} s | ${(r.completed / 1000).toFixed(1)} s | ${(r.queryable / 1000).toFixed(1)} s | ${r.cpu.toFixed(1)} s | ${((r.cpu * 100_000) / rows).toFixed(2)} | ${(((r.cpu - r.idleCpu) * 100_000) / rows).toFixed(2)} | ${r.retried} (${r.tries}) | ${r.peaks.map((p) => `${Math.round(p)} MB`).join(', ')} | ${r.load.toFixed(1)} → ${r.loadAfter.toFixed(1)} |`,
     );
   }
   printCpuTable(results);
 }
+
+const capLabel = (r) => (r.cpuCap ? `${r.cpuCap} (${r.throttled.toFixed(1)} s)` : 'uncapped');
 
 /** CPU seconds by part of the stack, per run: until the files completed, then until pooled. */
 function printCpuTable(results) {
@@ -302,7 +323,7 @@ function printCpuTable(results) {
   console.log(`|---|${parts.map(() => '---:').join('|')}|`);
   for (const r of results)
     console.log(
-      `| ${r.workers} worker(s) | ${parts.map((p) => `${r.cpuUntilCompleted[p]} + ${r.cpuUntilPooled[p]}`).join(' | ')} |`,
+      `| ${r.workers} worker(s), ${capLabel(r)} | ${parts.map((p) => `${r.cpuUntilCompleted[p]} + ${r.cpuUntilPooled[p]}`).join(' | ')} |`,
     );
 }
 
