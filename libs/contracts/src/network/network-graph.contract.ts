@@ -16,7 +16,8 @@ export type SnapshotEncoding = z.infer<typeof snapshotEncodingSchema>;
  * `Accept: application/vnd.warmpath.network.v1+json`.
  */
 export const SNAPSHOT_REPRESENTATIONS = ['json', 'compact'] as const;
-export type SnapshotRepresentation = (typeof SNAPSHOT_REPRESENTATIONS)[number];
+export const snapshotRepresentationSchema = z.enum(SNAPSHOT_REPRESENTATIONS);
+export type SnapshotRepresentation = z.infer<typeof snapshotRepresentationSchema>;
 
 /**
  * The media type of the compact representation, version 1 (COMPACT_NETWORK_VERSION in libs/domain).
@@ -52,12 +53,18 @@ const snapshotBytesSchema = z.object({
 export const networkSnapshotRefSchema = z.object({
   /** Redis hash key holding the representations and encodings (see snapshotField). */
   key: z.string(),
-  /** Weak ETag (W/"...") of the JSON; differs whenever the JSON differs. */
+  /**
+   * Weak ETag (W/"...") of the JSON; differs whenever the JSON differs. A pooled snapshot's is
+   * derived from its key, so it is the same before and after its JSON is built.
+   */
   etag: z.string(),
   /** The user's network version the snapshot was built from (network_versions). */
   version: z.string(),
-  /** Sizes in bytes: the JSON, and each stored encoding. */
-  bytes: snapshotBytesSchema,
+  /**
+   * Sizes in bytes: the JSON, and each stored encoding. null while a pooled snapshot's JSON is not
+   * built yet (built on its first ask: getTeamGraphRequestSchema's `representation`).
+   */
+  bytes: snapshotBytesSchema.nullable(),
   /** The compact representation: its own ETag (never the JSON's) and sizes. */
   compact: z.object({ etag: z.string(), bytes: snapshotBytesSchema }),
   connections: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRequest } from '../bus/bus-contract.js';
 import { sharingLevelSchema } from '../teams/teams.schema.js';
-import { networkSnapshotRefSchema } from './network-graph.contract.js';
+import { networkSnapshotRefSchema, snapshotRepresentationSchema } from './network-graph.contract.js';
 import { networkDataSchema } from './network.schema.js';
 
 /**
@@ -14,6 +14,12 @@ export const getTeamGraphRequestSchema = z.object({
   teamId: z.number().int().positive(),
   /** Set by a reader that did not find the bytes it was told of: look in Redis, not in memory. */
   recheck: z.boolean().optional(),
+  /**
+   * The representation the reader will answer: 'json' means the JSON fields exist in Redis before
+   * the reply (built on this first ask). Absent or 'compact': the compact form only, as the
+   * event-driven rebuilds ask (the web app reads only that one).
+   */
+  representation: snapshotRepresentationSchema.optional(),
 });
 
 /** How far a member reaches: distinct people and companies they know, shown or counted only. */
@@ -34,8 +40,9 @@ export type TeamNetworkData = z.infer<typeof teamNetworkDataSchema>;
 /**
  * The snapshot JSON's shape of pooled networks; bump it when the shape changes (the snapshot key
  * carries it, so snapshots of another format are never served). 2: the compact representation too.
+ * 3: the JSON built on its first ask (`bytes` null until then), its ETag derived from the key.
  */
-export const TEAM_SNAPSHOT_FORMAT = '2';
+export const TEAM_SNAPSHOT_FORMAT = '3';
 
 /** Prefix of every pooled snapshot key of a workspace (so a deleted one's can be found). */
 export const teamSnapshotKeyPrefix = (teamId: number) => `network:team-snapshot:${teamId}:`;

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -13,15 +13,16 @@ import {
   type SharingLevel,
   type TeamNetworkData,
 } from '@warmpath/contracts';
-import { companyKey, positionInfo } from '@warmpath/domain';
+import { companyKey, decodeNetwork, positionInfo, type CompactNetwork } from '@warmpath/domain';
 import { BusClient, createLogger, loadConfig, NATS_CONNECTION } from '@warmpath/server-kit';
 import { createThrowawayDatabase, deleteRedisKeys } from '@warmpath/testing';
 import { Redis } from 'ioredis';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module.js';
 import { networkConfigSchema } from '../../src/config/network.config.js';
+import { SnapshotStore } from '../../src/modules/graph/snapshot.store.js';
 
 // The pooled workspace network on the real stack (Postgres, Redis, NATS): the network service
 // runs whole; the teams and auth services are played by responders on the same NATS.
@@ -177,8 +178,13 @@ function workspace(members: [number, SharingLevel][]): number {
   return teamId;
 }
 
+/** The pooled JSON as an API client reads it (asked for: it is built on its first ask). */
 async function pooled(userId: number, teamId: number) {
-  const ref = await bus.request(networkTeamGraphContracts.getTeamGraph, { userId, teamId });
+  const ref = await bus.request(networkTeamGraphContracts.getTeamGraph, {
+    userId,
+    teamId,
+    representation: 'json',
+  });
   const gzip = await redis.hgetBuffer(ref.key, 'gzip');
   const data = JSON.parse(gunzipSync(gzip as Buffer).toString()) as TeamNetworkData;
   return { ref, data };
@@ -312,6 +318,101 @@ describe('GET /api/teams/{id}/network on the network service', () => {
       workspaceId: teamId,
     });
     await expect(outside).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Connection not found' });
+  });
+});
+
+describe('the pooled JSON is built on its first ask', () => {
+  const lena = account('Lena', 'Lazy');
+  const mark = account('Mark', 'Mate');
+  beforeAll(async () => {
+    await importPeople(lena, [{ ...BEN, url: 'https://www.linkedin.com/in/ben', years: 3 }]);
+    await importPeople(mark, [
+      { ...BEN, url: 'https://www.linkedin.com/in/ben' },
+      { first: 'Ida', last: 'Iris', company: 'Initech', position: 'Engineer' },
+    ]);
+  });
+  const team = () =>
+    workspace([
+      [lena, 'names'],
+      [mark, 'profiles'],
+    ]);
+  const ask = (teamId: number, representation?: 'json' | 'compact') =>
+    bus.request(networkTeamGraphContracts.getTeamGraph, { userId: lena, teamId, representation });
+  const fields = async (key: string) => (await redis.hkeys(key)).sort();
+  const meta = async (key: string) => JSON.parse((await redis.hget(key, 'meta')) ?? 'null') as unknown;
+
+  it('stores the compact form only until a reader asks for the JSON, then adds it under the same ETag', async () => {
+    const teamId = team();
+    const compact = await ask(teamId);
+    expect(compact.bytes).toBeNull();
+    expect(await fields(compact.key)).toEqual(['compact-br', 'compact-gzip', 'meta']);
+    expect(await meta(compact.key)).toEqual(compact);
+
+    const full = await ask(teamId, 'json');
+    expect(full).toEqual({ ...compact, bytes: expect.any(Object) });
+    expect(await fields(full.key)).toEqual(['br', 'compact-br', 'compact-gzip', 'gzip', 'meta']);
+    expect(await meta(full.key)).toEqual(full);
+    // Still the snapshot's TTL: never a hash kept for ever.
+    expect(await redis.ttl(full.key)).toBeGreaterThan(3600);
+    const gzip = (await redis.hgetBuffer(full.key, 'gzip')) as Buffer;
+    const br = (await redis.hgetBuffer(full.key, 'br')) as Buffer;
+    expect(full.bytes).toEqual({ identity: gunzipSync(gzip).length, br: br.length, gzip: gzip.length });
+    const json = JSON.parse(brotliDecompressSync(br).toString()) as TeamNetworkData;
+    const columns = (await redis.hgetBuffer(full.key, 'compact-br')) as Buffer;
+    const decoded = decodeNetwork(JSON.parse(brotliDecompressSync(columns).toString()) as CompactNetwork);
+    expect(decoded).toEqual(json);
+    expect(names(json)).toEqual(['Ben', 'Ida']);
+
+    // Known now: the next compact reader gets the whole reference, nothing is built again.
+    expect(await ask(teamId)).toEqual(full);
+  });
+
+  it('builds the JSON once for concurrent first asks', async () => {
+    const teamId = team();
+    const compact = await ask(teamId);
+    const store = app.get(SnapshotStore);
+    const addFields = jest.spyOn(store, 'addFields');
+    try {
+      const [a, b, c] = await Promise.all([ask(teamId, 'json'), ask(teamId, 'json'), ask(teamId, 'json')]);
+      expect(a).toEqual(b);
+      expect(b).toEqual(c);
+      expect(a.etag).toBe(compact.etag);
+      expect(addFields).toHaveBeenCalledTimes(1);
+    } finally {
+      addFields.mockRestore();
+    }
+  });
+
+  it('stores a snapshot gone from Redis whole, never as a hash of JSON fields alone', async () => {
+    const teamId = team();
+    const compact = await ask(teamId);
+    await redis.del(compact.key);
+    const full = await ask(teamId, 'json');
+    expect(full.key).toBe(compact.key);
+    expect(full.etag).toBe(compact.etag);
+    expect(full.bytes).not.toBeNull();
+    expect(await fields(full.key)).toEqual(['br', 'compact-br', 'compact-gzip', 'gzip', 'meta']);
+    expect(await redis.ttl(full.key)).toBeGreaterThan(3600);
+  });
+
+  it('rebuilds on an event with the compact form only', async () => {
+    const teamId = team();
+    const before = await ask(teamId, 'json');
+    const version = await importPeople(mark, [{ first: 'Nora', last: 'Next', company: 'Initech' }]);
+    bus.publish(networkImportContracts.importCompleted, {
+      importId: randomUUID(),
+      userId: mark,
+      version,
+      inserted: 1,
+      updated: 0,
+      relationships: 1,
+    });
+    await eventually(async () => (await currentKey(teamId, lena)) !== before.key);
+    const key = (await currentKey(teamId, lena)) as string;
+    expect(await fields(key)).toEqual(['compact-br', 'compact-gzip', 'meta']);
+    const after = await ask(teamId, 'json');
+    expect(after.key).toBe(key);
+    expect(after.etag).not.toBe(before.etag);
   });
 });
 

@@ -3,11 +3,13 @@ import {
   NETWORK_GRAPH_TIMEOUT_MS,
   networkTeamGraphContracts,
   type NetworkSnapshotRef,
+  type SnapshotRepresentation,
 } from '@warmpath/contracts';
 import { BusClient } from '@warmpath/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CurrentUserId } from '../session/session.guard.js';
 import { workspaceIdOf } from '../teams/route-ids.js';
+import { chooseRepresentation } from './content-negotiation.js';
 import { NetworkSnapshotService } from './network-snapshot.service.js';
 import { sendSnapshot } from './snapshot-reply.js';
 import { RequiresScope } from '../../http/requires-scope.decorator.js';
@@ -34,15 +36,22 @@ export class TeamNetworkController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const teamId = workspaceIdOf(id);
-    const ref = (recheck: boolean): Promise<NetworkSnapshotRef> =>
+    const representation = chooseRepresentation(request.headers.accept);
+    const ref = (recheck: boolean, asked: SnapshotRepresentation): Promise<NetworkSnapshotRef> =>
       this.bus.request(
         networkTeamGraphContracts.getTeamGraph,
-        { userId, teamId, recheck },
+        { userId, teamId, recheck, representation: asked },
         { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS },
       );
-    const current = await ref(false);
-    await sendSnapshot(request, reply, current, (field) =>
-      this.snapshots.bodyOf(current, field, () => ref(true)),
-    );
+    // A pooled snapshot's JSON is built on its first ask, and its ETag is known before that: a
+    // request that may be answered 304 asks for the compact form only, and asks again for the
+    // JSON once a body is due and the snapshot has none yet (`bytes` null). One without
+    // If-None-Match can only want a body, so it asks for what it will answer at once.
+    const conditional = request.headers['if-none-match'] !== undefined;
+    const current = await ref(false, conditional ? 'compact' : representation);
+    await sendSnapshot(request, reply, current, async (field) => {
+      const first = representation === 'json' && current.bytes === null ? await ref(false, 'json') : current;
+      return this.snapshots.bodyOf(first, field, () => ref(true, representation));
+    });
   }
 }

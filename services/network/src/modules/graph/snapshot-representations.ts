@@ -25,6 +25,8 @@ const FAST_GZIP_LEVEL = 1;
 
 /** The stored bytes of a snapshot, by Redis hash field. */
 export type SnapshotBlobs = Record<SnapshotField, Buffer>;
+/** The stored bytes of one representation: a pooled snapshot may hold the compact one only. */
+export type RepresentationBlobs = Partial<SnapshotBlobs>;
 
 /** What a snapshot reference says of its bytes (the rest of it is the builder's). */
 export type SnapshotBytesRef = Pick<NetworkSnapshotRef, 'etag' | 'bytes' | 'compact'>;
@@ -39,24 +41,47 @@ export async function snapshotRepresentations(
   view: WireNetwork,
   companyLinksOwner: number,
 ): Promise<{ ref: SnapshotBytesRef; blobs: SnapshotBlobs }> {
+  const [json, compact] = await Promise.all([
+    jsonRepresentation(view),
+    compactRepresentation(view, companyLinksOwner),
+  ]);
+  return {
+    ref: { etag: json.etag, bytes: json.bytes, compact: compact.ref },
+    blobs: { ...json.blobs, ...compact.blobs } as SnapshotBlobs,
+  };
+}
+
+/** The spec's JSON of a network view, brotli and gzip, with the ETag of its bytes. */
+export async function jsonRepresentation(view: WireNetwork): Promise<{
+  etag: string;
+  bytes: NonNullable<NetworkSnapshotRef['bytes']>;
+  blobs: RepresentationBlobs;
+}> {
   const json = Buffer.from(JSON.stringify(view));
+  const plain = await compressSnapshot(json);
+  return {
+    etag: snapshotEtag(plain.br),
+    bytes: { identity: json.length, br: plain.br.length, gzip: plain.gzip.length },
+    blobs: { [snapshotField('json', 'br')]: plain.br, [snapshotField('json', 'gzip')]: plain.gzip },
+  };
+}
+
+/** The compact columns of a network view (what the web app reads), brotli and gzip, with their ETag. */
+export async function compactRepresentation(
+  view: WireNetwork,
+  companyLinksOwner: number,
+): Promise<{ ref: NetworkSnapshotRef['compact']; blobs: RepresentationBlobs }> {
   const compact = Buffer.from(JSON.stringify(encodeNetwork(view, { companyLinksOwner })));
-  const [plain, columns] = await Promise.all([compressSnapshot(json), compressSnapshot(compact)]);
+  const columns = await compressSnapshot(compact);
   return {
     ref: {
-      etag: snapshotEtag(plain.br),
-      bytes: { identity: json.length, br: plain.br.length, gzip: plain.gzip.length },
-      compact: {
-        etag: snapshotEtag(columns.br),
-        bytes: { identity: compact.length, br: columns.br.length, gzip: columns.gzip.length },
-      },
+      etag: snapshotEtag(columns.br),
+      bytes: { identity: compact.length, br: columns.br.length, gzip: columns.gzip.length },
     },
     blobs: {
-      [snapshotField('json', 'br')]: plain.br,
-      [snapshotField('json', 'gzip')]: plain.gzip,
       [snapshotField('compact', 'br')]: columns.br,
       [snapshotField('compact', 'gzip')]: columns.gzip,
-    } as SnapshotBlobs,
+    },
   };
 }
 

@@ -3,7 +3,7 @@ import { networkSnapshotRefSchema, type NetworkSnapshotRef } from '@warmpath/con
 import { ServiceError } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
 import { NETWORK_REDIS } from './network-redis.provider.js';
-import type { SnapshotBlobs } from './snapshot-representations.js';
+import type { RepresentationBlobs, SnapshotBlobs } from './snapshot-representations.js';
 
 /** Snapshots outlive a day (the fingerprint changes daily anyway) and then expire on their own. */
 export const SNAPSHOT_TTL_SECONDS = 26 * 3600;
@@ -28,7 +28,17 @@ export function redisUnavailable(cause: unknown): ServiceError {
 const META_FIELD = 'meta';
 const currentKey = (userId: number) => `network:snapshot-current:${userId}`;
 
-export type { SnapshotBlobs };
+/**
+ * Adds fields to a snapshot's hash only while it exists (its meta names it): a hash that expired
+ * or was replaced meanwhile is not recreated with some of its fields and no TTL. HSET keeps the
+ * hash's TTL, so a replaced snapshot still expires within a minute.
+ */
+const ADD_FIELDS_SCRIPT = `
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], unpack(ARGV))
+return 1`;
+
+export type { RepresentationBlobs, SnapshotBlobs };
 
 /** Redis I/O of snapshots: one hash per snapshot (representations × encodings + meta), written atomically. */
 @Injectable()
@@ -49,10 +59,34 @@ export class SnapshotStore {
     return this.saveAs(currentKey(userId), ref, blobs);
   }
 
-  /** Stores a snapshot and lets the one `current` named before expire shortly (pooled snapshots). */
-  async saveAs(current: string, ref: NetworkSnapshotRef, blobs: SnapshotBlobs): Promise<void> {
+  /**
+   * Stores a snapshot and lets the one `current` named before expire shortly (pooled snapshots,
+   * which may hold the compact representation only: `ref.bytes` null).
+   */
+  async saveAs(current: string, ref: NetworkSnapshotRef, blobs: RepresentationBlobs): Promise<void> {
     try {
       await this.write(current, ref, blobs);
+    } catch (error) {
+      throw redisUnavailable(error);
+    }
+  }
+
+  /**
+   * Adds a representation to a stored snapshot and replaces its meta with `ref` (which says so),
+   * atomically. Answers false when the snapshot is gone from Redis (nothing written then).
+   */
+  async addFields(key: string, ref: NetworkSnapshotRef, blobs: RepresentationBlobs): Promise<boolean> {
+    const fields = Object.entries(blobs).flat();
+    try {
+      const added = await this.redis.eval(
+        ADD_FIELDS_SCRIPT,
+        1,
+        key,
+        META_FIELD,
+        JSON.stringify(ref),
+        ...fields,
+      );
+      return added === 1;
     } catch (error) {
       throw redisUnavailable(error);
     }
@@ -63,7 +97,7 @@ export class SnapshotStore {
     if (keys.length > 0) await this.redis.del(...keys);
   }
 
-  private async write(current: string, ref: NetworkSnapshotRef, blobs: SnapshotBlobs): Promise<void> {
+  private async write(current: string, ref: NetworkSnapshotRef, blobs: RepresentationBlobs): Promise<void> {
     const previous = await this.redis.get(current);
     const write = this.redis
       .multi()

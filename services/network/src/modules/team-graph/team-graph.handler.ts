@@ -40,7 +40,10 @@ export class TeamGraphHandler {
 
   @HandleRequest(networkTeamGraphContracts.getTeamGraph)
   async get(request: RequestOf<typeof networkTeamGraphContracts.getTeamGraph>): Promise<NetworkSnapshotRef> {
-    const ref = await this.snapshots.ensure(request.userId, request.teamId, { recheck: request.recheck });
+    const ref = await this.snapshots.ensure(request.userId, request.teamId, {
+      recheck: request.recheck,
+      representation: request.representation,
+    });
     this.viewed(request.teamId, request.userId);
     return ref;
   }
