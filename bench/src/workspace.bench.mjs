@@ -12,7 +12,8 @@
 // worker asks for and, for comparison, with the spec's JSON (workspace-bench/first-picture.mjs).
 // Knobs: BENCH_MEMBERS, BENCH_UNIVERSE, BENCH_RATE (10/s), BENCH_PATH_RATE (50/s), BENCH_DURATION (20),
 // BENCH_WARMUP (5), BENCH_LOAD (1; 0 skips the load runs and the member's import), BENCH_BROWSER (1;
-// 0 skips the browser), BENCH_BROWSER_JSON (1; 0 opens the screen with the compact encoding only).
+// 0 skips the browser), BENCH_BROWSER_JSON (1; 0 opens the screen with the compact encoding only),
+// BENCH_BROWSER_RUNS (1: how many times the screen is opened with the compact encoding).
 import { decodeNetwork } from '@warmpath/domain';
 import { generateExportRows, seededRandom } from '@warmpath/testing';
 import { spawnSync } from 'node:child_process';
@@ -34,6 +35,7 @@ const WARMUP = env('BENCH_WARMUP', 5);
 const LOAD = env('BENCH_LOAD', 1) !== 0;
 const BROWSER = env('BENCH_BROWSER', 1) !== 0;
 const BROWSER_JSON = env('BENCH_BROWSER_JSON', 1) !== 0;
+const BROWSER_RUNS = env('BENCH_BROWSER_RUNS', 1);
 const COMPACT_MEDIA_TYPE = 'application/vnd.warmpath.network.v1+json';
 
 const log = (message) => process.stderr.write(`[bench] ${message}\n`);
@@ -302,7 +304,10 @@ async function main() {
       // The owner's workspace screen: the pooled graph drawn from the compact answer (the app), then
       // from the spec's JSON (the app before it). Before the load runs, on a quiet stack.
       const variants = [
-        ['compact (the app)', undefined],
+        ...Array.from({ length: BROWSER_RUNS }, (_, i) => [
+          BROWSER_RUNS > 1 ? `compact (the app), run ${i + 1}` : 'compact (the app)',
+          undefined,
+        ]),
         ...(BROWSER_JSON ? [['JSON', 'application/json']] : []),
       ];
       for (const [name, accept] of variants) {
@@ -470,6 +475,12 @@ function printReport(rows, browserRuns, figures) {
     '| data worker reads | first picture | longest app task, CPU | app tasks > 50 ms CPU · total | longest long task (wall, PerformanceObserver) | network answer | CPU network · gateway, load avg |',
     '|---|---:|---:|---:|---:|---|---|',
     ...(browserRuns.length ? browserRuns.map(browserRow) : ['| (BENCH_BROWSER=0) | | | | | | |']),
+    ...browserRuns.flatMap((run) =>
+      (run.cpu?.tasks ?? []).map(
+        (task) =>
+          `${run.name}: a task of ${ms(task.cpuMs)} ms of CPU (${ms(task.wallMs)} ms wall): ${task.parts.join(', ') || 'no event inside it'}`,
+      ),
+    ),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -15,7 +15,10 @@ const [{ createBrowserRouter }, { RouterProvider }] = await Promise.all([
   import('./app/store'),
 ]);
 await nextTask();
-const { Providers } = await import('./app/providers');
+const [{ Providers }, { StyleWarmup }] = await Promise.all([
+  import('./app/providers'),
+  import('./app/style-warmup'),
+]);
 await nextTask();
 const { routes } = await import('./app/routes');
 
@@ -29,6 +32,7 @@ startTransition(() =>
     <StrictMode>
       <Providers>
         <RouterProvider router={router} />
+        <StyleWarmup />
       </Providers>
     </StrictMode>,
   ),

@@ -1,4 +1,6 @@
 /* global window -- functions passed to page.evaluate run in the browser */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../../scripts/lib/chromium.mjs';
 
@@ -36,14 +38,56 @@ export function appLongTasks(traceEvents) {
     if (task.ts < end) continue; // a task run inside another counts once
     end = task.ts + (task.dur ?? 0);
     const cpuMs = (task.tdur ?? 0) / 1000;
-    if (cpuMs > 50 && !isDevtools(task)) over.push({ cpuMs, wallMs: (task.dur ?? 0) / 1000 });
+    if (cpuMs > 50 && !isDevtools(task))
+      over.push({ cpuMs, wallMs: (task.dur ?? 0) / 1000, parts: partsOf(task, traceEvents) });
   }
   return {
+    tasks: over,
     count: over.length,
     longestCpuMs: Math.max(0, ...over.map((t) => t.cpuMs)),
     longestWallMs: Math.max(0, ...over.map((t) => t.wallMs)),
     totalCpuMs: over.reduce((sum, t) => sum + t.cpuMs, 0),
   };
+}
+
+/**
+ * What a long task is made of: the events directly inside it on its thread (script by function and
+ * file, garbage collections, style, layout), the largest first, as "name cpu-ms".
+ */
+function partsOf(task, traceEvents) {
+  const end = task.ts + (task.dur ?? 0);
+  const inside = traceEvents
+    .filter(
+      (e) =>
+        e !== task &&
+        e.ph === 'X' &&
+        e.pid === task.pid &&
+        e.tid === task.tid &&
+        e.ts >= task.ts &&
+        e.ts + (e.dur ?? 0) <= end,
+    )
+    .sort((x, y) => x.ts - y.ts || (y.dur ?? 0) - (x.dur ?? 0));
+  const top = [];
+  let until = -1;
+  for (const event of inside) {
+    if (event.ts < until) continue; // inside an event already listed
+    until = event.ts + (event.dur ?? 0);
+    top.push(event);
+  }
+  return top
+    .map((e) => ({ name: eventName(e), cpuMs: (e.tdur ?? e.dur ?? 0) / 1000 }))
+    .filter((part) => part.cpuMs >= 1)
+    .sort((x, y) => y.cpuMs - x.cpuMs)
+    .slice(0, 8)
+    .map((part) => `${part.name} ${part.cpuMs.toFixed(1)}`);
+}
+
+function eventName(event) {
+  const data = event.args?.data ?? {};
+  const file = (data.url ?? data.scriptName ?? '').split('/').pop();
+  if (data.functionName || file)
+    return `${event.name}(${data.functionName ?? ''}@${file}:${data.lineNumber ?? ''})`;
+  return event.name;
 }
 
 /**
@@ -101,7 +145,11 @@ export async function measureFirstPicture({
         route.continue({ headers: { ...route.request().headers(), accept } }),
       );
     const page = await context.newPage();
-    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline'] });
+    // Kept traces also get the JavaScript stacks, which cost the page a little; measured runs do not.
+    const stacks = process.env.BENCH_TRACE_DIR
+      ? ['disabled-by-default-devtools.timeline.stack', 'v8.execute', 'disabled-by-default-v8.cpu_profiler']
+      : [];
+    await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', ...stacks] });
     await page.goto(new URL(path, baseUrl).href);
     await page.waitForFunction(
       ({ mark, nodes }) => performance.getEntriesByName(mark).some((entry) => entry.detail?.nodes >= nodes),
@@ -109,7 +157,13 @@ export async function measureFirstPicture({
       { timeout: capMs, polling: 500 },
     );
     await page.waitForTimeout(afterMs);
-    const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    const traceBytes = await browser.stopTracing();
+    // BENCH_TRACE_DIR keeps the trace, to open in Chromium's performance panel or to read by script.
+    if (process.env.BENCH_TRACE_DIR) {
+      mkdirSync(process.env.BENCH_TRACE_DIR, { recursive: true });
+      writeFileSync(join(process.env.BENCH_TRACE_DIR, `first-picture-${Date.now()}.json`), traceBytes);
+    }
+    const trace = JSON.parse(traceBytes.toString('utf8'));
     const seen = await page.evaluate(
       ({ mark, nodes }) => {
         const frame = performance.getEntriesByName(mark).find((entry) => entry.detail?.nodes >= nodes);
