@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { COMPACT_NETWORK_MEDIA_TYPE, type NetworkSnapshotRef, type SnapshotField } from '@warmpath/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
+import { fakeReply } from './fake-reply.testing.js';
 import { sendSnapshot } from './snapshot-reply.js';
 
 const REF: NetworkSnapshotRef = {
@@ -14,25 +15,6 @@ const REF: NetworkSnapshotRef = {
   connections: 1,
   relationships: 0,
 };
-
-/** A Fastify reply that records what the route answered. */
-function fakeReply() {
-  const answer = { status: 200, headers: {} as Record<string, unknown>, body: undefined as unknown };
-  const reply = {
-    header(name: string, value: unknown) {
-      answer.headers[name] = value;
-      return reply;
-    },
-    status(code: number) {
-      answer.status = code;
-      return reply;
-    },
-    async send(body?: unknown) {
-      answer.body = body;
-    },
-  };
-  return { reply: reply as unknown as FastifyReply, answer };
-}
 
 async function answer(headers: Record<string, string>) {
   const { reply, answer: sent } = fakeReply();

@@ -6,8 +6,9 @@ import {
   type RequestOf,
 } from '@warmpath/contracts';
 import type { BusClient } from '@warmpath/server-kit';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { fakeReply } from './fake-reply.testing.js';
 import { NetworkSnapshotService } from './network-snapshot.service.js';
 import { TeamNetworkController } from './team-network.controller.js';
 
@@ -47,22 +48,9 @@ async function read(headers: Record<string, string>) {
   const redis = {
     hgetBuffer: async (key: string, field: string) => (key === KEY ? (hash[field] ?? null) : null),
   } as unknown as Redis;
-  const answer = { status: 200, headers: {} as Record<string, unknown>, body: undefined as unknown };
-  const reply = {
-    header(name: string, value: unknown) {
-      answer.headers[name] = value;
-      return reply;
-    },
-    status(code: number) {
-      answer.status = code;
-      return reply;
-    },
-    async send(body?: unknown) {
-      answer.body = body;
-    },
-  };
+  const { reply, answer } = fakeReply();
   const controller = new TeamNetworkController(bus, new NetworkSnapshotService(bus, redis));
-  await controller.network(7, '4', { headers } as FastifyRequest, reply as unknown as FastifyReply);
+  await controller.network(7, '4', { headers } as FastifyRequest, reply);
   return { ...answer, asked: asked.map((payload) => payload.representation) };
 }
 
