@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import type { ImportStatus } from '@warmpath/contracts';
-import pg from 'pg';
 import { startFaultStack, type FaultStack } from './support/fault-stack.js';
 import { exportOf, signUp, uploadCsv } from './support/session.js';
 
@@ -23,18 +22,8 @@ test.afterAll(async () => {
   await stack?.dispose();
 });
 
-async function direct<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: stack.directDatabaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
 const importState = async (id: string) =>
-  (await direct<{ state: string }>('SELECT state FROM imports.imports WHERE id = $1', [id]))[0]?.state;
+  (await stack.direct<{ state: string }>('SELECT state FROM imports.imports WHERE id = $1', [id]))[0]?.state;
 
 test('an import running through a 20 s Postgres cut completes with exact counts once it is back', async ({
   playwright,
@@ -73,12 +62,12 @@ test('an import running through a 20 s Postgres cut completes with exact counts 
   const healedMs = Date.now() - restoredAt;
   const final = status as unknown as ImportStatus;
   expect(final).toMatchObject({ state: 'completed', rowsRead: PEOPLE, imported: PEOPLE, skipped: 0 });
-  const [stored] = await direct<{ n: number }>(
+  const [stored] = await stack.direct<{ n: number }>(
     'SELECT count(*)::int AS n FROM network.connections WHERE owner_user_id = $1',
     [userId],
   );
   expect(stored?.n).toBe(PEOPLE);
-  const stuck = await direct<{ n: number }>(
+  const stuck = await stack.direct<{ n: number }>(
     "SELECT count(*)::int AS n FROM imports.imports WHERE state NOT IN ('completed', 'failed')",
   );
   expect(stuck[0]?.n).toBe(0);

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ImportStatus } from '@warmpath/contracts';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { newUser } from '../support/users.js';
 import { answeredFast, describeSamples, Probe } from './support/probe.js';
 import { OwnServer } from './support/servers.js';
@@ -24,16 +23,11 @@ test.afterAll(async () => {
 });
 
 async function accountsNamed(username: string): Promise<number> {
-  const client = new pg.Client({ connectionString: stack.directDatabaseUrl });
-  await client.connect();
-  try {
-    const rows = await client.query('SELECT count(*)::int AS n FROM auth.users WHERE username = $1', [
-      username,
-    ]);
-    return (rows.rows[0] as { n: number }).n;
-  } finally {
-    await client.end();
-  }
+  const rows = await stack.direct<{ n: number }>(
+    'SELECT count(*)::int AS n FROM auth.users WHERE username = $1',
+    [username],
+  );
+  return rows[0].n;
 }
 
 test('Redis down: signed-in requests get 503 (never 401), sign-in and registration 503 with no account left behind', async ({
@@ -86,14 +80,11 @@ test('Redis down: signed-in requests get 503 (never 401), sign-in and registrati
 });
 
 async function noteOf(connectionId: string): Promise<string | null> {
-  const client = new pg.Client({ connectionString: stack.directDatabaseUrl });
-  await client.connect();
-  try {
-    const rows = await client.query('SELECT notes FROM network.connections WHERE id = $1', [connectionId]);
-    return (rows.rows[0] as { notes: string | null }).notes;
-  } finally {
-    await client.end();
-  }
+  const rows = await stack.direct<{ notes: string | null }>(
+    'SELECT notes FROM network.connections WHERE id = $1',
+    [connectionId],
+  );
+  return rows[0].notes;
 }
 
 /** Imports a small export for the signed-in user and answers the id of one of the people in it. */
@@ -129,29 +120,19 @@ async function firstConnectionOf(api: APIRequestContext): Promise<string> {
 }
 
 async function sessionsOf(userId: number): Promise<number> {
-  const client = new pg.Client({ connectionString: stack.directDatabaseUrl });
-  await client.connect();
-  try {
-    const rows = await client.query('SELECT count(*)::int AS n FROM auth.sessions WHERE user_id = $1', [
-      userId,
-    ]);
-    return (rows.rows[0] as { n: number }).n;
-  } finally {
-    await client.end();
-  }
+  const rows = await stack.direct<{ n: number }>(
+    'SELECT count(*)::int AS n FROM auth.sessions WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0].n;
 }
 
 async function importsOf(userId: number): Promise<number> {
-  const client = new pg.Client({ connectionString: stack.directDatabaseUrl });
-  await client.connect();
-  try {
-    const rows = await client.query('SELECT count(*)::int AS n FROM imports.imports WHERE user_id = $1', [
-      userId,
-    ]);
-    return (rows.rows[0] as { n: number }).n;
-  } finally {
-    await client.end();
-  }
+  const rows = await stack.direct<{ n: number }>(
+    'SELECT count(*)::int AS n FROM imports.imports WHERE user_id = $1',
+    [userId],
+  );
+  return rows[0].n;
 }
 
 test('Redis full (noeviction): sign-in and upload answer 503 with no import left behind; a note is never answered 503 once saved', async ({

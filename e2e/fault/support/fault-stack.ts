@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import pg from 'pg';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- scripts/ is tooling, not a project
 import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../../scripts/lib/infra.mjs';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- scripts/ is tooling, not a project
@@ -23,6 +24,8 @@ export interface FaultStack {
   postgres: TcpProxy;
   /** The database URL that bypasses the proxy (for the test's own checks). */
   directDatabaseUrl: string;
+  /** One query on a connection of the test's own, past the proxy: its rows. */
+  direct<T>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Service restarts the launcher made, as "name" per restart. */
   restarts: string[];
   pidOf(name: string): number | undefined;
@@ -98,6 +101,7 @@ export async function startFaultStack(options: FaultStackOptions = {}): Promise<
     redis,
     postgres,
     directDatabaseUrl,
+    direct: (sql, params) => directQuery(directDatabaseUrl, sql, params),
     restarts,
     pidOf: (name) => stack.pidOf(name),
     stopService: (name) => stack.stopService(name),
@@ -107,4 +111,14 @@ export async function startFaultStack(options: FaultStackOptions = {}): Promise<
       await disposeInfrastructure();
     },
   };
+}
+
+async function directQuery<T>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }

@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ImportStatus } from '@warmpath/contracts';
-import pg from 'pg';
 import { describeSamples, Probe } from './probe.js';
 import { startFaultStack, type FaultStack } from './fault-stack.js';
 import { exportOf, signUp, uploadCsv } from './session.js';
@@ -35,19 +34,9 @@ export function redisRestartScenario(persistent: boolean): void {
     await stack?.dispose();
   });
 
-  async function direct<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const client = new pg.Client({ connectionString: stack.directDatabaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(sql, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-
   const importOf = async (id: string) =>
     (
-      await direct<{ state: string; imported: number }>(
+      await stack.direct<{ state: string; imported: number }>(
         'SELECT state, imported FROM imports.imports WHERE id = $1',
         [id],
       )
@@ -55,7 +44,7 @@ export function redisRestartScenario(persistent: boolean): void {
 
   const peopleOf = async (userId: number) =>
     (
-      await direct<{ n: number }>(
+      await stack.direct<{ n: number }>(
         'SELECT count(*)::int AS n FROM network.connections WHERE owner_user_id = $1',
         [userId],
       )
