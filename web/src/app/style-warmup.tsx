@@ -29,6 +29,7 @@ import {
   Typography,
 } from 'antd';
 import { memo, startTransition, useEffect, useState, type ReactNode } from 'react';
+import { useDarkMode } from '../features/theme/use-dark-mode';
 
 /**
  * antd generates a component's styles (CSS-in-JS) the first time one of its kind renders, and
@@ -97,8 +98,17 @@ type IdleWindow = Window & {
   cancelIdleCallback?: (handle: number) => void;
 };
 
-/** Renders antd's component kinds out of sight, one per idle moment of the page (see KINDS). */
+/**
+ * Renders antd's component kinds out of sight, one per idle moment of the page (see KINDS). A theme
+ * switch starts it over: the kinds of the old theme go at once, and the new theme's styles are
+ * registered again one kind at a time, not all in the switch's own task.
+ */
 export function StyleWarmup() {
+  const [dark] = useDarkMode();
+  return <Warmup key={dark ? 'dark' : 'light'} />;
+}
+
+function Warmup() {
   const [count, setCount] = useState(0);
   useEffect(() => {
     if (count >= KINDS.length) return;
