@@ -15,136 +15,144 @@ type Draw = () => ReactNode;
  * imported on its turn (the module the app's own `import { X } from 'antd'` uses): imported all
  * at once at boot they were one task of ~50 ms of module evaluation.
  */
+/** A kind: its module (imported on its turn) and what to draw with the component it exports. */
+const kind =
+  <C,>(load: () => Promise<{ default: C }>, draw: (component: C) => ReactNode) =>
+  async (): Promise<Draw> => {
+    const { default: component } = await load();
+    return () => draw(component);
+  };
+
 const KINDS: readonly (() => Promise<Draw>)[] = [
-  async () => {
-    const { default: Typography } = await import('antd/es/typography');
-    return () => (
+  kind(
+    () => import('antd/es/typography'),
+    (Typography) => (
       <Typography>
         <Typography.Title level={5}>warm</Typography.Title>
         <Typography.Text>warm</Typography.Text>
         <Typography.Link>warm</Typography.Link>
       </Typography>
-    );
-  },
-  async () => {
-    const { default: Button } = await import('antd/es/button');
-    return () => <Button>warm</Button>;
-  },
-  async () => {
-    const { default: Flex } = await import('antd/es/flex');
-    return () => <Flex>warm</Flex>;
-  },
-  async () => {
-    const { default: Card } = await import('antd/es/card');
-    return () => <Card size="small">warm</Card>;
-  },
-  async () => {
-    const { default: Select } = await import('antd/es/select');
-    return () => <Select options={[]} />;
-  },
-  async () => {
-    const { default: Input } = await import('antd/es/input');
-    return () => <Input />;
-  },
-  async () => {
-    const { default: Tag } = await import('antd/es/tag');
-    return () => <Tag>warm</Tag>;
-  },
-  async () => {
-    const { default: Badge } = await import('antd/es/badge');
-    return () => <Badge count={0} />;
-  },
-  async () => {
-    const { default: Modal } = await import('antd/es/modal');
-    return () => <Modal open={false} />;
-  },
-  async () => {
-    const { default: Popconfirm } = await import('antd/es/popconfirm');
-    return () => (
+    ),
+  ),
+  kind(
+    () => import('antd/es/button'),
+    (Button) => <Button>warm</Button>,
+  ),
+  kind(
+    () => import('antd/es/flex'),
+    (Flex) => <Flex>warm</Flex>,
+  ),
+  kind(
+    () => import('antd/es/card'),
+    (Card) => <Card size="small">warm</Card>,
+  ),
+  kind(
+    () => import('antd/es/select'),
+    (Select) => <Select options={[]} />,
+  ),
+  kind(
+    () => import('antd/es/input'),
+    (Input) => <Input />,
+  ),
+  kind(
+    () => import('antd/es/tag'),
+    (Tag) => <Tag>warm</Tag>,
+  ),
+  kind(
+    () => import('antd/es/badge'),
+    (Badge) => <Badge count={0} />,
+  ),
+  kind(
+    () => import('antd/es/modal'),
+    (Modal) => <Modal open={false} />,
+  ),
+  kind(
+    () => import('antd/es/popconfirm'),
+    (Popconfirm) => (
       <Popconfirm title="warm">
         <span>warm</span>
       </Popconfirm>
-    );
-  },
-  async () => {
-    const { default: List } = await import('antd/es/list');
-    return () => <List dataSource={[]} renderItem={() => null} />;
-  },
-  async () => {
-    const { default: Table } = await import('antd/es/table');
-    return () => <Table dataSource={[]} columns={[{ key: 'warm', title: 'warm' }]} size="small" />;
-  },
-  async () => {
-    const { default: Segmented } = await import('antd/es/segmented');
-    return () => <Segmented options={['warm']} />;
-  },
-  async () => {
-    const { default: Switch } = await import('antd/es/switch');
-    return () => <Switch />;
-  },
-  async () => {
-    const { default: Tooltip } = await import('antd/es/tooltip');
-    return () => (
+    ),
+  ),
+  kind(
+    () => import('antd/es/list'),
+    (List) => <List dataSource={[]} renderItem={() => null} />,
+  ),
+  kind(
+    () => import('antd/es/table'),
+    (Table) => <Table dataSource={[]} columns={[{ key: 'warm', title: 'warm' }]} size="small" />,
+  ),
+  kind(
+    () => import('antd/es/segmented'),
+    (Segmented) => <Segmented options={['warm']} />,
+  ),
+  kind(
+    () => import('antd/es/switch'),
+    (Switch) => <Switch />,
+  ),
+  kind(
+    () => import('antd/es/tooltip'),
+    (Tooltip) => (
       <Tooltip title="warm">
         <span>warm</span>
       </Tooltip>
-    );
-  },
-  async () => {
-    const { default: Avatar } = await import('antd/es/avatar');
-    return () => <Avatar>W</Avatar>;
-  },
-  async () => {
-    const { default: Spin } = await import('antd/es/spin');
-    return () => <Spin />;
-  },
-  async () => {
-    const { default: Empty } = await import('antd/es/empty');
-    return () => <Empty />;
-  },
-  async () => {
-    const { default: Alert } = await import('antd/es/alert');
-    return () => <Alert title="warm" />;
-  },
-  async () => {
-    const { default: Divider } = await import('antd/es/divider');
-    return () => <Divider />;
-  },
-  async () => {
-    const [{ default: Row }, { default: Col }] = await Promise.all([
-      import('antd/es/row'),
-      import('antd/es/col'),
-    ]);
-    return () => (
+    ),
+  ),
+  kind(
+    () => import('antd/es/avatar'),
+    (Avatar) => <Avatar>W</Avatar>,
+  ),
+  kind(
+    () => import('antd/es/spin'),
+    (Spin) => <Spin />,
+  ),
+  kind(
+    () => import('antd/es/empty'),
+    (Empty) => <Empty />,
+  ),
+  kind(
+    () => import('antd/es/alert'),
+    (Alert) => <Alert title="warm" />,
+  ),
+  kind(
+    () => import('antd/es/divider'),
+    (Divider) => <Divider />,
+  ),
+  kind(
+    () =>
+      Promise.all([import('antd/es/row'), import('antd/es/col')]).then(([row, col]) => ({
+        default: { Row: row.default, Col: col.default },
+      })),
+    ({ Row, Col }) => (
       <Row>
         <Col span={24}>warm</Col>
       </Row>
-    );
-  },
-  async () => {
-    const { default: Descriptions } = await import('antd/es/descriptions');
-    return () => <Descriptions items={[{ key: 'warm', label: 'warm', children: 'warm' }]} />;
-  },
-  async () => {
-    const { default: Tabs } = await import('antd/es/tabs');
-    return () => <Tabs items={[{ key: 'warm', label: 'warm' }]} />;
-  },
-  async () => {
-    const { default: Checkbox } = await import('antd/es/checkbox');
-    return () => <Checkbox />;
-  },
-  async () => {
-    const { default: Progress } = await import('antd/es/progress');
-    return () => <Progress percent={0} />;
-  },
-  async () => {
-    const { default: Skeleton } = await import('antd/es/skeleton');
-    return () => <Skeleton />;
-  },
-  async () => {
-    const { default: Collapse } = await import('antd/es/collapse');
-    return () => <Collapse items={[]} />;
-  },
+    ),
+  ),
+  kind(
+    () => import('antd/es/descriptions'),
+    (Descriptions) => <Descriptions items={[{ key: 'warm', label: 'warm', children: 'warm' }]} />,
+  ),
+  kind(
+    () => import('antd/es/tabs'),
+    (Tabs) => <Tabs items={[{ key: 'warm', label: 'warm' }]} />,
+  ),
+  kind(
+    () => import('antd/es/checkbox'),
+    (Checkbox) => <Checkbox />,
+  ),
+  kind(
+    () => import('antd/es/progress'),
+    (Progress) => <Progress percent={0} />,
+  ),
+  kind(
+    () => import('antd/es/skeleton'),
+    (Skeleton) => <Skeleton />,
+  ),
+  kind(
+    () => import('antd/es/collapse'),
+    (Collapse) => <Collapse items={[]} />,
+  ),
 ];
 
 /** One kind, rendered once and kept: antd drops a kind's styles when nothing of it is mounted. */
@@ -156,6 +164,17 @@ type IdleWindow = Window & {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
   cancelIdleCallback?: (handle: number) => void;
 };
+
+/** Runs `callback` when the page is idle (within 2 s; 50 ms later where there is no idle callback). */
+function whenIdle(callback: () => void): () => void {
+  const page = window as IdleWindow;
+  if (!page.requestIdleCallback) {
+    const timer = setTimeout(callback, 50);
+    return () => clearTimeout(timer);
+  }
+  const handle = page.requestIdleCallback(callback, { timeout: 2000 });
+  return () => page.cancelIdleCallback?.(handle);
+}
 
 /**
  * Renders antd's component kinds out of sight, one per idle moment of the page (see KINDS). A theme
@@ -172,23 +191,15 @@ function Warmup() {
   useEffect(() => {
     if (drawn.length >= KINDS.length) return;
     let isCurrent = true;
-    const page = window as IdleWindow;
     const next = () =>
       void KINDS[drawn.length]()
         .then((draw) => isCurrent && startTransition(() => setDrawn((done) => [...done, draw])))
         // A chunk that fails to load (a deploy replaced it) only leaves its kind cold.
         .catch(() => isCurrent && setDrawn((done) => [...done, () => null]));
-    if (!page.requestIdleCallback) {
-      const timer = setTimeout(next, 50);
-      return () => {
-        isCurrent = false;
-        clearTimeout(timer);
-      };
-    }
-    const handle = page.requestIdleCallback(next, { timeout: 2000 });
+    const cancel = whenIdle(next);
     return () => {
       isCurrent = false;
-      page.cancelIdleCallback?.(handle);
+      cancel();
     };
   }, [drawn]);
   return (
