@@ -18,6 +18,7 @@
 // import): it also prints what one parse thread costs to start (each file gets a fresh one), the
 // workers' idle CPU (measured for BENCH_IDLE_S seconds before the upload, and subtracted in "net"),
 // and how many files were retried (a try that failed and ran again re-reads the whole file).
+import { COMPACT_NETWORK_MEDIA_TYPE } from '@warmpath/contracts';
 import { decodeNetwork } from '@warmpath/domain';
 import { buildLinkedInCsv, generateExportRows, seededRandom } from '@warmpath/testing';
 import { spawn } from 'node:child_process';
@@ -40,7 +41,6 @@ const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 const IDLE_S = env('BENCH_IDLE_S', 5);
 const WORKER_CPU = (process.env.BENCH_WORKER_CPU ?? '0,0.25,0.5').split(',').map(Number);
 const TICKS_PER_SECOND = 100;
-const COMPACT_MEDIA_TYPE = 'application/vnd.warmpath.network.v1+json';
 
 /** One person's export: ROWS people of the universe, sampled with its own seed. */
 function exportOf(universe, seed) {
@@ -237,7 +237,7 @@ async function runWith(workers, cpuCap, files, expectedPeople) {
       // The pooled build of ~120,000 people may outlast a read's budget on a busy machine: read again.
       // In the compact form, as the app reads it (the spec's JSON is built on its first ask).
       const response = await fetch(`${stack.url}/api/teams/${teamId}/network`, {
-        headers: { cookie: owner.cookie, accept: COMPACT_MEDIA_TYPE },
+        headers: { cookie: owner.cookie, accept: COMPACT_NETWORK_MEDIA_TYPE },
       });
       if (response.status === 503 || response.status === 504) {
         await sleep(2000);
