@@ -52,7 +52,7 @@ export class PooledTeamNetwork {
 export const MAX_CACHED_POOLED_PEOPLE = 300_000;
 
 /**
- * The pooled network of a workspace for one member (DECISIONS.md "Workspaces"): membership and
+ * The pooled network of a workspace for one member (docs/product.md#workspaces): membership and
  * sharing from the teams service on every call (NOT_FOUND passes through, so a non-member gets
  * exactly the unknown workspace's 404), the members' network versions from Postgres, their
  * profiles from auth. Nothing is served from before a change: the fingerprint covers them all.
