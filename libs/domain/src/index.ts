@@ -22,6 +22,7 @@ export * from './warm-path/find-warmest-path.js';
 export * from './warm-path/explain-hop.js';
 export * from './stats/network-stats.js';
 export * from './pooling/company-links-memo.js';
+export * from './pooling/counts-only-companies.js';
 export * from './pooling/graph-links.js';
 export * from './pooling/person-identity.js';
 export * from './pooling/pool-network.js';
