@@ -14,6 +14,7 @@ export * from './import/normalise-profile-url.js';
 export * from './import/normalise-connection-row.js';
 export * from './import/past-employers.js';
 export * from './people/display-name.js';
+export * from './people/username-key.js';
 export * from './search/search-connections.js';
 export * from './search/filter-network.js';
 export * from './warm-path/edge-warmth.js';
