@@ -43,7 +43,8 @@ const signIn = (address: string, user: TestUser, password = user.password, cooki
 
 const colleagues: Colleague[] = [];
 
-test.describe.configure({ mode: 'serial' });
+// Serial: the second test signs in the first one's colleagues. The gateway restarts around them.
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
 test.beforeAll(async () => {
   // Empty values are unset: the gateway's defaults apply.
@@ -53,7 +54,6 @@ test.beforeAll(async () => {
 test.afterAll(() => restartGateway());
 
 test('50 colleagues behind one address register with their invitations and sign in', async () => {
-  test.setTimeout(180_000);
   const owner = newUser();
   const registered = await requestFrom(ELSEWHERE, 'POST', '/api/register', {
     ...owner,
@@ -96,7 +96,6 @@ test('50 colleagues behind one address register with their invitations and sign 
 });
 
 test('an attacker behind the same address spraying wrong passwords does not stop them', async () => {
-  test.setTimeout(180_000);
   expect(colleagues).toHaveLength(COLLEAGUES);
   // Two wrong passwords on every account: 100 failures from the office, the address's ceiling.
   const sprayed: number[] = [];
