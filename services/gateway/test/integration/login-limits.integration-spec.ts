@@ -1,15 +1,20 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { BusClient, createLogger } from '@warmpath/server-kit';
 import { deleteRedisKeys } from '@warmpath/testing';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import { createHash, randomBytes } from 'node:crypto';
 import type { GatewayConfig } from '../../src/config/gateway.config.js';
+import { RegistrationLimiter } from '../../src/modules/auth/registration-limiter.js';
+import { AttemptLimiter, TOO_MANY_REGISTRATIONS } from '../../src/modules/session/attempt-limiter.js';
 import { DeviceCookies } from '../../src/modules/session/device-cookie.js';
 import { LoginRateLimiter, TOO_MANY_ATTEMPTS } from '../../src/modules/session/login-rate-limiter.js';
 
 /** The sign-in limits' Redis scripts and the device cookies against a real Redis (its key prefix too). */
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const prefix = `it_${randomBytes(6).toString('hex')}:`;
 const config = {
   LOGIN_WINDOW_SECONDS: 900,
@@ -22,21 +27,26 @@ const config = {
   LOGIN_MAX_FAILURES_PER_DEVICE: 2,
   LOGIN_DEVICE_COOKIE_DAYS: 180,
   COOKIE_SECURE: 'false',
+  REGISTER_MAX_PER_CLIENT: 1,
+  REGISTER_MAX_PER_INVITATION: 5,
 } as GatewayConfig;
 
 let redis: Redis;
 let limiter: LoginRateLimiter;
 let devices: DeviceCookies;
+let nc: NatsConnection;
 
-beforeAll(() => {
+beforeAll(async () => {
   redis = new Redis(REDIS_URL, { keyPrefix: prefix });
   limiter = new LoginRateLimiter(redis, config);
   devices = new DeviceCookies(redis, config);
+  nc = await connect({ servers: NATS_URL, name: 'gateway-login-limits-it' });
 });
 
 afterAll(async () => {
   await deleteRedisKeys(REDIS_URL, prefix);
   redis?.disconnect();
+  await nc?.close();
 });
 
 const refused = { code: 'RATE_LIMITED', message: TOO_MANY_ATTEMPTS };
@@ -180,5 +190,29 @@ describe('DeviceCookies', () => {
     } finally {
       otherConnection.disconnect();
     }
+  });
+});
+
+describe('RegistrationLimiter', () => {
+  it('applies the address limit when the teams service cannot say whether an invitation is usable', async () => {
+    // No teams service answers on this run's subjects.
+    const bus = new BusClient(nc, {
+      service: 'gateway-it',
+      natsUrl: NATS_URL,
+      prefix: prefix.slice(0, -1),
+      requestTimeoutMs: 1000,
+    });
+    const registrations = new RegistrationLimiter(
+      new AttemptLimiter(redis),
+      bus,
+      config,
+      createLogger('gateway', 'silent'),
+    );
+    const token = 'A'.repeat(43);
+    await registrations.admit('10.9.0.1', 'ana@example.org', token);
+    await expect(registrations.admit('10.9.0.1', 'bea@example.org', token)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      message: TOO_MANY_REGISTRATIONS,
+    });
   });
 });
