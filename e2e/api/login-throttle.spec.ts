@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
+import { requestFrom } from '../support/client-address.js';
 import { startService, stopService } from '../support/stack-control.js';
 import { newUser, registerUser } from '../support/users.js';
 
@@ -12,6 +13,7 @@ function loginFrom(
   username: string,
   password: string,
   forwardedFor?: string,
+  cookie?: string,
 ): Promise<{ status: number; body: { message?: string } }> {
   const url = new URL('/api/login', process.env.WARMPATH_URL);
   const payload = JSON.stringify({ username, password });
@@ -24,6 +26,7 @@ function loginFrom(
         headers: {
           'content-type': 'application/json',
           ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+          ...(cookie ? { cookie } : {}),
         },
       },
       (res) => {
@@ -46,7 +49,7 @@ async function gatewayBack(): Promise<void> {
           (r) => r.status,
           () => 0,
         ),
-      { timeout: 30_000 },
+      { timeout: 120_000 },
     )
     .toBe(200);
 }
@@ -65,6 +68,38 @@ test('wrong passwords from an attacker throttle the attacker, never the owner on
   expect((await loginFrom('127.0.0.3', user.username, user.password)).status).toBe(200);
 });
 
+test('failures from many addresses lock an account to new browsers, never to one that signed in before', async () => {
+  const user = newUser();
+  const registered = await requestFrom('127.0.0.20', 'POST', '/api/register', {
+    ...user,
+    confirmPassword: user.password,
+  });
+  expect(registered.status).toBe(201);
+  const device = registered.cookies.find((cookie) => cookie.startsWith('warmpath_device_'));
+  expect(device).toBeDefined();
+  // Signed (HMAC), httpOnly, sent to the sign-in route only.
+  expect(registered.setCookies.find((header) => header.startsWith('warmpath_device_'))).toMatch(
+    /^warmpath_device_[\w-]{16}=[0-9a-z]+\.[\w-]+\.[\w-]+; Max-Age=15552000; Path=\/api\/login; HttpOnly; SameSite=Strict$/,
+  );
+  // 11 wrong passwords from three addresses, never 5 from one: past the account's 10 free failures.
+  for (const [address, count] of [
+    ['127.0.0.21', 4],
+    ['127.0.0.22', 4],
+    ['127.0.0.23', 3],
+  ] as const)
+    for (let i = 0; i < count; i += 1)
+      expect((await loginFrom(address, user.username, 'wrong-password')).status).toBe(401);
+  // A new browser, even with the right password from an address never seen, waits...
+  const fresh = await loginFrom('127.0.0.24', user.username, user.password);
+  expect(fresh.status).toBe(429);
+  expect(fresh.body.message).toBe('Too many sign-in attempts. Please wait a few minutes and try again.');
+  // ...and so does one showing a forged device cookie...
+  const forged = `${device!.slice(0, -2)}${device!.endsWith('AA') ? 'BB' : 'AA'}`;
+  expect((await loginFrom('127.0.0.24', user.username, user.password, undefined, forged)).status).toBe(429);
+  // ...while the browser that signed in before gets in at once.
+  expect((await loginFrom('127.0.0.24', user.username, user.password, undefined, device)).status).toBe(200);
+});
+
 test('a client cannot pick its own address with X-Forwarded-For (no proxy is trusted by default)', async ({
   request,
 }) => {
@@ -79,6 +114,8 @@ test('a client cannot pick its own address with X-Forwarded-For (no proxy is tru
 test('behind a configured proxy (TRUST_PROXY), each forwarded client is throttled on its own', async ({
   request,
 }) => {
+  // Two gateway restarts: on a busy machine each can take well over a minute.
+  test.setTimeout(300_000);
   const { user } = await registerUser(request, newUser());
   await stopService('gateway');
   await startService('gateway', { TRUST_PROXY: '127.0.0.5' });

@@ -6,6 +6,9 @@ export interface AddressedAnswer {
   /** The first Set-Cookie header, and its name=value. */
   setCookie?: string;
   cookie?: string;
+  /** Every Set-Cookie header, and the name=value of each. */
+  setCookies: string[];
+  cookies: string[];
 }
 
 /**
@@ -41,6 +44,8 @@ export function requestFrom(
             body: text ? JSON.parse(text) : {},
             setCookie: res.headers['set-cookie']?.[0],
             cookie: res.headers['set-cookie']?.[0]?.split(';')[0],
+            setCookies: res.headers['set-cookie'] ?? [],
+            cookies: (res.headers['set-cookie'] ?? []).map((header) => header.split(';')[0] as string),
           }),
         );
       },

@@ -44,8 +44,9 @@ export default async function globalSetup() {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     ADMIN_PASSWORD,
     SCRYPT_LOG_N: '12',
-    // Every e2e request comes from 127.0.0.1: the per-username limit is what the tests exercise.
-    LOGIN_MAX_ATTEMPTS_PER_CLIENT: '100000',
+    // Every e2e request comes from 127.0.0.1: the per-username limits are what most tests exercise
+    // (e2e/api/office-sign-in.spec.ts runs the gateway with the defaults).
+    LOGIN_MAX_FAILURES_PER_CLIENT: '100000',
     // Likewise for wrong invitation codes: the per-account limit is the one tested.
     JOIN_CODE_MAX_FAILURES_PER_CLIENT: '100000',
     SMTP_URL: inbox.smtpUrl,

@@ -9,7 +9,7 @@ const SIGN_IN_USERS = 20;
 
 /** Every request of these workloads comes from one address: no per-client limit may refuse them. */
 export const env = {
-  LOGIN_MAX_ATTEMPTS_PER_CLIENT: '1000000',
+  LOGIN_MAX_FAILURES_PER_CLIENT: '1000000',
   REGISTER_MAX_PER_CLIENT: '1000000',
 };
 

@@ -74,7 +74,7 @@ export async function startFaultStack(options: FaultStackOptions = {}): Promise<
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     ADMIN_PASSWORD: `fault-${runId}`,
     SCRYPT_LOG_N: '12',
-    LOGIN_MAX_ATTEMPTS_PER_CLIENT: '100000',
+    LOGIN_MAX_FAILURES_PER_CLIENT: '100000',
     ...options.env,
   };
   const disposeInfrastructure = async () => {

@@ -53,6 +53,12 @@ export const registerRequestSchema = z
     email: z.string().trim().max(320, 'Invalid email address').pipe(z.email('Invalid email address')),
     password,
     confirmPassword: z.string().min(6, 'Password must be at least 6 characters'),
+    /**
+     * The token of the e-mail invitation that brought this person (the /join/{token} link), if
+     * any. A usable invitation for this e-mail lifts the per-address registration ceiling
+     * (docs/security.md "Sign-in and registration limits"); the account is created either way.
+     */
+    invitation: z.string().trim().max(200).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: "Passwords don't match",

@@ -84,8 +84,8 @@ const snapshotNotModified = { description: 'Not modified: the `If-None-Match` ET
 // prettier-ignore
 export const API_ROUTES: readonly ApiRoute[] = [
   // Auth and the account (sessions only)
-  { method: 'post', path: '/api/register', tag: 'Account', summary: 'Create an account and sign in', access: 'public', body: jsonBody(registerRequestSchema), responses: { 201: json(userSchema, 'The new account; the session cookie is set') }, errors: [400, 409] },
-  { method: 'post', path: '/api/login', tag: 'Account', summary: 'Sign in with a password', access: 'public', body: jsonBody(loginRequestSchema), responses: { 200: json(userSchema, 'The account; the session cookie is set') }, errors: [400] },
+  { method: 'post', path: '/api/register', tag: 'Account', summary: 'Create an account and sign in', access: 'public', body: jsonBody(registerRequestSchema), responses: { 201: json(userSchema, 'The new account; the session and device cookies are set') }, errors: [400, 409] },
+  { method: 'post', path: '/api/login', tag: 'Account', summary: 'Sign in with a password', access: 'public', body: jsonBody(loginRequestSchema), responses: { 200: json(userSchema, 'The account; the session and device cookies are set') }, errors: [400, 401] },
   { method: 'post', path: '/api/logout', tag: 'Account', summary: 'Sign out', access: 'public', responses: { 200: json(loggedOutSchema, 'The session is ended') } },
   { method: 'get', path: '/api/user', tag: 'Account', summary: 'The signed-in account', access: 'session', responses: { 200: json(userSchema, 'The account') } },
   { method: 'patch', path: '/api/user', tag: 'Account', summary: 'Update the profile', access: 'session', body: jsonBody(updateProfileRequestSchema), responses: { 200: json(userSchema, 'The updated account') }, errors: [400] },

@@ -33,7 +33,16 @@ export type MemberReach = z.infer<typeof memberReachSchema>;
 
 /** The pooled network's JSON: the own network's shape plus the workspace's members and their reach. */
 export const teamNetworkDataSchema = networkDataSchema.extend({
-  workspace: z.object({ teamId: z.number().int(), members: z.array(memberReachSchema) }),
+  workspace: z.object({
+    teamId: z.number().int(),
+    members: z.array(memberReachSchema),
+    /**
+     * People known only by members on `counts` whose company too few of them share to be named
+     * (MIN_COUNTS_ONLY_COMPANY_GROUP in libs/domain): in no entry of `companies`, counted here.
+     * The network service always sends it; optional so that readers built before it still parse.
+     */
+    otherCompanyPeople: z.number().int().min(0).optional(),
+  }),
 });
 export type TeamNetworkData = z.infer<typeof teamNetworkDataSchema>;
 
@@ -41,8 +50,9 @@ export type TeamNetworkData = z.infer<typeof teamNetworkDataSchema>;
  * The snapshot JSON's shape of pooled networks; bump it when the shape changes (the snapshot key
  * carries it, so snapshots of another format are never served). 2: the compact representation too.
  * 3: the JSON built on its first ask (`bytes` null until then), its ETag derived from the key.
+ * 4: companies named from counts-only knowledge only past the minimum group, `otherCompanyPeople`.
  */
-export const TEAM_SNAPSHOT_FORMAT = '3';
+export const TEAM_SNAPSHOT_FORMAT = '4';
 
 /** Prefix of every pooled snapshot key of a workspace (so a deleted one's can be found). */
 export const teamSnapshotKeyPrefix = (teamId: number) => `network:team-snapshot:${teamId}:`;

@@ -68,6 +68,15 @@ export const teamsContracts = {
     z.object({ token: z.string() }),
     invitationLookupSchema,
   ),
+  /**
+   * Public (no caller), for the gateway's registration limits: whether the token is a usable
+   * invitation (pending, not expired) sent to this e-mail. Never says which part did not match.
+   */
+  checkInvitation: defineRequest(
+    'teams.invitation.check',
+    z.object({ token: z.string(), email: z.string() }),
+    z.object({ usable: z.boolean() }),
+  ),
   /** The signed-in account whose e-mail the invitation was sent to joins at once. */
   acceptInvitation: defineRequest(
     'teams.invitation.accept',

@@ -98,7 +98,7 @@ function pooledNetwork(): WireNetwork {
     connections: [pooled.self, ...pooled.teammates, ...pooled.people],
     relationships: [...pooled.knowsLinks, ...pooled.teammateLinks, ...pooled.companyLinks],
     companies: pooled.companies,
-    workspace: { teamId: 7, members: pooled.members },
+    workspace: { teamId: 7, members: pooled.members, otherCompanyPeople: pooled.otherCompanyPeople },
   };
 }
 

@@ -200,7 +200,7 @@ describe('poolNetwork: what each member shares', () => {
       ...extra,
     });
 
-  it('shows no person of a member on counts only, yet counts them in companies, reach and known by', () => {
+  it('shows no person of a member on counts only, yet counts them in reach, known by and other', () => {
     const onlyCarls = full(3, 'Hidden');
     const shared = [full(2, 'Both'), full(3, 'Both')];
     const pooled = poolNetwork(1, [
@@ -211,13 +211,36 @@ describe('poolNetwork: what each member shares', () => {
     expect(pooled.people.map((p) => p.firstName)).toEqual(['Both']);
     expect(pooled.people[0]?.knownBy).toEqual([2, 3]);
     expect(pooled.knowsLinks.map((l) => l.sourceId)).toEqual(['u2']);
-    expect(pooled.companies).toEqual([{ name: 'Initech', key: 'initech', count: 2 }]);
+    // Initech is named by the person shown; the one only Carl knows there is too few to add.
+    expect(pooled.companies).toEqual([{ name: 'Initech', key: 'initech', count: 1 }]);
+    expect(pooled.otherCompanyPeople).toBe(1);
     expect(pooled.members).toEqual([
       { userId: 1, sharing: 'names', people: 0, companies: 0 },
       { userId: 2, sharing: 'names', people: 1, companies: 1 },
       { userId: 3, sharing: 'counts', people: 2, companies: 1 },
     ]);
     expect(JSON.stringify(pooled)).not.toContain('Hidden');
+  });
+
+  it('names a company from counts-only knowledge only when 3 people back it, the rest in other', () => {
+    const carls = [
+      full(3, 'Vera', { company: 'Vault Inc' }),
+      full(3, 'Gail', { company: 'Globex' }),
+      full(3, 'Gary', { company: 'Globex' }),
+      full(3, 'Gwen', { company: 'Globex' }),
+    ];
+    const pooled = poolNetwork(1, [member(1, []), member(2, []), member(3, carls, 'counts')]);
+    expect(pooled.people).toEqual([]);
+    expect(pooled.companies).toEqual([{ name: 'Globex', key: 'globex', count: 3 }]);
+    expect(pooled.otherCompanyPeople).toBe(1);
+    expect(pooled.members.find((m) => m.userId === 3)).toEqual({
+      userId: 3,
+      sharing: 'counts',
+      people: 4,
+      companies: 2,
+    });
+    const { reuse: _reuse, ...answer } = pooled;
+    expect(JSON.stringify(answer)).not.toMatch(/vault|vera/i);
   });
 
   it.each([

@@ -1,8 +1,8 @@
 import type { CompanySummary, Connection, Relationship, SharingLevel } from '@warmpath/contracts';
 import { companyKey } from '../company/company-key.js';
-import { topCompanies } from '../search/search-connections.js';
 import type { WarmthTie } from '../warm-path/warmth-graph.js';
 import { deriveCompanyLinksReusing, type CompanyLinksMemo } from './company-links-memo.js';
+import { countCompaniesHidingSmallGroups } from './counts-only-companies.js';
 import { toKnowsLink, toTeammateLink } from './graph-links.js';
 import { groupPeople, type MemberRecord } from './person-identity.js';
 import {
@@ -45,8 +45,13 @@ export interface PooledNetwork {
   teammateLinks: Relationship[];
   /** Company links between the people shown. */
   companyLinks: Relationship[];
-  /** Every company of everyone the members know, shown or counted only; most people first. */
+  /**
+   * Every company of the people shown, and of the people counted only (known only by members on
+   * `counts`) where at least MIN_COUNTS_ONLY_COMPANY_GROUP of those work; most people first.
+   */
   companies: CompanySummary[];
+  /** Counted-only people at a company with fewer of them than that: counted, never named. */
+  otherCompanyPeople: number;
   members: MemberReach[];
   /** What a rebuild of this pool (same viewer) may reuse: hand it to the next poolNetwork. */
   reuse: PoolReuse;
@@ -70,7 +75,8 @@ const SHARING_RANK: Record<SharingLevel, number> = { counts: 0, names: 1, profil
  *   viewer knows them, else the first sharing member's (members by user id); `knownBy` every
  *   member who knows them, counts-only members included (they add to "known by N");
  * - a member on `counts` shows no person: someone only they know is no node, only counted in
- *   `companies` and `members`; their links are not drawn (how they know someone stays theirs);
+ *   `members`, and in `companies` by the k-anonymity rule of countCompaniesHidingSmallGroups
+ *   (else in `otherCompanyPeople`); their links are not drawn (how they know someone stays theirs);
  * - names, company and position from whoever shows the person; the profile URL only from the
  *   viewer or a member sharing `profiles` or more, the e-mail from the viewer or one sharing
  *   `emails`; notes only ever the viewer's own;
@@ -106,10 +112,11 @@ export function poolNetwork(
     teammateLinks: teammates.map((teammate) => toTeammateLink(self, teammate)),
     companyLinks: [],
     companies: [],
+    otherCompanyPeople: 0,
     members: [],
     reuse: {},
   };
-  const counted: { company: string | null; isUser: boolean }[] = [];
+  const countedOnly: Connection[] = [];
   const reach = ordered.map(() => ({ people: 0, companies: new Set<string>() }));
   const byFirstRecord = new Map<Connection, PooledPerson>();
   const strangers = new Map<Connection, PooledPerson>();
@@ -131,18 +138,19 @@ export function poolNetwork(
     byFirstRecord.set(first, person);
     if (!knowers.includes(viewerId)) strangers.set(first, person);
     if (!person.node) {
-      counted.push({ company: first.company, isUser: false });
+      countedOnly.push(first);
       continue;
     }
     pooled.people.push(person.node);
-    counted.push(person.node);
     for (const link of person.knowsLinks) pooled.knowsLinks.push(link);
     for (const tie of person.knowsTies) pooled.knowsTies.push(tie);
   }
   const companyLinks = deriveCompanyLinksReusing(pooled.people, viewerId, previous.companyLinks);
   pooled.companyLinks = companyLinks.links;
   pooled.reuse = { people: { viewerId, byFirstRecord }, strangers, companyLinks: companyLinks.memo };
-  pooled.companies = topCompanies(counted, Number.MAX_SAFE_INTEGER);
+  const companies = countCompaniesHidingSmallGroups(pooled.people, countedOnly);
+  pooled.companies = companies.companies;
+  pooled.otherCompanyPeople = companies.otherPeople;
   pooled.members = ordered.map((member, index) => ({
     userId: member.node.userId,
     sharing: member.sharing,

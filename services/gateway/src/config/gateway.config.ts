@@ -41,12 +41,35 @@ export const gatewayConfigSchema = baseEnvSchema.extend(redisEnvSchema.shape).ex
   TRUST_PROXY: trustProxySchema,
   /** 'auto' sets Secure on the cookie when the request came over TLS (directly or via a proxy). */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  /** Failed sign-ins allowed per username from one client address, and attempts per client, within the window. */
+  /*
+   * Sign-in limits (docs/security.md "Sign-in and registration limits"): only failures count,
+   * never successes; a browser with this account's device cookie passes the address and account
+   * limits and has its own.
+   */
+  /** Failed sign-ins per username from one client address per window; then that pair waits. */
   LOGIN_MAX_FAILURES_PER_PAIR: positiveInt.default(5),
-  LOGIN_MAX_ATTEMPTS_PER_CLIENT: positiveInt.default(30),
+  /** Failed sign-ins from one client address per window; then browsers new to the account wait. */
+  LOGIN_MAX_FAILURES_PER_CLIENT: positiveInt.default(100),
   LOGIN_WINDOW_SECONDS: positiveInt.default(15 * 60),
+  /** Failed sign-ins per account, from any address, per LOGIN_ACCOUNT_WINDOW_SECONDS before delays. */
+  LOGIN_ACCOUNT_FREE_FAILURES: positiveInt.default(10),
+  LOGIN_ACCOUNT_WINDOW_SECONDS: positiveInt.default(24 * 3600),
+  /** Each failure past the free ones shuts new browsers out of the account this long, doubled each time. */
+  LOGIN_ACCOUNT_DELAY_SECONDS: positiveInt.default(30),
+  LOGIN_ACCOUNT_MAX_DELAY_SECONDS: positiveInt.default(3600),
+  /** Failed sign-ins per device cookie per window; then that browser waits too. */
+  LOGIN_MAX_FAILURES_PER_DEVICE: positiveInt.default(5),
+  /** How long a browser stays known to an account after its last sign-in. */
+  LOGIN_DEVICE_COOKIE_DAYS: positiveInt.default(180),
+  /**
+   * HMAC key of the device cookies (32+ characters), the same on every replica. Unset: a random
+   * key kept in Redis, made by the first replica that needs it.
+   */
+  LOGIN_DEVICE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Registrations per client address per hour (each costs a password hash). */
-  REGISTER_MAX_PER_CLIENT: positiveInt.default(10),
+  REGISTER_MAX_PER_CLIENT: positiveInt.default(100),
+  /** Registrations per usable invitation per hour; these do not count against the address. */
+  REGISTER_MAX_PER_INVITATION: positiveInt.default(5),
   /** Password change attempts per user per LOGIN_WINDOW_SECONDS (each costs a hash; stops guessing). */
   PASSWORD_CHANGE_MAX_ATTEMPTS: positiveInt.default(5),
   /** Where browsers reach the app; OAuth redirect URIs are built from it (docs/oauth.md). */

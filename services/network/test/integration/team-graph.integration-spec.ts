@@ -263,7 +263,10 @@ describe('GET /api/teams/{id}/network on the network service', () => {
     const [ben, chen] = people(data);
     expect(ben).toMatchObject({ userId: maya, connectionDegree: 1, knownBy: [maya, ana, carl] });
     expect(chen).toMatchObject({ userId: ana, connectionDegree: 2, knownBy: [ana], linkedinUrl: null });
-    expect(data.companies).toEqual(expect.arrayContaining([{ name: 'Initech', key: 'initech', count: 1 }]));
+    // Harper, known only by Carl, is the one person at Initech: counted, never named.
+    expect(data.companies).toEqual([{ name: 'Globex', key: 'globex', count: 2 }]);
+    expect(data.workspace.otherCompanyPeople).toBe(1);
+    expect(JSON.stringify(data)).not.toMatch(/initech|harper/i);
     expect(data.workspace.members.find((m) => m.userId === carl)).toEqual({
       userId: carl,
       sharing: 'counts',
@@ -318,6 +321,58 @@ describe('GET /api/teams/{id}/network on the network service', () => {
       workspaceId: teamId,
     });
     await expect(outside).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Connection not found' });
+  });
+});
+
+describe('counts only: a company is named from hidden people only when 3 back it', () => {
+  const vic = account('Vic', 'Viewer');
+  const cora = account('Cora', 'Counts');
+  beforeAll(async () => {
+    await importPeople(vic, [{ first: 'Nia', last: 'Named', company: 'Acme', position: 'Engineer' }]);
+    await importPeople(cora, [
+      { first: 'Vera', last: 'Vaulted', company: 'Vault Inc', position: 'CFO' },
+      { first: 'Gail', last: 'One', company: 'Globex', position: 'Engineer' },
+      { first: 'Gary', last: 'Two', company: 'Globex', position: 'Engineer' },
+      { first: 'Gwen', last: 'Three', company: 'Globex', position: 'Engineer' },
+    ]);
+  });
+
+  it('names Globex: 3, never Vault Inc, in the JSON and in the compact form; other carries 1', async () => {
+    const teamId = workspace([
+      [vic, 'names'],
+      [cora, 'counts'],
+    ]);
+    const { ref, data } = await pooled(vic, teamId);
+    expect(names(data)).toEqual(['Nia']);
+    expect(data.companies).toEqual([
+      { name: 'Globex', key: 'globex', count: 3 },
+      { name: 'Acme', key: 'acme', count: 1 },
+    ]);
+    expect(data.workspace.otherCompanyPeople).toBe(1);
+    expect(data.workspace.members.find((m) => m.userId === cora)).toEqual({
+      userId: cora,
+      sharing: 'counts',
+      people: 4,
+      companies: 2,
+    });
+    const compact = brotliDecompressSync(
+      (await redis.hgetBuffer(ref.key, 'compact-br')) as Buffer,
+    ).toString();
+    for (const text of [JSON.stringify(data), compact]) {
+      expect(text).not.toMatch(/vault|vera/i);
+      expect(text).toContain('Globex');
+    }
+    expect(decodeNetwork(JSON.parse(compact) as CompactNetwork).workspace?.otherCompanyPeople).toBe(1);
+  });
+
+  it('names Vault Inc once the member shares names (then the person shows)', async () => {
+    const teamId = workspace([
+      [vic, 'names'],
+      [cora, 'names'],
+    ]);
+    const { data } = await pooled(vic, teamId);
+    expect(data.companies).toContainEqual({ name: 'Vault Inc', key: 'vault', count: 1 });
+    expect(data.workspace.otherCompanyPeople).toBe(0);
   });
 });
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MembersRepository } from './access/members.repository.js';
 import { ProfilesClient } from './access/profiles.client.js';
 import { WorkspaceAccess } from './access/workspace-access.js';
+import { InvitationCheckHandler } from './invitations/invitation-check.handler.js';
 import { InvitationsHandler } from './invitations/invitations.handler.js';
 import { InvitationsRepository } from './invitations/invitations.repository.js';
 import { InvitationsService } from './invitations/invitations.service.js';
@@ -34,6 +35,7 @@ import { MemberEntity } from '../database/entities/index.js';
     InvitationsRepository,
     InvitationsService,
     InvitationsHandler,
+    InvitationCheckHandler,
     JoinRequestsRepository,
     JoinRequestsService,
     JoinRequestsHandler,

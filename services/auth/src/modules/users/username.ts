@@ -3,9 +3,11 @@
  * nothing that looks like "admin" may be registered: case, width (ｄ), zero-width characters,
  * accents and common homoglyphs (Cyrillic а, Greek ο, digit 0 for o...) are all folded.
  */
-// prettier-ignore
-// eslint-disable-next-line no-misleading-character-class -- the class lists invisible and joining code points on purpose
-const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/gu;
+import { usernameKey } from '@warmpath/domain';
+
+/** The unique key of a username (libs/domain, shared with the gateway's sign-in limits). */
+export { usernameKey };
+
 // Lookup tables read best as tables.
 // prettier-ignore
 const HOMOGLYPHS: Record<string, string> = {
@@ -18,11 +20,6 @@ const DIGIT_LOOKALIKES: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e',
 
 /** Allowed in a username (after NFKC): letters and digits of any script, dot, underscore, hyphen. */
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u;
-
-/** The unique key of a username: same for every spelling a person would read as the same name. */
-export function usernameKey(username: string): string {
-  return username.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/gu, '').toLowerCase();
-}
 
 /** A stricter skeleton for reserved names: also folds accents, homoglyphs, look-alike digits and separators. */
 function skeleton(username: string): string {

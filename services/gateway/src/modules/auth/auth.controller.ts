@@ -16,15 +16,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayConfig } from '../../config/gateway.config.js';
 import { Public } from '../../http/public.decorator.js';
 import { ZodPipe } from '../../http/zod-body.pipe.js';
-import {
-  AttemptLimiter,
-  TOO_MANY_PASSWORD_CHANGES,
-  TOO_MANY_REGISTRATIONS,
-} from '../session/attempt-limiter.js';
+import { AttemptLimiter, TOO_MANY_PASSWORD_CHANGES } from '../session/attempt-limiter.js';
+import { DeviceCookies } from '../session/device-cookie.js';
 import { LoginRateLimiter } from '../session/login-rate-limiter.js';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../session/session-cookie.js';
 import { CurrentUserId } from '../session/session.guard.js';
 import { SessionStore } from '../session/session.store.js';
+import { RegistrationLimiter } from './registration-limiter.js';
 
 /** docs/product.md#api: register, login, logout, current user, profile, admin list. */
 @Controller('api')
@@ -34,6 +32,8 @@ export class AuthController {
     private readonly sessions: SessionStore,
     private readonly limiter: LoginRateLimiter,
     private readonly attempts: AttemptLimiter,
+    private readonly registrations: RegistrationLimiter,
+    private readonly devices: DeviceCookies,
     @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
   ) {}
 
@@ -44,11 +44,12 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<User> {
-    const limit = this.config.REGISTER_MAX_PER_CLIENT;
-    await this.attempts.consume('register', request.ip, limit, 3600, TOO_MANY_REGISTRATIONS);
+    const { invitation, ...account } = body;
+    await this.registrations.admit(request.ip, account.email, invitation);
     await this.sessions.assertWritable();
-    const user = await this.bus.request(authContracts.register, body);
+    const user = await this.bus.request(authContracts.register, account);
     await this.startSession(user.id, request, reply);
+    await this.devices.issue(request, reply, user.username);
     return user;
   }
 
@@ -60,17 +61,20 @@ export class AuthController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<User> {
-    await this.limiter.admit(request.ip, body.username);
+    const device = await this.devices.deviceFor(request, body.username);
+    const admission = await this.limiter.admit(request.ip, body.username, device);
     let user: User;
     try {
       user = await this.bus.request(authContracts.verifyPassword, body);
     } catch (error) {
-      if (error instanceof ServiceError && error.code === 'UNAUTHENTICATED')
-        await this.limiter.recordFailure(request.ip, body.username);
+      // Only a wrong password stays counted; an unavailable service was no failure of the user's.
+      if (!(error instanceof ServiceError && error.code === 'UNAUTHENTICATED'))
+        await this.limiter.release(admission);
       throw error;
     }
-    await this.limiter.recordSuccess(request.ip, body.username);
+    await this.limiter.release(admission);
     await this.startSession(user.id, request, reply);
+    await this.devices.issue(request, reply, user.username);
     return user;
   }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthController } from './auth.controller.js';
+import { RegistrationLimiter } from './registration-limiter.js';
 
-@Module({ controllers: [AuthController] })
+@Module({ controllers: [AuthController], providers: [RegistrationLimiter] })
 export class AuthModule {}

@@ -6,13 +6,15 @@ import { REDIS } from '../../infra/redis.provider.js';
 
 export const TOO_MANY_REGISTRATIONS =
   'Too many accounts were created from this address. Please try again later.';
+export const TOO_MANY_INVITED_REGISTRATIONS =
+  'Too many accounts were created with this invitation. Please try again later.';
 export const TOO_MANY_PASSWORD_CHANGES =
   'Too many password change attempts. Please wait a few minutes and try again.';
 
 /**
  * Fixed-window attempt counters in Redis, shared by every gateway replica, for the routes that
- * cost a password hash besides sign-in (registration per client address, password change per
- * user). The attempt is counted, then refused 429 past the limit.
+ * cost a password hash besides sign-in (registration per client address or per invitation,
+ * password change per user). The attempt is counted, then refused 429 past the limit.
  */
 @Injectable()
 export class AttemptLimiter {

@@ -19,7 +19,8 @@ export function readSessionCookie(request: FastifyRequest): string | undefined {
   );
 }
 
-function isSecure(request: FastifyRequest, config: GatewayConfig): boolean {
+/** Whether cookies set on this request get Secure (COOKIE_SECURE, or the request came over TLS). */
+export function isSecureCookie(request: FastifyRequest, config: GatewayConfig): boolean {
   if (config.COOKIE_SECURE !== 'auto') return config.COOKIE_SECURE === 'true';
   return request.protocol === 'https';
 }
@@ -31,7 +32,7 @@ export function setSessionCookie(
   config: GatewayConfig,
   id: string,
 ): void {
-  const secure = isSecure(request, config);
+  const secure = isSecureCookie(request, config);
   reply.setCookie(secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE, id, {
     httpOnly: true,
     sameSite: 'lax',
@@ -46,7 +47,7 @@ export function clearSessionCookie(
   request: FastifyRequest,
   config: GatewayConfig,
 ): void {
-  const secure = isSecure(request, config);
+  const secure = isSecureCookie(request, config);
   for (const name of secure ? [SECURE_SESSION_COOKIE, SESSION_COOKIE] : [SESSION_COOKIE])
     reply.clearCookie(name, {
       httpOnly: true,

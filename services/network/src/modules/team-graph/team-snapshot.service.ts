@@ -162,6 +162,10 @@ export function teamNetworkData(network: PooledTeamNetwork): TeamNetworkData {
     connections: [pooled.self, ...pooled.teammates, ...pooled.people],
     relationships: [...pooled.knowsLinks, ...pooled.teammateLinks, ...pooled.companyLinks],
     companies: pooled.companies,
-    workspace: { teamId: state.teamId, members: pooled.members },
+    workspace: {
+      teamId: state.teamId,
+      members: pooled.members,
+      otherCompanyPeople: pooled.otherCompanyPeople,
+    },
   };
 }
