@@ -65,6 +65,8 @@ const inbox = process.env.SMTP_URL
   ? null
   : await startDevInbox({ mailDirectory: join(ROOT, '.data', 'maildev') });
 env.SMTP_URL = process.env.SMTP_URL ?? inbox.smtpUrl;
+// The dev inbox can say whether a mail arrived: a send cut off by a restart is checked, not repeated.
+if (inbox) env.MAIL_DELIVERY_CHECK_URL ??= inbox.webUrl;
 
 // 4. Services.
 let stack;

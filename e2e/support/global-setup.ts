@@ -50,6 +50,8 @@ export default async function globalSetup() {
     // Likewise for wrong invitation codes: the per-account limit is the one tested.
     JOIN_CODE_MAX_FAILURES_PER_CLIENT: '100000',
     SMTP_URL: inbox.smtpUrl,
+    // The test inbox can say whether a Message-ID arrived: a send cut off by a crash is checked.
+    MAIL_DELIVERY_CHECK_URL: inbox.webUrl,
     MAIL_FROM: 'Warmpath <no-reply@warmpath.test>',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     REGISTER_MAX_PER_CLIENT: '100000',

@@ -11,6 +11,7 @@ export * from './network/network-stats.contract.js';
 export * from './network/network-team-graph.contract.js';
 export * from './imports/index.js';
 export * from './bulk/index.js';
+export * from './intros/index.js';
 export * from './teams/teams.contract.js';
 export * from './teams/teams.schema.js';
 export * from './auth/tokens.schema.js';

@@ -35,3 +35,4 @@ export * from './network-codec/index.js';
 export * from './bulk/source-naming.js';
 export * from './bulk/bulk-archive-plan.js';
 export * from './bulk/bulk-file.js';
+export * from './intros/intro-state-machine.js';

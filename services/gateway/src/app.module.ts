@@ -16,6 +16,7 @@ import { OAuthModule } from './modules/oauth/oauth.module.js';
 import { NetworkModule } from './modules/network/network.module.js';
 import { SessionModule } from './modules/session/session.module.js';
 import { TeamsModule } from './modules/teams/teams.module.js';
+import { IntrosModule } from './modules/intros/intros.module.js';
 import { TokensModule } from './modules/tokens/tokens.module.js';
 
 @Module({})
@@ -45,6 +46,7 @@ export class AppModule {
         NetworkModule,
         AiModule,
         TeamsModule,
+        IntrosModule,
         TokensModule,
         DocsModule,
       ],

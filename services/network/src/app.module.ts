@@ -6,6 +6,7 @@ import { networkEntities } from './database/entities/index.js';
 import { migrations } from './database/migrations/index.js';
 import { AbsentPeopleModule } from './modules/absent-people/absent-people.module.js';
 import { GraphModule } from './modules/graph/graph.module.js';
+import { IntroTargetsModule } from './modules/intro-targets/intro-targets.module.js';
 import { ImportWritesModule } from './modules/import-writes/import-writes.module.js';
 import { NotesModule } from './modules/notes/notes.module.js';
 import { PathsModule } from './modules/paths/paths.module.js';
@@ -33,6 +34,7 @@ export class AppModule {
         StatsModule,
         TeamGraphModule,
         AbsentPeopleModule,
+        IntroTargetsModule,
       ],
     };
   }

@@ -5,13 +5,21 @@ import { defineRequest } from '../bus/bus-contract.js';
  * What a personal access token may do (docs/api.md). A route names the one scope it needs; a token
  * reaches only routes that name one of its scopes, and never account or token management.
  */
-export const TOKEN_SCOPES = ['imports:write', 'network:read', 'workspaces:read'] as const;
+export const TOKEN_SCOPES = [
+  'imports:write',
+  'intros:read',
+  'intros:write',
+  'network:read',
+  'workspaces:read',
+] as const;
 export const tokenScopeSchema = z.enum(TOKEN_SCOPES, { error: 'Unknown scope' });
 export type TokenScope = z.infer<typeof tokenScopeSchema>;
 
 /** What each scope allows, as the profile page and the API reference explain it. */
 export const TOKEN_SCOPE_DESCRIPTIONS: Record<TokenScope, string> = {
   'imports:write': 'Upload exports and follow their imports',
+  'intros:read': 'Read your introduction requests and workspace intro statistics',
+  'intros:write': 'Ask teammates for introductions and answer their requests',
   'network:read': 'Read your network, its statistics and warm paths',
   'workspaces:read': 'Read your workspaces, their members and pooled networks',
 };

@@ -35,6 +35,17 @@ import {
   importResultSchema,
   importStatusSchema,
 } from '../imports/imports.schema.js';
+import {
+  answerIntroRequestSchema,
+  createIntroRequestSchema,
+  introListSchema,
+  introOutcomeSchema,
+  introRequestViewSchema,
+  introStatsSchema,
+  introSummarySchema,
+  listIntrosQuerySchema,
+  targetAnswerSchema,
+} from '../intros/intros.schema.js';
 import { updateNotesRequestSchema } from '../network/network-notes.contract.js';
 import { findPathQuerySchema, warmPathSchema } from '../network/network-path.contract.js';
 import { networkStatsSchema } from '../network/network-stats.contract.js';
@@ -142,6 +153,19 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', path: '/api/workspaces/join-requests', tag: 'Workspaces', summary: 'Your join requests', access: 'session', responses: { 200: json(z.array(myJoinRequestSchema), 'The requests') } },
   { method: 'get', path: '/api/invitations/{token}', tag: 'Workspaces', summary: 'What an invitation link invites to', access: 'public', responses: { 200: json(invitationLookupSchema, 'The invitation') }, errors: [404, 410] },
   { method: 'post', path: '/api/invitations/{token}/accept', tag: 'Workspaces', summary: 'Accept an invitation', access: 'session', responses: { 200: json(acceptInvitationResultSchema, 'Joined') }, errors: [404, 410] },
+  // Introduction requests (docs/intros.md): only the two sides of a request see it
+  { method: 'post', path: '/api/teams/{id}/intros', tag: 'Intros', summary: 'Ask a teammate who knows a person for an introduction', access: 'intros:write', body: jsonBody(createIntroRequestSchema), responses: { 201: json(introRequestViewSchema, 'The request, as you see it') }, errors: [400, 404, 409] },
+  { method: 'get', path: '/api/teams/{id}/intros', tag: 'Intros', summary: 'Your introduction requests in a workspace, asked and addressed to you', access: 'intros:read', query: listIntrosQuerySchema, responses: { 200: json(introListSchema, 'The requests, newest first, with the counts for a badge') }, errors: [400, 404] },
+  { method: 'get', path: '/api/teams/{id}/intros/{introId}', tag: 'Intros', summary: 'One introduction request with its timeline', access: 'intros:read', responses: { 200: json(introRequestViewSchema, 'The request') }, errors: [400, 404] },
+  { method: 'post', path: '/api/teams/{id}/intros/{introId}/read', tag: 'Intros', summary: 'Mark a request read (clears it from the unread count)', access: 'intros:read', responses: { 200: json(introRequestViewSchema, 'The request') }, errors: [400, 404] },
+  { method: 'post', path: '/api/teams/{id}/intros/{introId}/answer', tag: 'Intros', summary: 'Accept, decline or ask the target first (the teammate asked)', access: 'intros:write', body: jsonBody(answerIntroRequestSchema), responses: { 200: json(introRequestViewSchema, 'The answered request') }, errors: [400, 404, 409] },
+  { method: 'post', path: '/api/teams/{id}/intros/{introId}/target-answer', tag: 'Intros', summary: "Record the target's answer to a double opt-in (the teammate asked)", access: 'intros:write', body: jsonBody(targetAnswerSchema), responses: { 200: json(introRequestViewSchema, 'The request') }, errors: [400, 404, 409] },
+  { method: 'post', path: '/api/teams/{id}/intros/{introId}/introduced', tag: 'Intros', summary: 'Mark the introduction made (the teammate asked)', access: 'intros:write', responses: { 200: json(introRequestViewSchema, 'The request') }, errors: [400, 404, 409] },
+  { method: 'post', path: '/api/teams/{id}/intros/{introId}/outcome', tag: 'Intros', summary: 'Record whether the introduction led to a meeting (the requester)', access: 'intros:write', body: jsonBody(introOutcomeSchema), responses: { 200: json(introRequestViewSchema, 'The request') }, errors: [400, 404, 409] },
+  { method: 'post', path: '/api/teams/{id}/intros/{introId}/withdraw', tag: 'Intros', summary: 'Withdraw a request not yet introduced (the requester)', access: 'intros:write', responses: { 200: json(introRequestViewSchema, 'The request') }, errors: [400, 404, 409] },
+  { method: 'get', path: '/api/teams/{id}/intro-stats', tag: 'Intros', summary: "The workspace's Intros panel: requests, acceptance, answer time, meetings, per member", access: 'intros:read', responses: { 200: json(introStatsSchema, 'The statistics') }, errors: [400, 404] },
+  { method: 'get', path: '/api/intros', tag: 'Intros', summary: 'Your introduction requests in every workspace (the inbox)', access: 'intros:read', query: listIntrosQuerySchema, responses: { 200: json(introListSchema, 'The requests, newest first, with the counts for a badge') }, errors: [400] },
+  { method: 'get', path: '/api/intros/summary', tag: 'Intros', summary: "The inbox badge: requests awaiting you and unread", access: 'intros:read', responses: { 200: json(introSummarySchema, 'The counts') } },
   // Operations and this reference
   { method: 'get', path: '/api/health', tag: 'Operations', summary: 'Whether every backend service answers', access: 'public', responses: { 200: json(gatewayHealthSchema, 'All up'), 503: json(gatewayHealthSchema, 'Some down (named in `missing`)') } },
   { method: 'get', path: '/api/openapi.json', tag: 'Operations', summary: 'This OpenAPI 3.1 document', access: 'public', responses: { 200: json(z.record(z.string(), z.unknown()), 'The document') } },

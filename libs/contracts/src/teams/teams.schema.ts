@@ -101,8 +101,11 @@ export const teamMemberSchema = z.object({
 });
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 
-/** Whether the invitation e-mail went out. `disabled`: no SMTP configured; the link is still shown. */
-export const MAIL_STATUSES = ['queued', 'sent', 'retrying', 'disabled'] as const;
+/**
+ * Whether a mail of the outbox went out. `disabled`: no SMTP configured; the link is still shown.
+ * `failed` is final (out of tries, or no longer owed, as an expired invitation): its reason is kept.
+ */
+export const MAIL_STATUSES = ['queued', 'sent', 'retrying', 'failed', 'disabled'] as const;
 export const mailStatusSchema = z.enum(MAIL_STATUSES);
 export type MailStatus = z.infer<typeof mailStatusSchema>;
 
@@ -137,6 +140,8 @@ export const invitationSchema = z.object({
   mailStatus: mailStatusSchema,
   /** When the mail went out, if it did. */
   mailSentAt: isoDate.nullable(),
+  /** Why the mail failed for good (`failed`), or the last try's error while `retrying`. */
+  mailError: z.string().nullable().optional(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

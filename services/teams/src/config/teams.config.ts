@@ -26,5 +26,24 @@ export const teamsConfigSchema = baseEnvSchema
     MAIL_SWEEP_GRACE_MS: z.coerce.number().int().min(0).default(30_000),
     /** Budget of one SMTP delivery (connect, greet, send). */
     MAIL_SEND_TIMEOUT_MS: positiveInt.default(15_000),
+    /**
+     * An attempt recorded this long ago and neither sent nor failed was cut off (the service
+     * stopped between sending and recording): it is checked, never sent again blindly. Longer
+     * than MAIL_SEND_TIMEOUT_MS, so a send still running is never taken for one cut off.
+     */
+    MAIL_UNCONFIRMED_AFTER_MS: positiveInt.default(60_000),
+    /**
+     * A maildev-compatible inbox API (`GET /api/email`) that can say whether a Message-ID was
+     * delivered; asked about a cut-off attempt. Unset (a real SMTP server): a cut-off attempt is
+     * not repeated and ends `failed` with its reason (docs/intros.md, "The mail outbox").
+     */
+    MAIL_DELIVERY_CHECK_URL: httpUrl.optional(),
+    /** Test hook (NODE_ENV=test only): exit right after an SMTP server accepted a mail, before recording it. */
+    MAIL_FAULT_EXIT_AFTER_SEND: z
+      .enum(['0', '1'])
+      .default('0')
+      .transform((v) => v === '1'),
+    /** How often unanswered introduction requests are reminded and expired (docs/intros.md). */
+    INTRO_SWEEP_INTERVAL_MS: positiveInt.default(15 * 60 * 1000),
   });
 export type TeamsConfig = z.infer<typeof teamsConfigSchema>;

@@ -16,6 +16,7 @@ const MAIL_LABELS: Record<MailStatus, string> = {
   queued: 'Mail queued',
   retrying: 'Mail not sent yet, retrying',
   disabled: 'No mail (e-mail not configured)',
+  failed: 'Mail could not be delivered',
 };
 
 /** The e-mail invitations of a workspace, for its owner and admins: who, state, whether the mail went out. */
@@ -46,8 +47,11 @@ export function InvitationsPanel({ teamId }: { teamId: number }) {
                   {invitation.email}
                 </Typography.Text>
                 <Typography.Text type="secondary">
-                  {ROLE_LABELS[invitation.role]} · {MAIL_LABELS[invitation.mailStatus]} · Expires{' '}
-                  {formatDate(invitation.expiresAt)}
+                  {ROLE_LABELS[invitation.role]} · {MAIL_LABELS[invitation.mailStatus]}
+                  {invitation.mailStatus === 'failed' && invitation.mailError
+                    ? ` (${invitation.mailError})`
+                    : ''}{' '}
+                  · Expires {formatDate(invitation.expiresAt)}
                 </Typography.Text>
               </Flex>
               <Tag color={STATE_TAGS[invitation.state].color}>{STATE_TAGS[invitation.state].label}</Tag>

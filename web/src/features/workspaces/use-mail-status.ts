@@ -4,12 +4,12 @@ import { useListInvitationsQuery } from './workspaces.api';
 /** How often the share view asks whether a queued invitation mail went out (ms). */
 export const MAIL_STATUS_REFRESH_MS = 2000;
 
-const isSettled = (status: MailStatus) => status === 'sent' || status === 'disabled';
+const isSettled = (status: MailStatus) => status === 'sent' || status === 'disabled' || status === 'failed';
 
 /**
  * The invitation mail's state as it is now: the mail leaves through an outbox after the
  * invitation is created, so while the share view is open a queued or retrying mail is looked up
- * again until it is sent. Only this view polls (product-spec §9's reads do not); it stops once
+ * again until it is sent. Only this view polls (other reads do not: docs/product.md); it stops once
  * the mail is settled or the view closes.
  */
 export function useMailStatus(invitation: InvitationCreated | null | undefined): MailStatus | undefined {

@@ -30,4 +30,10 @@ describe('describeMailStatus', () => {
     expect(describeMailStatus('sent', 'b@x.org')).toBe('An invitation e-mail was sent to b@x.org.');
     expect(describeMailStatus('disabled', 'b@x.org')).toContain('share the link yourself');
   });
+
+  it('says a mail that could not be delivered failed, and to share the link instead', () => {
+    expect(describeMailStatus('failed', 'b@x.org')).toBe(
+      'The e-mail to b@x.org could not be delivered: share the link yourself.',
+    );
+  });
 });

@@ -60,5 +60,7 @@ export function describeMailStatus(status: MailStatus, email: string): string {
       return `The e-mail to ${email} could not be sent yet and will be retried. You can share the link meanwhile.`;
     case 'disabled':
       return 'E-mail is not configured on this server: share the link yourself.';
+    case 'failed':
+      return `The e-mail to ${email} could not be delivered: share the link yourself.`;
   }
 }

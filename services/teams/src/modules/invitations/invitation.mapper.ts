@@ -24,5 +24,9 @@ export function toInvitation(invitation: InvitationEntity, inviterName: string):
     state: invitationState(invitation),
     mailStatus: invitation.mailStatus,
     mailSentAt: invitation.mailSentAt?.toISOString() ?? null,
+    mailError:
+      invitation.mailStatus === 'failed' || invitation.mailStatus === 'retrying'
+        ? invitation.mailLastError
+        : null,
   };
 }

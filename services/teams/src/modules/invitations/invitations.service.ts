@@ -14,7 +14,7 @@ import type { InvitationEntity } from '../../database/entities/index.js';
 import { MembersRepository } from '../access/members.repository.js';
 import { nameOf, ProfilesClient } from '../access/profiles.client.js';
 import { WorkspaceAccess } from '../access/workspace-access.js';
-import { InvitationMailQueue } from '../mail/invitation-mail.queue.js';
+import { InvitationMailOutbox, invitationJoinUrl } from '../mail/invitation-mail.outbox.js';
 import { WorkspacesRepository } from '../workspaces/workspaces.repository.js';
 import { invitationState, toInvitation } from './invitation.mapper.js';
 import { hashInvitationToken, isWellFormedToken, newInvitationToken } from './invitation-token.js';
@@ -34,7 +34,7 @@ export class InvitationsService {
     private readonly members: MembersRepository,
     private readonly access: WorkspaceAccess,
     private readonly profiles: ProfilesClient,
-    private readonly mail: InvitationMailQueue,
+    private readonly mail: InvitationMailOutbox,
     private readonly bus: BusClient,
     @Inject(SERVICE_CONFIG) private readonly config: TeamsConfig,
   ) {}
@@ -49,18 +49,26 @@ export class InvitationsService {
     const token = newInvitationToken();
     // One clock for both dates, so the link lasts exactly seven days from what the list shows.
     const createdAt = new Date();
-    const invitation = await this.invitations.createReplacingEarlier({
-      teamId,
-      tokenHash: hashInvitationToken(token),
-      email: request.email,
-      role: request.role,
-      invitedById: userId,
-      createdAt,
-      expiresAt: invitationExpiry(createdAt),
-      mailStatus: this.mail.isEnabled ? 'queued' : 'disabled',
-    });
-    if (this.mail.isEnabled) this.mail.enqueue(invitation.id, token);
-    const inviterName = nameOf(await this.profiles.profileOf(userId));
+    const [workspace, inviter] = await Promise.all([
+      this.workspaces.findById(teamId),
+      this.profiles.profileOf(userId),
+    ]);
+    const inviterName = nameOf(inviter);
+    // The mail is owed in the invitation's own transaction: both exist, or neither.
+    const { invitation, alongside: outboxId } = await this.invitations.createReplacingEarlier(
+      {
+        teamId,
+        tokenHash: hashInvitationToken(token),
+        email: request.email,
+        role: request.role,
+        invitedById: userId,
+        createdAt,
+        expiresAt: invitationExpiry(createdAt),
+        mailStatus: this.mail.isEnabled ? 'queued' : 'disabled',
+      },
+      (manager, created) => this.mail.owe(manager, created, token, workspace?.name ?? '', inviterName),
+    );
+    this.mail.enqueue(outboxId);
     return {
       ...toInvitation(invitation, inviterName),
       token,
@@ -129,9 +137,7 @@ export class InvitationsService {
   }
 }
 
-export function joinUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/join/${token}`;
-}
+export const joinUrl = invitationJoinUrl;
 
 /** Used or revoked: 410 GONE; past its seven days: 410 with code 'expired' (docs/product.md#entities). */
 function assertUsable(invitation: InvitationEntity): void {

@@ -4,6 +4,7 @@ import { BusClient, forbidden, notFound } from '@warmpath/server-kit';
 import { MembersRepository } from '../access/members.repository.js';
 import { ProfilesClient } from '../access/profiles.client.js';
 import { isStoredId, WorkspaceAccess } from '../access/workspace-access.js';
+import { IntroAnswersService } from '../intros/intro-answers.service.js';
 import { SourcesService } from '../sources/sources.service.js';
 import { toTeamMember } from './workspace.mapper.js';
 
@@ -19,6 +20,7 @@ export class MembersService {
     private readonly profiles: ProfilesClient,
     private readonly bus: BusClient,
     private readonly sources: SourcesService,
+    private readonly intros: IntroAnswersService,
   ) {}
 
   async listMembers(teamId: number, userId: number): Promise<TeamMember[]> {
@@ -48,6 +50,7 @@ export class MembersService {
     await this.access.allowedTo('leave', teamId, userId);
     // Removed concurrently by the owner: they are out either way, and the owner's call announced it.
     if (await this.members.removeMember(teamId, userId)) this.announceLeft(teamId, userId, 'left');
+    await this.closeIntrosOf(teamId, userId);
     return { left: true };
   }
 
@@ -57,6 +60,7 @@ export class MembersService {
     if (!member) throw notFound(MEMBER_NOT_FOUND);
     if (member.role === 'owner') throw forbidden(OWNER_CANNOT_BE_REMOVED);
     if (await this.members.removeMember(teamId, memberId)) this.announceLeft(teamId, memberId, 'removed');
+    await this.closeIntrosOf(teamId, memberId);
     return { removed: true };
   }
 
@@ -65,6 +69,14 @@ export class MembersService {
     const updated = await this.members.updateSharing(member, sharing);
     this.bus.publish(teamsEvents.sharingChanged, { teamId, userId, sharing });
     return toTeamMember(updated, (await this.profiles.profilesOf([userId])).get(userId));
+  }
+
+  /**
+   * Their open intro requests are withdrawn and those addressed to them declined, with a notice
+   * to the other side. A failure here is left to the intro sweep, which closes what a leave missed.
+   */
+  private async closeIntrosOf(teamId: number, userId: number): Promise<void> {
+    await this.intros.memberLeft(teamId, userId).catch(() => undefined);
   }
 
   private announceLeft(teamId: number, userId: number, reason: 'left' | 'removed'): void {

@@ -28,6 +28,8 @@ export interface RunningTeams {
   /** The first event of `subject` about workspace `teamId` (and user `userId`), waiting for it if it has not come yet. */
   eventOf(subject: string, teamId: number, userId?: number): Promise<ReceivedEvent>;
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Stands in for another service: answers `subject` (without the run's prefix) with `reply`. */
+  respond(subject: string, reply: (request: Record<string, unknown>) => unknown): void;
   /** The running service (replaced by `restart`). */
   readonly app: NestFastifyApplication;
   /** Stops the service and starts it again on the same database, Redis and NATS prefixes. */
@@ -121,6 +123,20 @@ export async function bootTeams(env: Record<string, string> = {}): Promise<Runni
       return profile;
     },
     query: async <T>(sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows as T[],
+    respond(subject, reply) {
+      const sub = nc.subscribe(`${prefix}.${subject}`);
+      void (async () => {
+        for await (const msg of sub) {
+          try {
+            msg.respond(JSON.stringify({ ok: true, data: reply(msg.json()) }));
+          } catch (error) {
+            const body =
+              error instanceof ServiceError ? error.toBody() : { code: 'INTERNAL', message: String(error) };
+            msg.respond(JSON.stringify({ ok: false, error: body }));
+          }
+        }
+      })();
+    },
     close: async () => {
       await stopApp();
       eventSub.unsubscribe();

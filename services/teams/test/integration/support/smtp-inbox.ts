@@ -1,5 +1,6 @@
 import { SMTPServer, type SMTPServerEnvelope } from 'smtp-server';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 
 export interface ReceivedMail {
   from: string;
@@ -7,6 +8,7 @@ export interface ReceivedMail {
   subject: string;
   /** The message with quoted-printable soft breaks and escapes undone: links read whole. */
   body: string;
+  messageId: string;
 }
 
 /** A free TCP port on loopback (nothing listens on it until an inbox starts there). */
@@ -57,6 +59,25 @@ export class SmtpInbox {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
+  /** Every mail to `address` received so far. */
+  allTo(address: string): ReceivedMail[] {
+    return this.mails.filter((m) => m.to.includes(address));
+  }
+
+  /** What a maildev-compatible inbox API answers (`GET /api/email`), for the delivery check. */
+  async serveApi(): Promise<{ url: string; close: () => Promise<void> }> {
+    const server = createHttpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(this.mails.map((m) => ({ messageId: m.messageId, to: m.to }))));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return {
+      url: `http://127.0.0.1:${port}`,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
   /** The first mail to `address`, waiting for it if it has not come yet. */
   mailTo(address: string): Promise<ReceivedMail> {
     const find = () => this.mails.find((m) => m.to.includes(address));
@@ -76,10 +97,11 @@ export class SmtpInbox {
     const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
     const subject = /^Subject: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? '';
     const from = /^From: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? '';
+    const messageId = /^Message-ID: (.*)$/im.exec(unfolded)?.[1]?.trim() ?? '';
     const body = raw
       .replace(/=\r?\n/g, '')
       .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    this.mails.push({ from, to: envelope.rcptTo.map((r) => r.address), subject, body });
+    this.mails.push({ from, to: envelope.rcptTo.map((r) => r.address), subject, body, messageId });
     for (const waiter of [...this.waiters]) waiter();
   }
 }

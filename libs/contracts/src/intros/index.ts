@@ -1,0 +1,2 @@
+export * from './intros.schema.js';
+export * from './intros.contract.js';
