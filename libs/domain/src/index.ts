@@ -32,3 +32,7 @@ export * from './network-codec/index.js';
 export * from './bulk/source-naming.js';
 export * from './bulk/bulk-archive-plan.js';
 export * from './bulk/bulk-file.js';
+export * from './warmth/archive-signals.js';
+export * from './warmth/tie-strength.js';
+export * from './warmth/explain-tie.js';
+export * from './warmth/share-tie.js';
