@@ -36,3 +36,8 @@ export * from './warmth/archive-signals.js';
 export * from './warmth/tie-strength.js';
 export * from './warmth/explain-tie.js';
 export * from './warmth/share-tie.js';
+export * from './warmth/archive-date.js';
+export * from './warmth/archive-header.js';
+export * from './warmth/archive-files.js';
+export * from './warmth/message-signals.js';
+export * from './warmth/relation-signals.js';
