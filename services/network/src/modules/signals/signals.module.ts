@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { SignalsHandler } from './signals.handler.js';
+import { SignalsRepository } from './signals.repository.js';
+
+/** The archive's relationship signals per connection: written with an import, read with the network. */
+@Module({ providers: [SignalsRepository, SignalsHandler], exports: [SignalsRepository] })
+export class SignalsModule {}
