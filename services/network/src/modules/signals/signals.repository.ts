@@ -87,6 +87,13 @@ const WRITE_RECOMMENDATIONS = `
 /** A newer archive replaces an older one: what earlier imports wrote goes. */
 const DROP_OLDER = `DELETE FROM "network"."connection_signals" WHERE "owner_user_id" = $2 AND "import_id" <> $1`;
 
+/**
+ * The network changed even when its people did not (a re-import of the same connections with
+ * newer messages): loaded networks and snapshots are keyed by this version.
+ */
+const BUMP_VERSION = `INSERT INTO "network"."network_versions" AS v ("owner_user_id", "version") VALUES ($1, 1)
+  ON CONFLICT ("owner_user_id") DO UPDATE SET "version" = v."version" + 1`;
+
 /** Writes an import's relationship signals (docs/warmth.md, "What is stored"). */
 @Injectable()
 export class SignalsRepository {
@@ -124,7 +131,10 @@ export class SignalsRepository {
         reply.matched += named?.matched ?? 0;
         reply.ignoredPeople += named?.ignoredPeople ?? 0;
       }
-      if (request.final) await manager.query(DROP_OLDER, [importId, userId]);
+      if (request.final) {
+        await manager.query(DROP_OLDER, [importId, userId]);
+        await manager.query(BUMP_VERSION, [userId]);
+      }
       return reply;
     });
   }
