@@ -127,6 +127,14 @@ describe('MessageSignalsReader', () => {
     expect(signals.size).toBe(0);
   });
 
+  it('takes the member named by another file when the messages alone cannot tell', () => {
+    const reader = new MessageSignalsReader();
+    for (const row of [HEADER, message('c1', ME, [ANA], '2026-01-01 10:00:00 UTC')]) reader.row(row);
+    const signals = new Map<string, ArchiveSignals>();
+    expect(reader.finish(signals, ME).memberFound).toBe(true);
+    expect([...signals.keys()]).toEqual([ANA]);
+  });
+
   it('ignores a file without its columns, and rows without sender or conversation', () => {
     const reader = new MessageSignalsReader();
     reader.row(['First Name', 'Last Name']);

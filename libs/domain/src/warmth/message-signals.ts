@@ -74,10 +74,14 @@ export class MessageSignalsReader {
     return this.columns !== null;
   }
 
-  /** The signals per counterpart (canonical profile URL), folded into `into`. */
-  finish(into: Map<string, ArchiveSignals>): MessageReadStats {
+  /**
+   * The signals per counterpart (canonical profile URL), folded into `into`. `memberUrl`: the
+   * member's own address when another file names it (Invitations.csv); it settles who the member
+   * is when the messages alone cannot (a single conversation of two).
+   */
+  finish(into: Map<string, ArchiveSignals>, memberUrl: string | null = null): MessageReadStats {
     this.stats.conversations = this.conversations.size;
-    const member = this.member();
+    const member = memberUrl && this.takesPart(memberUrl) ? memberUrl : this.member();
     this.stats.memberFound = member !== null;
     if (member === null) return this.stats;
     for (const voices of this.conversations.values()) {
@@ -93,6 +97,11 @@ export class MessageSignalsReader {
     }
     this.conversations.clear();
     return this.stats;
+  }
+
+  private takesPart(url: string): boolean {
+    for (const voices of this.conversations.values()) if (voices.has(url)) return true;
+    return false;
   }
 
   private member(): string | null {

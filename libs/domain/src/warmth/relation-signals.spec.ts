@@ -70,6 +70,12 @@ describe('RelationSignalsReader', () => {
     });
     expect(byUrl.has('https://www.linkedin.com/in/cy')).toBe(false);
     expect(JSON.stringify([...byUrl.values()])).not.toContain('Great to meet you');
+    expect(
+      read('invitations', [
+        INVITATIONS,
+        ['Ben', 'Me', '', '', 'INCOMING', 'linkedin.com/in/ben', 'https://www.linkedin.com/in/ME'],
+      ]).reader.memberUrl,
+    ).toBe('https://www.linkedin.com/in/me');
   });
 
   it.each<[RelationFile, string, keyof ArchiveSignals]>([

@@ -61,6 +61,11 @@ export class RelationSignalsReader {
   private columns: Record<string, number> | null = null;
   private headerRows = 0;
   rowsRead = 0;
+  /**
+   * The member's own profile URL when the file names it: the inviter of an outgoing invitation,
+   * the invitee of an incoming one (Invitations.csv).
+   */
+  memberUrl: string | null = null;
 
   constructor(
     private readonly file: RelationFile,
@@ -115,6 +120,7 @@ export class RelationSignalsReader {
   ): void {
     const outgoing = direction.trim().toUpperCase() === 'OUTGOING';
     if (!outgoing && direction.trim().toUpperCase() !== 'INCOMING') return;
+    this.memberUrl ??= normaliseProfileUrl(outgoing ? inviter : invitee);
     const signals = this.signalsOf(outgoing ? invitee : inviter);
     if (!signals) return;
     signals.invitedBy = outgoing ? 'member' : 'person';

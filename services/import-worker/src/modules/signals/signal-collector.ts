@@ -38,6 +38,7 @@ export class SignalCollector {
   private readonly messageReader = new MessageSignalsReader();
   private readonly files: Partial<Record<SignalFile, number>> = {};
   private readonly unreadable: SignalFile[] = [];
+  private memberUrl: string | null = null;
 
   /**
    * Reads one file's text (decoded chunks) to its end. A file that breaks off (bad quoting, not
@@ -76,10 +77,12 @@ export class SignalCollector {
       if (sink.recognised) this.files[file] = (this.files[file] ?? 0) + Math.max(0, count - 1);
     }
     if (!sink.recognised) this.unreadable.push(file);
+    if (sink instanceof RelationSignalsReader) this.memberUrl ??= sink.memberUrl;
   }
 
   finish(): CollectedSignals {
-    const messages = this.files.messages === undefined ? null : this.messageReader.finish(this.people);
+    const messages =
+      this.files.messages === undefined ? null : this.messageReader.finish(this.people, this.memberUrl);
     return {
       people: [...this.people],
       recommendations: [...this.recommendations],
