@@ -9,6 +9,10 @@
 // user, and a newer export of them with ~5% job changes, ~2% people absent and ~1% new, timed the
 // same way; with BENCH_LOG_LEVEL=info it also prints the merge's time and the share of it spent
 // recording the changes (the network service's `import merged` log line).
+// Then an archive (docs/warmth.md): BENCH_ARCHIVE=30000:500000 (connections:messages, 0 skips it),
+// LinkedIn's ZIP with messages.csv, invitations, endorsements and recommendations, timed the same
+// way; prints the signals read and the worker's peak RSS. BENCH_MESSAGES_MB=200 adds an archive
+// whose messages.csv is about that large (the memory check; not run by default).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +29,11 @@ if (!existsSync(TESTING_DIST)) {
   console.error('libs/testing is not built: run npm run build first');
   process.exit(1);
 }
-const { generateLinkedInCsv, generateExportRows, buildLinkedInCsv } = await import(TESTING_DIST);
+const ARCHIVE = (process.env.BENCH_ARCHIVE ?? '30000:500000').split(':').map(Number);
+const MESSAGES_MB = Number(process.env.BENCH_MESSAGES_MB ?? 0);
+const { generateLinkedInCsv, generateExportRows, buildLinkedInCsv, generateArchive, buildZip } = await import(
+  TESTING_DIST
+);
 
 console.log('starting an isolated stack...');
 const stack = await startBenchStack({
@@ -53,9 +61,14 @@ try {
   printTable(results);
   const reimport = REIMPORT_ROWS > 0 ? await measureReimport(REIMPORT_ROWS) : null;
   if (reimport) printReimport(reimport);
+  const archives = [];
+  if (ARCHIVE[0] > 0) archives.push(await measureArchive(ARCHIVE[0], ARCHIVE[1] ?? 0));
+  // ~250 bytes a message row: BENCH_MESSAGES_MB of messages.csv over a few hundred connections.
+  if (MESSAGES_MB > 0) archives.push(await measureArchive(500, Math.round((MESSAGES_MB * 1e6) / 250)));
+  for (const archive of archives) printArchive(archive);
   writeFileSync(
     join(tmpdir(), 'warmpath-bench', `${runId}.json`),
-    JSON.stringify({ env: machine(), results, reimport }, null, 2),
+    JSON.stringify({ env: machine(), results, reimport, archives }, null, 2),
   );
 } finally {
   await stack.stop();
@@ -88,6 +101,26 @@ async function measureReimport(rows) {
     people: rows + added.length,
   });
   return { rows, expected, first, second, merged: mergeLog(second.importId) };
+}
+
+/** An archive of `connections` people and `messages` messages imported by a fresh user. */
+async function measureArchive(connections, messages) {
+  const archive = generateArchive({ seed: connections, connections, messages });
+  const messagesMb = Buffer.byteLength(archive.files.find((file) => file.name === 'messages.csv').data) / 1e6;
+  const zip = buildZip(archive.files);
+  const file = { data: zip, name: 'Complete_LinkedInDataExport.zip', type: 'application/zip' };
+  const result = await measure(connections, null, null, { file });
+  return { connections, messages, messagesMb, zipMb: zip.length / 1e6, ...result };
+}
+
+function printArchive(r) {
+  console.log(
+    `\nArchive: ${r.connections.toLocaleString('en')} connections, ${r.messages.toLocaleString('en')} messages ` +
+      `(messages.csv ${r.messagesMb.toFixed(0)} MB, ZIP ${r.zipMb.toFixed(1)} MB): 202 ${r.acceptedMs.toFixed(0)} ms, ` +
+      `connections saved ${r.savedMs?.toFixed(0)} ms, completed ${r.completedMs.toFixed(0)} ms, ` +
+      `queryable ${r.queryableMs.toFixed(0)} ms (${r.networkRead}); worker CPU ${r.workerCpuMs.toFixed(0)} ms, ` +
+      `worker peak RSS ${r.workerPeakRssMb} MB; signals: ${JSON.stringify(r.signals)}`,
+  );
 }
 
 /** The network service's `import merged` line of an import (with BENCH_LOG_LEVEL=info), or null. */
@@ -127,14 +160,15 @@ function printReimport({ rows, expected, first, second, merged }) {
 }
 
 /** One import of `rows` rows by a fresh user (or `cookie`'s), timed end to end. */
-async function measure(rows, csv, cookie = null, { people = rows } = {}) {
+async function measure(rows, csv, cookie = null, { people = rows, file = null } = {}) {
   cookie ??= (await registerUser(stack.url, 'import')).cookie;
   const worker = stack.pids()['import-worker'];
   resetPeak(worker);
   const cpuBefore = cpuMs(worker);
   const stackBefore = stackCpuMs();
   const form = new FormData();
-  form.append('file', new Blob([csv], { type: 'text/csv' }), 'Connections.csv');
+  const upload = file ?? { data: csv, name: 'Connections.csv', type: 'text/csv' };
+  form.append('file', new Blob([upload.data], { type: upload.type }), upload.name);
   const started = performance.now();
   const response = await fetch(`${stack.url}/api/network/import/authenticated`, {
     method: 'POST',
@@ -163,7 +197,8 @@ async function measure(rows, csv, cookie = null, { people = rows } = {}) {
       jobChanges: final.jobChanges,
       absent: final.absent,
     },
-    megabytes: Buffer.byteLength(csv) / 1e6,
+    megabytes: (typeof upload.data === 'string' ? Buffer.byteLength(upload.data) : upload.data.length) / 1e6,
+    signals: final.signals ?? null,
     acceptedMs,
     parsedMs: states.saving ?? null,
     savedMs: states.linking ?? null,

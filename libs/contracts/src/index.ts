@@ -3,6 +3,7 @@ export * from './auth/auth.schema.js';
 export * from './bus/bus-contract.js';
 export * from './errors/error-codes.js';
 export * from './health/health.contract.js';
+export * from './network/archive-signals.schema.js';
 export * from './network/network.schema.js';
 export * from './network/network-graph.contract.js';
 export * from './network/network-notes.contract.js';

@@ -8,3 +8,4 @@ export * from './csv/damaged-files.js';
 export * from './zip/build-zip.js';
 export * from './redis/delete-keys.js';
 export * from './imports/build-import-status.js';
+export * from './archive/generate-archive.js';

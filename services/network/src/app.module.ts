@@ -10,6 +10,7 @@ import { IntroTargetsModule } from './modules/intro-targets/intro-targets.module
 import { ImportWritesModule } from './modules/import-writes/import-writes.module.js';
 import { NotesModule } from './modules/notes/notes.module.js';
 import { PathsModule } from './modules/paths/paths.module.js';
+import { SignalsModule } from './modules/signals/signals.module.js';
 import { StatsModule } from './modules/stats/stats.module.js';
 import { TeamGraphModule } from './modules/team-graph/team-graph.module.js';
 
@@ -31,6 +32,7 @@ export class AppModule {
         ImportWritesModule,
         NotesModule,
         PathsModule,
+        SignalsModule,
         StatsModule,
         TeamGraphModule,
         AbsentPeopleModule,

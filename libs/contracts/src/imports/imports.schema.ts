@@ -61,6 +61,25 @@ export type ImportFailure = z.infer<typeof importFailureSchema>;
 const count = z.number().int().min(0);
 
 /** GET /api/imports/{id}, and each `progress` event of GET /api/imports/{id}/events. */
+/**
+ * What the archive's relationship files gave (docs/warmth.md): the files read, the connections
+ * they said something about, and the people ignored because they are not connections.
+ */
+export const importSignalsReportSchema = z.object({
+  /** The files read, as named in the archive, with their data rows. */
+  files: z.array(z.object({ name: z.string(), rows: count })),
+  /** Files that broke off (bad quoting, not text): what was read before counts. */
+  unreadableFiles: z.array(z.string()),
+  /** Messages read from messages.csv. */
+  messages: count,
+  /** Connections with at least one signal. */
+  connections: count,
+  /** People in the files who are not connections: ignored, and their messages. */
+  ignoredPeople: count,
+  ignoredMessages: count,
+});
+export type ImportSignalsReport = z.infer<typeof importSignalsReportSchema>;
+
 export const importStatusSchema = z.object({
   id: z.uuid(),
   state: importStateSchema,
@@ -89,6 +108,8 @@ export const importStatusSchema = z.object({
   /** The first MAX_REPORTED_WARNINGS warnings, in file order. */
   warnings: z.array(rowWarningSchema).max(MAX_REPORTED_WARNINGS),
   error: importFailureSchema.nullable(),
+  /** The archive's relationship signals; null for a CSV upload or an archive without such files. */
+  signals: importSignalsReportSchema.nullable().optional(),
   /** 1 for the first try; more after a retry. */
   attempt: count,
   createdAt: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineBytesRequest, defineEvent, defineRequest } from '../bus/bus-contract.js';
+import { importSignalsReplySchema, importSignalsRequestSchema } from '../network/archive-signals.schema.js';
 import { connectionSchema, relationshipSchema, type FunctionCategory } from '../network/network.schema.js';
 
 /**
@@ -170,6 +171,12 @@ export const networkImportContracts = {
     }),
     linkImportReplySchema,
   ),
+  /**
+   * The archive's relationship signals of a committed import, in batches (docs/warmth.md): each
+   * person is matched to a connection by profile URL, recommendations by unique name; people who
+   * are not connections are counted and dropped.
+   */
+  signals: defineRequest('network.import.signals', importSignalsRequestSchema, importSignalsReplySchema),
   /** Drops the staged rows of an import that failed. */
   discard: defineRequest(
     'network.import.discard',

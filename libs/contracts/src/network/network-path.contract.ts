@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRequest } from '../bus/bus-contract.js';
+import { strengthBandSchema } from './archive-signals.schema.js';
 import { connectionSchema, relationshipSchema } from './network.schema.js';
 
 /** A node id of a graph: a stored connection (`123`) or a user node (`u7`). */
@@ -32,6 +33,14 @@ export const warmPathHopSchema = z.object({
   workedTogether: z.boolean(),
   sharedCompany: z.string().nullable(),
   sameFunction: z.boolean(),
+  /**
+   * A "knows" hop's relationship in sentences, strongest first, each with the archive file it comes
+   * from (docs/warmth.md): "You exchanged 48 messages with Ana, the last 12 days ago". Empty when
+   * nothing is known beyond the connection, or the knower's sharing level shows only the band.
+   */
+  relationship: z.array(z.object({ text: z.string(), source: z.string().nullable() })).optional(),
+  /** The hop's tie strength band, when the knower's network has one and shares it. */
+  band: strengthBandSchema.nullable().optional(),
 });
 export type WarmPathHopView = z.infer<typeof warmPathHopSchema>;
 

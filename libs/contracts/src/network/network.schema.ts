@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { archiveSignalsSchema, strengthBandSchema } from './archive-signals.schema.js';
 
 /** Function categories of docs/product.md#function-categories. */
 export const FUNCTION_CATEGORIES = [
@@ -43,6 +44,13 @@ export const exportHistorySchema = z.object({
 });
 export type ExportHistory = z.infer<typeof exportHistorySchema>;
 
+/** A tie's strength: a 0-100 score (absent when the sharing level shows only the band) and its band. */
+export const tieStrengthSchema = z.object({
+  score: z.number().int().min(0).max(100).optional(),
+  band: strengthBandSchema,
+});
+export type TieStrengthView = z.infer<typeof tieStrengthSchema>;
+
 /**
  * A person in a graph. Ids are strings: a stored connection's id is its database id in decimal;
  * a user node (you, or a teammate in a workspace graph) is `u<userId>`.
@@ -81,6 +89,14 @@ export const connectionSchema = z.object({
   /** User ids of the workspace members (or just you) who know this person directly. */
   knownBy: z.array(z.number().int()),
   exportHistory: exportHistorySchema.optional(),
+  /**
+   * How strong the knower's tie with this person is (docs/warmth.md): sent for everyone of a network
+   * whose owner imported an archive with relationship files, absent otherwise. In a workspace graph,
+   * a teammate's tie shows only what their sharing level allows.
+   */
+  strength: tieStrengthSchema.optional(),
+  /** What the archive says of the tie, counts and dates only; only for people it says something about. */
+  signals: archiveSignalsSchema.optional(),
 });
 export type Connection = z.infer<typeof connectionSchema>;
 

@@ -8,7 +8,7 @@
  * network's links, are not sent at all when the receiver can derive them from the people
  * (`deriveCompanyLinks`, the rule the server used). See docs/workspace-network.md.
  */
-import type { NetworkData, TeamNetworkData } from '@warmpath/contracts';
+import type { ArchiveSignalsView, NetworkData, TeamNetworkData } from '@warmpath/contracts';
 
 /** What either network route answers: the own network, or a pooled one with its `workspace`. */
 export type WireNetwork = NetworkData & { workspace?: TeamNetworkData['workspace'] };
@@ -47,6 +47,12 @@ export interface CompactPeople {
   knownByLists: number[][];
   /** Only the people with one: [person index, absentSince, previousCompany, previousPosition, jobChangedAt]. */
   exportHistory: [number, number, number, number, number][];
+  /**
+   * Only the people with a tie strength (docs/warmth.md): [person index, score or -1 when only the
+   * band is shared, STRENGTH_BAND_VALUES index, the archive's signals or null]. Absent in data
+   * encoded before it existed.
+   */
+  warmth?: [number, number, number, ArchiveSignalsView | null][];
 }
 
 export interface CompactLinks {

@@ -1,6 +1,7 @@
 import {
   FUNCTION_CATEGORIES,
   RELATIONSHIP_TYPES,
+  STRENGTH_BAND_VALUES,
   type CompanySummary,
   type Connection,
   type Relationship,
@@ -108,6 +109,12 @@ function decodePeople(people: CompactPeople, text: (ref: number) => string | nul
       previousPosition: text(previousPosition),
       jobChangedAt: text(jobChangedAt),
     };
+  }
+  for (const [index, score, band, signals] of people.warmth ?? []) {
+    const person = connections[index] as Connection;
+    const strengthBand = STRENGTH_BAND_VALUES[band] as (typeof STRENGTH_BAND_VALUES)[number];
+    person.strength = score >= 0 ? { score, band: strengthBand } : { band: strengthBand };
+    if (signals) person.signals = signals;
   }
   return connections;
 }

@@ -1,6 +1,7 @@
 import {
   FUNCTION_CATEGORIES,
   RELATIONSHIP_TYPES,
+  STRENGTH_BAND_VALUES,
   type Connection,
   type Relationship,
 } from '@warmpath/contracts';
@@ -129,6 +130,7 @@ function encodePeople(connections: readonly Connection[], strings: StringTable):
     knownBy: [],
     knownByLists,
     exportHistory: [],
+    warmth: [],
   };
   connections.forEach((person, index) => {
     ids.push(CANONICAL_DECIMAL.test(person.id) ? Number(person.id) : person.id);
@@ -173,6 +175,13 @@ function encodePeople(connections: readonly Connection[], strings: StringTable):
         strings.ref(history.jobChangedAt),
       ]);
     }
+    if (person.strength)
+      people.warmth?.push([
+        index,
+        person.strength.score ?? -1,
+        STRENGTH_BAND_VALUES.indexOf(person.strength.band),
+        person.signals ?? null,
+      ]);
   });
   return people;
 }

@@ -19,7 +19,7 @@ export const companyLinkId = (sourceId: string, targetId: string): string => `${
 const STRENGTH_PER_WARMTH = COMPANY_LINK_STRENGTH.role / WARMTH.strongestCompanyLink;
 
 /** How one user knows a person: what the warmth of their link is made of. */
-export type KnowsTie = Pick<Connection, 'yearsConnected' | 'hasWorkedWith' | 'createdAt'>;
+export type KnowsTie = Pick<Connection, 'yearsConnected' | 'hasWorkedWith' | 'createdAt' | 'strength'>;
 
 /**
  * The explicit link from a user's node to a person they know (type 'connection'). `tie` is that
@@ -30,6 +30,7 @@ export function toKnowsLink(person: Connection, knowerUserId: number, tie: Knows
     type: 'connection',
     yearsConnected: tie.yearsConnected,
     hasWorkedWith: tie.hasWorkedWith,
+    strength: tie.strength?.score ?? null,
   });
   return {
     id: knowsLinkId(knowerUserId, person.id),

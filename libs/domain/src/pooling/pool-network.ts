@@ -1,6 +1,7 @@
 import type { CompanySummary, Connection, Relationship, SharingLevel } from '@warmpath/contracts';
 import { companyKey } from '../company/company-key.js';
 import type { WarmthTie } from '../warm-path/warmth-graph.js';
+import { shownStrength } from '../warmth/share-tie.js';
 import { deriveCompanyLinksReusing, type CompanyLinksMemo } from './company-links-memo.js';
 import { countCompaniesHidingSmallGroups } from './counts-only-companies.js';
 import { toKnowsLink, toTeammateLink } from './graph-links.js';
@@ -197,15 +198,33 @@ function poolPerson(
   return {
     ...pooled,
     node,
-    knowsLinks: visible.map((record) =>
-      toKnowsLink(node, (ordered[record.member] as PoolMember).node.userId, personOf(ordered, record)),
-    ),
-    knowsTies: visible.map((record) => {
+    knowsLinks: visible.map((record) => {
       const tie = personOf(ordered, record);
-      return { yearsConnected: tie.yearsConnected, hasWorkedWith: tie.hasWorkedWith };
+      // The link's width shows no more of the tie's score than its member shares.
+      const shown = shownStrength(tie, levelOf(ordered, record)).strength;
+      return toKnowsLink(node, (ordered[record.member] as PoolMember).node.userId, {
+        ...tie,
+        strength: shown,
+      });
+    }),
+    knowsTies: visible.map((record): WarmthTie => {
+      const tie = personOf(ordered, record);
+      // The path search weighs the member's full score; the hop explains only what they share.
+      const shown = shownStrength(tie, levelOf(ordered, record));
+      const score = tie.strength?.score;
+      return {
+        yearsConnected: tie.yearsConnected,
+        hasWorkedWith: tie.hasWorkedWith,
+        ...shown,
+        ...(score === undefined ? {} : { score }),
+      };
     }),
   };
 }
+
+/** What a record's member shares; the viewer sees all of their own. */
+const levelOf = (members: readonly PoolMember[], record: MemberRecord): SharingLevel =>
+  record.member === 0 ? 'emails' : (members[record.member] as PoolMember).sharing;
 
 const personOf = (members: readonly PoolMember[], record: MemberRecord): Connection =>
   (members[record.member] as PoolMember).people[record.person] as Connection;
@@ -236,8 +255,10 @@ function personNode(
     return null;
   };
   const byViewer = representative.member === 0;
+  const { strength: _strength, signals: _signals, ...fields } = base;
   return {
-    ...base,
+    ...fields,
+    ...shownStrength(base, levelOf(members, representative)),
     userId: (members[representative.member] as PoolMember).node.userId,
     linkedinUrl: shared('profiles', 'linkedinUrl'),
     email: shared('emails', 'email'),

@@ -6,7 +6,7 @@ import type { PooledNetwork } from './pool-network.js';
  * member's tie, so the warmest path goes through the teammate who knows the person best.
  * Nothing is implied from `knownBy`: a member on counts only adds to it but is no way through.
  */
-export function buildPooledWarmthGraph(pooled: PooledNetwork): WarmthGraph {
+export function buildPooledWarmthGraph(pooled: PooledNetwork, today?: Date): WarmthGraph {
   const knows: WarmthLink[] = pooled.knowsLinks.map((link, index) => ({
     ...link,
     tie: pooled.knowsTies[index],
@@ -15,6 +15,6 @@ export function buildPooledWarmthGraph(pooled: PooledNetwork): WarmthGraph {
     [pooled.self, ...pooled.teammates, ...pooled.people],
     [...knows, ...pooled.teammateLinks, ...pooled.companyLinks],
     pooled.self.id,
-    { implied: false },
+    today ? { implied: false, today } : { implied: false },
   );
 }

@@ -46,3 +46,21 @@ describe('edgeWarmth', () => {
     expect(known(10)).toBeGreaterThan(edgeWarmth({ type: 'company-role', strength: 150 }));
   });
 });
+
+describe('edgeWarmth of a tie known from an archive', () => {
+  const scored = (strength: number | null) =>
+    edgeWarmth({ type: 'connection', yearsConnected: 10, hasWorkedWith: true, strength });
+
+  it.each([
+    [0, 0.5],
+    [40, 0.7],
+    [100, 1],
+    [140, 1],
+  ])('turns a score of %i into %f, whatever the years', (strength, warmth) => {
+    expect(scored(strength)).toBeCloseTo(warmth);
+  });
+
+  it('keeps the years-and-colleague warmth when there is no score', () => {
+    expect(scored(null)).toBeCloseTo(1);
+  });
+});

@@ -3,7 +3,13 @@ import { COMPANY_LINK_STRENGTH } from '../company/company-links.js';
 
 /** An edge as warmth sees it: who knows whom and for how long, teammates, or a company link. */
 export type WarmthEdge =
-  | { type: 'connection'; yearsConnected: number | null; hasWorkedWith: boolean }
+  | {
+      type: 'connection';
+      yearsConnected: number | null;
+      hasWorkedWith: boolean;
+      /** The tie's strength score (0-100) when the knower imported an archive (docs/warmth.md). */
+      strength?: number | null;
+    }
   | { type: 'teammate' }
   | { type: Exclude<RelationshipType, 'connection' | 'teammate'>; strength: number };
 
@@ -28,7 +34,9 @@ export const WARMTH = {
 export function edgeWarmth(edge: WarmthEdge): number {
   switch (edge.type) {
     case 'connection':
-      return knownWarmth(edge.yearsConnected, edge.hasWorkedWith);
+      return edge.strength === undefined || edge.strength === null
+        ? knownWarmth(edge.yearsConnected, edge.hasWorkedWith)
+        : strengthWarmth(edge.strength);
     case 'teammate':
       return WARMTH.teammate;
     case 'company-role':
@@ -45,6 +53,14 @@ export function edgeWarmth(edge: WarmthEdge): number {
 function knownWarmth(yearsConnected: number | null, hasWorkedWith: boolean): number {
   const years = Math.min(Math.max(yearsConnected ?? 0, 0), WARMTH.maxYears);
   return clamp(WARMTH.knownBase + WARMTH.perYear * years + (hasWorkedWith ? WARMTH.workedTogether : 0));
+}
+
+/**
+ * A tie known from an archive: 0.5 for a score of 0 up to 1 for 100, on the same footing as a
+ * plain connection (0.5 to 1): a person messaged last week outranks a long-ago colleague.
+ */
+function strengthWarmth(score: number): number {
+  return clamp(WARMTH.knownBase + (1 - WARMTH.knownBase) * (Math.min(Math.max(score, 0), 100) / 100));
 }
 
 const clamp = (warmth: number): number => Math.min(1, Math.max(WARMTH.minimum, warmth));

@@ -1,5 +1,7 @@
 import { fullName } from '../people/display-name.js';
 import { functionCategory } from '../position/function-category.js';
+import { type TieFact, explainTie } from '../warmth/explain-tie.js';
+import { type StrengthBand } from '../warmth/tie-strength.js';
 import {
   type WarmthEdgeKind,
   type WarmthGraph,
@@ -17,6 +19,13 @@ export interface HopFacts {
   sharedCompany: string | null;
   /** Both have the same known function category (company hops). */
   sameFunction: boolean;
+  /**
+   * A knows hop's relationship in sentences with their source files, as far as it is shared; only
+   * on hops whose knower imported an archive.
+   */
+  relationship?: TieFact[];
+  /** A knows hop's strength band, when known and shared. */
+  band?: StrengthBand;
 }
 
 /** Facts of one hop travelled from `fromIndex`. */
@@ -30,7 +39,13 @@ export function hopFacts(graph: WarmthGraph, edge: WarmthGraphEdge, fromIndex: n
   };
   if (edge.kind === 'knows') {
     const tie = edge.tie ?? (graph.people[edge.to] as WarmthPerson);
-    return { ...facts, yearsConnected: tie.yearsConnected, workedTogether: tie.hasWorkedWith };
+    return {
+      ...facts,
+      yearsConnected: tie.yearsConnected,
+      workedTogether: tie.hasWorkedWith,
+      ...(tie.signals ? { relationship: tieSentences(graph, edge, tie) } : {}),
+      ...(tie.strength ? { band: tie.strength.band } : {}),
+    };
   }
   if (edge.kind === 'company') {
     const from = graph.people[fromIndex] as WarmthPerson;
@@ -53,8 +68,11 @@ export function explainHop(graph: WarmthGraph, edge: WarmthGraphEdge, fromIndex:
   const facts = hopFacts(graph, edge, fromIndex);
   switch (facts.kind) {
     case 'knows': {
-      // A "knows" edge reads from the knower, whichever way the path travels it. A past colleague
-      // works now where the knower worked (the archive's Positions.csv).
+      // A "knows" edge reads from the knower, whichever way the path travels it. What the archive
+      // says of the tie comes first (docs/warmth.md); a past colleague works now where the knower
+      // worked (the archive's Positions.csv).
+      const strongest = facts.relationship?.[0];
+      if (strongest && strongest.source !== 'Connections.csv') return strongest.text;
       if (facts.workedTogether) {
         const company = (graph.people[edge.to] as WarmthPerson).company?.trim();
         const where = company ? `both worked at ${company}` : 'worked together';
@@ -74,6 +92,25 @@ export function explainHop(graph: WarmthGraph, edge: WarmthGraphEdge, fromIndex:
       return facts.sameFunction ? `${sentence}, same function` : sentence;
     }
   }
+}
+
+/** The archive's facts of a knows edge, told from its knower. */
+function tieSentences(
+  graph: WarmthGraph,
+  edge: WarmthGraphEdge,
+  tie: WarmthPerson | NonNullable<WarmthGraphEdge['tie']>,
+): TieFact[] {
+  const person = graph.people[edge.to] as WarmthPerson;
+  return explainTie(
+    {
+      knower: nameOf(graph, edge.from),
+      person: fullName(person) || 'Someone',
+      signals: tie.signals ?? null,
+      pastColleague: tie.hasWorkedWith ? { company: person.company, from: null, to: null } : null,
+      yearsConnected: tie.yearsConnected,
+    },
+    graph.today,
+  );
 }
 
 const categoryOf = (person: WarmthPerson) =>

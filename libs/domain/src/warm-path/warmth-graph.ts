@@ -14,10 +14,23 @@ export type WarmthPerson = Pick<
   | 'hasWorkedWith'
   | 'isUser'
   | 'knownBy'
-> & { isTeammate?: boolean; positionInfo?: Connection['positionInfo'] };
+> & {
+  isTeammate?: boolean;
+  positionInfo?: Connection['positionInfo'];
+  strength?: Connection['strength'];
+  signals?: Connection['signals'];
+};
 
-/** How a knower knows a person, when it is not the person's own record (pooled graphs). */
-export type WarmthTie = Pick<Connection, 'yearsConnected' | 'hasWorkedWith'>;
+/**
+ * How a knower knows a person, when it is not the person's own record (pooled graphs): what the
+ * knower's sharing level shows (`strength`, `signals`) and, for the path search only, the full
+ * score behind it (`score`, docs/warmth.md "Sharing").
+ */
+export type WarmthTie = Pick<Connection, 'yearsConnected' | 'hasWorkedWith'> & {
+  strength?: Connection['strength'];
+  signals?: Connection['signals'];
+  score?: number;
+};
 
 /**
  * A stored link; `id` is carried through to the hops that travel it. A "connection" link may carry
@@ -34,6 +47,8 @@ export interface WarmthGraphOptions {
    * passes every link explicitly, with each member's own tie, and turns them off.
    */
   implied?: boolean;
+  /** The day relationship facts are told from ("the last 12 days ago"); default now. */
+  today?: Date;
 }
 
 /** Why two people are linked; `from` of a "knows" edge is the person who knows the other. */
@@ -60,6 +75,7 @@ export interface WarmthGraph {
   readonly people: readonly WarmthPerson[];
   readonly indexOf: ReadonlyMap<string, number>;
   readonly selfIndex: number;
+  readonly today: Date;
   readonly edges: readonly WarmthGraphEdge[];
   readonly offsets: Int32Array;
   readonly neighbours: Int32Array;
@@ -111,7 +127,15 @@ export function buildWarmthGraph(
   // Implied edges come after the stored links: on a tie the path search keeps the edge it saw
   // first, and a stored link is one the graph can highlight.
   if (options.implied !== false) addKnownEdges(connections, selfIndex, add);
-  return { people: connections, indexOf, selfIndex, edges, ...compressAdjacency(connections.length, edges) };
+  const today = options.today ?? new Date();
+  return {
+    people: connections,
+    indexOf,
+    selfIndex,
+    today,
+    edges,
+    ...compressAdjacency(connections.length, edges),
+  };
 }
 
 type AddEdge = (
@@ -129,6 +153,7 @@ const knowsWarmth = (tie: WarmthTie): number =>
     type: 'connection',
     yearsConnected: tie.yearsConnected,
     hasWorkedWith: tie.hasWorkedWith,
+    strength: tie.score ?? tie.strength?.score ?? null,
   });
 
 /** Edges implied by the data itself: each user node to the people it knows, you to each teammate. */

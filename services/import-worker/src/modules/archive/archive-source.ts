@@ -1,4 +1,4 @@
-import { ImportFileError } from '@warmpath/domain';
+import { ImportFileError, SIGNAL_FILE_NAMES, SIGNAL_FILES, type SignalFile } from '@warmpath/domain';
 import { Readable } from 'node:stream';
 import { crc32, createInflateRaw } from 'node:zlib';
 import {
@@ -26,7 +26,24 @@ export interface OpenedUpload {
   connections: AsyncIterable<Uint8Array>;
   /** Positions.csv's text when the upload is an archive holding one; null otherwise. */
   positions: () => Promise<string | null>;
+  /** The archive's files of relationship signals that it holds (none for a CSV upload). */
+  signalFiles: SignalEntry[];
 }
+
+/** A signal file of the archive, unpacked and streamed when read. */
+export interface SignalEntry {
+  file: SignalFile;
+  /** The name it has in the archive. */
+  name: string;
+  bytes: () => AsyncIterable<Uint8Array>;
+}
+
+/**
+ * An unpacked signal file's limit. messages.csv is by far the largest file of an archive (tens
+ * of MB after years of messages); it is streamed, never held, so only the ratio and the archive's
+ * own size bound it in practice.
+ */
+export const SIGNAL_FILE_MAX_BYTES = 1024 * 1024 * 1024;
 
 /** Positions.csv is a few kB; more is not the member's job history. */
 const POSITIONS_MAX_BYTES = 1024 * 1024;
@@ -54,9 +71,9 @@ export async function openUpload(
   const none = async (): Promise<null> => null;
   const iterator = upload[Symbol.asyncIterator]();
   const first = await iterator.next();
-  if (first.done) return { connections: (async function* () {})(), positions: none };
+  if (first.done) return { connections: (async function* () {})(), positions: none, signalFiles: [] };
   if (!startsWithZipSignature(first.value))
-    return { connections: prepend(first.value, iterator), positions: none };
+    return { connections: prepend(first.value, iterator), positions: none, signalFiles: [] };
   const archive = await collect(first.value, iterator, limits.archiveBytes);
   const entries = readZipDirectory(archive, limits);
   // A damaged archive, or a workbook renamed to .csv: the CSV reader's "not a text file" unless
@@ -77,7 +94,33 @@ export async function openUpload(
       for await (const chunk of bytes) chunks.push(chunk);
       return new TextDecoder().decode(Buffer.concat(chunks));
     },
+    signalFiles: signalEntries(archive, entries, limits),
   };
+}
+
+/** The signal files present; an ambiguous one (two at the same depth) is left out, never fatal. */
+function signalEntries(
+  archive: Uint8Array,
+  entries: readonly ZipEntry[],
+  limits: ArchiveLimits,
+): SignalEntry[] {
+  const found: SignalEntry[] = [];
+  for (const file of SIGNAL_FILES) {
+    for (const fileName of SIGNAL_FILE_NAMES[file]) {
+      let entry: ZipEntry | null;
+      try {
+        entry = findZipEntry(entries, fileName);
+      } catch {
+        entry = null;
+      }
+      if (!entry) continue;
+      const named = entry;
+      const entryLimits = { ...limits, entryBytes: SIGNAL_FILE_MAX_BYTES };
+      found.push({ file, name: fileName, bytes: () => entryBytes(archive, named, entryLimits) });
+      break;
+    }
+  }
+  return found;
 }
 
 async function* prepend(first: Uint8Array, rest: AsyncIterator<Uint8Array>): AsyncGenerator<Uint8Array> {

@@ -1,6 +1,9 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SERVICE_CONFIG } from '@warmpath/server-kit';
 import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
+import type { SignalEntry } from '../archive/archive-source.js';
+import type { CollectedSignals } from '../signals/signal-collector.js';
+import { readSignalsInThread } from '../signals/signals-reader.js';
 import {
   ParseThreads,
   readBatchesInThread,
@@ -28,6 +31,11 @@ export class BatchReader implements OnApplicationBootstrap, OnApplicationShutdow
     return readBatchesInThread(source, options, this.threads.take(), (thread) =>
       this.threads.giveBack(thread),
     );
+  }
+
+  /** The archive's relationship signals, read in a thread of their own (docs/warmth.md). */
+  readSignals(files: readonly SignalEntry[]): Promise<CollectedSignals> {
+    return readSignalsInThread(files);
   }
 
   async onApplicationShutdown(): Promise<void> {

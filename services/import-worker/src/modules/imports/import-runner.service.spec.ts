@@ -7,6 +7,8 @@ import { importWorkerConfigSchema } from '../../config/import-worker.config.js';
 import { ImportFailureError } from '../csv/import-failure.js';
 import type { BatchReader } from '../csv/batch-reader.js';
 import { readBatchesInProcess } from '../csv/threaded-reader.js';
+import type { SignalEntry } from '../archive/archive-source.js';
+import { readSignalsInProcess } from '../signals/signals-reader.js';
 import type { UploadStore } from '../uploads/upload-store.js';
 import type { ImportEntity } from './import.entity.js';
 import { ImportRunner } from './import-runner.service.js';
@@ -36,6 +38,7 @@ function entity(): ImportEntity {
     skippedRows: [],
     warningCounts: {},
     warnings: [],
+    signals: null,
     errorCode: null,
     errorMessage: null,
     createdAt: now,
@@ -47,7 +50,13 @@ function entity(): ImportEntity {
 /** The runner's collaborators, recording what they were asked. */
 function harness(
   file: Uint8Array,
-  options: { failStage?: Error; missingUpload?: boolean; direct?: boolean } = {},
+  options: {
+    failStage?: Error;
+    missingUpload?: boolean;
+    direct?: boolean;
+    signalFiles?: SignalEntry[];
+    failSignals?: boolean;
+  } = {},
 ) {
   const stored = entity();
   const states: string[] = [];
@@ -70,7 +79,11 @@ function harness(
   const uploads = {
     read,
     readConnections: read,
-    openImportFile: async () => ({ connections: await read(), positions: async () => null }),
+    openImportFile: async () => ({
+      connections: await read(),
+      positions: async () => null,
+      signalFiles: options.signalFiles ?? [],
+    }),
     remove: async (name: string) => void removed.push(name),
   } as unknown as UploadStore;
   const bus = {
@@ -95,12 +108,19 @@ function harness(
           alreadyCommitted: false,
         };
       if (contract === networkImportContracts.link) return { relationships: 2, version: '2' };
+      if (contract === networkImportContracts.signals)
+        return { matched: 1, ignoredPeople: 1, ignoredMessages: 1 };
       if (contract.subject.endsWith('.abort')) return { aborted: true };
       return { discarded: 0 };
     },
   } as unknown as BusClient;
   const config = importWorkerConfigSchema.parse({ IMPORT_PROGRESS_INTERVAL_MS: '1' });
-  const reader = { read: readBatchesInProcess } as BatchReader;
+  const reader = {
+    read: readBatchesInProcess,
+    readSignals: options.failSignals
+      ? async () => Promise.reject(new Error('thread died'))
+      : readSignalsInProcess,
+  } as unknown as BatchReader;
   const runner = new ImportRunner(imports, uploads, reader, bus, config, pino({ level: 'silent' }));
   return { runner, stored, states, requests, removed };
 }
@@ -128,6 +148,58 @@ describe('ImportRunner', () => {
       completedAt: expect.any(Date),
     });
     expect(removed).toEqual([IMPORT_ID]);
+  });
+
+  it("stores the archive's signals after the commit and before the link, and reports them", async () => {
+    const messages = [
+      'CONVERSATION ID,SENDER PROFILE URL,RECIPIENT PROFILE URLS,DATE,CONTENT',
+      'c1,https://www.linkedin.com/in/me,https://www.linkedin.com/in/ana,2026-11-01 10:00:00 UTC,"hi, there"',
+      'c2,https://www.linkedin.com/in/me,https://www.linkedin.com/in/ben,2026-11-01 10:00:00 UTC,hello',
+    ].join('\n');
+    const signalFiles: SignalEntry[] = [
+      {
+        file: 'messages',
+        name: 'messages.csv',
+        bytes: async function* () {
+          yield new TextEncoder().encode(messages);
+        },
+      },
+    ];
+    const { runner, stored, requests } = harness(new TextEncoder().encode(generateLinkedInCsv(3)), {
+      signalFiles,
+    });
+    await run(runner);
+    expect(requests).toEqual([
+      'network.import.open',
+      'network.import.stage',
+      'network.import.commit',
+      'network.import.signals',
+      'network.import.link',
+    ]);
+    expect(stored).toMatchObject({
+      state: 'completed',
+      signals: {
+        files: [{ name: 'messages.csv', rows: 2 }],
+        unreadableFiles: [],
+        messages: 2,
+        connections: 1,
+        ignoredPeople: 1,
+        ignoredMessages: 1,
+      },
+    });
+  });
+
+  it('completes the import without signals when their thread fails', async () => {
+    const signalFiles: SignalEntry[] = [
+      { file: 'messages', name: 'messages.csv', bytes: async function* () {} },
+    ];
+    const { runner, stored, requests } = harness(new TextEncoder().encode(generateLinkedInCsv(3)), {
+      signalFiles,
+      failSignals: true,
+    });
+    await run(runner);
+    expect(stored).toMatchObject({ state: 'completed', signals: null });
+    expect(requests).not.toContain('network.import.signals');
   });
 
   it('fails a file that cannot be used at once, with its message, discarding what was staged', async () => {

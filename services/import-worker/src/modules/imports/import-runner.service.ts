@@ -1,12 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { directImportContracts, networkImportContracts } from '@warmpath/contracts';
+import { directImportContracts, networkImportContracts, type ImportSignalsReport } from '@warmpath/contracts';
 import { BusClient, LOGGER, SERVICE_CONFIG } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import type { ImportWorkerConfig } from '../../config/import-worker.config.js';
 import { ImportFailureError, permanentFailureOf } from '../csv/import-failure.js';
+import type { OpenedUpload } from '../archive/archive-source.js';
 import { readUploadPastEmployers } from '../archive/past-employers.reader.js';
 import { BatchReader } from '../csv/batch-reader.js';
 import type { EncodedBatch } from '../csv/staging-batch.js';
+import { sendSignals } from '../signals/signals-sender.js';
 import { UploadStore } from '../uploads/upload-store.js';
 import { BatchStager } from './batch-stager.js';
 import type { ImportEntity } from './import.entity.js';
@@ -126,12 +128,14 @@ export class ImportRunner {
       });
       committed = true;
       const saved = Date.now();
+      const signals = await this.importSignals(upload, target, timeoutMs);
       await progress.enter('linking', {
         imported: commit.inserted,
         updated: commit.updated,
         unchanged: commit.unchanged,
         jobChanges: commit.jobChanges,
         absent: commit.absent,
+        signals,
       });
       const pastCompanyKeys = await readUploadPastEmployers(upload, (error) =>
         this.logger.warn({ err: error, importId: entity.id }, 'Positions.csv not read'),
@@ -149,6 +153,40 @@ export class ImportRunner {
       // A direct import that will not commit is rolled back now rather than when it times out.
       if (direct && !committed) await this.abortDirect(direct, target);
     }
+  }
+
+  /**
+   * Reads the archive's messages, invitations, endorsements and recommendations once the people
+   * are saved (they are matched to connections), and stores their numbers and dates (docs/warmth.md).
+   * Null when the upload has none of those files: the signals stored before stay.
+   */
+  private async importSignals(
+    upload: OpenedUpload,
+    target: { importId: string; userId: number },
+    timeoutMs: number,
+  ): Promise<ImportSignalsReport | null> {
+    if (upload.signalFiles.length === 0) return null;
+    const started = Date.now();
+    let collected;
+    try {
+      collected = await this.reader.readSignals(upload.signalFiles);
+    } catch (error) {
+      // The signals thread died (out of memory, a bug): the people are saved, the warmth is not.
+      this.logger.warn({ err: error, importId: target.importId }, 'archive signals not read');
+      return null;
+    }
+    const report = await sendSignals(this.bus, collected, target, timeoutMs);
+    this.logger.info(
+      {
+        importId: target.importId,
+        ms: Date.now() - started,
+        ...report,
+        files: report.files.length,
+        memberFound: collected.messages?.memberFound ?? null,
+      },
+      'import signals read',
+    );
+    return report;
   }
 
   /** Sends every batch (at most IMPORT_STAGE_IN_FLIGHT unanswered) and waits for the last answer. */

@@ -19,6 +19,7 @@ export function toImportStatus(entity: ImportEntity): ImportStatus {
     warningCounts: { 'invalid-email': 0, 'extra-empty-fields': 0, ...entity.warningCounts },
     warnings: entity.warnings,
     error: entity.errorCode ? { code: entity.errorCode, message: entity.errorMessage ?? '' } : null,
+    signals: entity.signals ?? null,
     attempt: entity.attempt,
     createdAt: entity.createdAt.toISOString(),
     updatedAt: entity.updatedAt.toISOString(),

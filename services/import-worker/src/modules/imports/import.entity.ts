@@ -1,5 +1,11 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { ImportState, ImportStatus, RowWarning, SkippedRowReport } from '@warmpath/contracts';
+import type {
+  ImportSignalsReport,
+  ImportState,
+  ImportStatus,
+  RowWarning,
+  SkippedRowReport,
+} from '@warmpath/contracts';
 
 /** One import of one uploaded file (imports.imports). */
 @Entity({ name: 'imports' })
@@ -64,6 +70,10 @@ export class ImportEntity {
 
   @Column({ type: 'jsonb', default: () => `'[]'` })
   warnings: RowWarning[];
+
+  /** What the archive's relationship files gave; null for a plain CSV (docs/warmth.md). */
+  @Column({ type: 'jsonb', nullable: true })
+  signals: ImportSignalsReport | null;
 
   @Column({ name: 'error_code', type: 'varchar', length: 40, nullable: true })
   errorCode: string | null;

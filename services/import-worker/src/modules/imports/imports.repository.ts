@@ -19,6 +19,7 @@ export type ImportPatch = Partial<
     | 'skippedRows'
     | 'warningCounts'
     | 'warnings'
+    | 'signals'
     | 'errorCode'
     | 'errorMessage'
     | 'completedAt'

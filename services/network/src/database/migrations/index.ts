@@ -4,6 +4,7 @@ import { CompanyLinksWithoutRowFks1763900000002 } from './1763900000002-company-
 import { DeriveCompanyLinks1763900000003 } from './1763900000003-derive-company-links.js';
 import { ImportChanges1764000000004 } from './1764000000004-import-changes.js';
 import { AbsentRemovals1764100000005 } from './1764100000005-absent-removals.js';
+import { ConnectionSignals1764200000011 } from './1764200000011-connection-signals.js';
 
 // Migrations of the network schema, in order. Never edit one that has shipped: add a new one.
 export const migrations = [
@@ -13,4 +14,5 @@ export const migrations = [
   DeriveCompanyLinks1763900000003,
   ImportChanges1764000000004,
   AbsentRemovals1764100000005,
+  ConnectionSignals1764200000011,
 ];

@@ -47,7 +47,7 @@ export class NetworkReader {
 
   private async load(userId: number, now: Date): Promise<LoadedNetwork> {
     const rows = await this.repository.findNetwork(userId);
-    const people = rows.connections.map((row) => toConnection(row, now));
+    const people = rows.connections.map((row) => toConnection(row, now, rows.scored === true));
     const network = new LoadedNetwork(
       userId,
       rows.version,

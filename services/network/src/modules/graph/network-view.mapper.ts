@@ -5,6 +5,7 @@ import {
   deriveCompanyLinks,
   knowsLinkId,
   positionInfo,
+  tieStrength,
   toKnowsLink,
   toTeammateLink,
   topCompanies,
@@ -19,7 +20,8 @@ export { companyLinkId, deriveCompanyLinks, knowsLinkId, toKnowsLink, toTeammate
 export type OwnProfile = Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'avatarUrl' | 'createdAt'>;
 
 /** A stored connection as a graph node of its owner's network: 1st degree, known by the owner. */
-export function toConnection(row: ConnectionRow, now: Date): Connection {
+export function toConnection(row: ConnectionRow, now: Date, scored = false): Connection {
+  const yearsConnected = computeYearsConnected(row.connected_on, now);
   return {
     id: row.id,
     userId: row.owner_user_id,
@@ -34,7 +36,7 @@ export function toConnection(row: ConnectionRow, now: Date): Connection {
     industry: row.industry,
     location: row.location,
     connectionDegree: 1,
-    yearsConnected: computeYearsConnected(row.connected_on, now),
+    yearsConnected,
     connectedOn: row.connected_on,
     createdAt: row.created_at,
     isUser: false,
@@ -55,6 +57,22 @@ export function toConnection(row: ConnectionRow, now: Date): Connection {
           },
         }
       : {}),
+    // Everyone of a network scored from an archive has a strength; the signals only where the
+    // archive says something (docs/warmth.md).
+    ...(scored
+      ? {
+          strength: tieStrength(
+            {
+              signals: row.signals ?? null,
+              yearsConnected,
+              pastColleague: row.has_worked_with,
+              coEmployedNow: false,
+            },
+            now,
+          ),
+        }
+      : {}),
+    ...(row.signals ? { signals: row.signals } : {}),
   };
 }
 

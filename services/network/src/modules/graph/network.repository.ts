@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { NETWORK_READ_TIMEOUT_MS, type FunctionCategory } from '@warmpath/contracts';
+import { NETWORK_READ_TIMEOUT_MS, type ArchiveSignalsView, type FunctionCategory } from '@warmpath/contracts';
 import { withQueryTimeout } from '@warmpath/server-kit';
 import type pg from 'pg';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -35,13 +35,30 @@ export interface ConnectionRow {
   previous_company: string | null;
   previous_position: string | null;
   job_changed_at: string | null;
+  /** What the owner's archive says of the tie (docs/warmth.md); absent or null when nothing. */
+  signals?: ArchiveSignalsView | null;
 }
 
 export interface NetworkRows {
   /** '0' for a user who never imported anything. */
   version: string;
   connections: ConnectionRow[];
+  /** The owner imported an archive with relationship files: everyone gets a strength. */
+  scored?: boolean;
 }
+
+/** A person's signals as the contract names them, built by Postgres (dates as yyyy-mm-dd text). */
+const SIGNALS_JSON = `json_build_object('messagesSent', messages_sent, 'messagesReceived', messages_received,
+  'groupMessages', group_messages, 'directConversations', direct_conversations,
+  'groupConversations', group_conversations, 'firstMessageOn', first_message_on::text,
+  'lastMessageOn', last_message_on::text, 'lastMessageAnswered', last_message_answered,
+  'invitedBy', invited_by, 'invitationWithNote', invitation_with_note, 'invitedOn', invited_on::text,
+  'endorsementsGiven', endorsements_given, 'endorsementsReceived', endorsements_received,
+  'recommendationsGiven', recommendations_given, 'recommendationsReceived', recommendations_received,
+  'recommendationGivenOn', recommendation_given_on::text, 'recommendationReceivedOn', recommendation_received_on::text)`;
+
+const SCORED_SQL =
+  'SELECT EXISTS (SELECT 1 FROM network.connection_signals WHERE owner_user_id = $1) AS scored';
 
 // Formatting dates in SQL keeps 30,000 rows from becoming 60,000 Date objects on the way to JSON.
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -50,6 +67,12 @@ export const CONNECTION_COLUMNS = `id::text AS id, owner_user_id, first_name, la
   to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at,
   to_char(absent_since AT TIME ZONE 'UTC', ${ISO_UTC}) AS absent_since, previous_company, previous_position,
   to_char(job_changed_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS job_changed_at`;
+
+/** The owner's people with their signals (a hash join on the owner's few signal rows). */
+const NETWORK_SQL = `SELECT ${CONNECTION_COLUMNS}, sig.signals FROM network.connections
+  LEFT JOIN (SELECT connection_id AS signals_of, ${SIGNALS_JSON} AS signals FROM network.connection_signals
+    WHERE owner_user_id = $1) sig ON sig.signals_of = connections.id
+  WHERE owner_user_id = $1`;
 
 /**
  * Rows ordered by their id's decimal text, as `ORDER BY id` on the `id::text` column did (the
@@ -98,11 +121,10 @@ export class NetworkRepository {
       // read; it gets NETWORK_LOAD_QUERY_TIMEOUT_MS, still under the read's bus timeout.
       const client = (await manager.queryRunner?.connect()) as pg.PoolClient;
       const connections: ConnectionRow[] = await withQueryTimeout(client, NETWORK_LOAD_QUERY_TIMEOUT_MS, () =>
-        manager.query(`SELECT ${CONNECTION_COLUMNS} FROM network.connections WHERE owner_user_id = $1`, [
-          ownerUserId,
-        ]),
+        manager.query(NETWORK_SQL, [ownerUserId]),
       );
-      return { version, connections: connections.sort(byTextId) };
+      const [scored] = (await manager.query(SCORED_SQL, [ownerUserId])) as { scored: boolean }[];
+      return { version, connections: connections.sort(byTextId), scored: scored?.scored === true };
     });
   }
 
