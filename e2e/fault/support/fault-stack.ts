@@ -41,6 +41,8 @@ export interface FaultStackOptions {
   redisPersistent?: boolean;
   /** Extra environment for every service. */
   env?: Record<string, string>;
+  /** How long the stack may take to answer its health check (the launcher's default: 90 s). */
+  healthTimeoutMs?: number;
 }
 
 /**
@@ -88,6 +90,7 @@ export async function startFaultStack(options: FaultStackOptions = {}): Promise<
       env,
       port: await freePort(),
       logDir: join(ROOT, '.test-results', `fault-logs-${runId}`),
+      healthTimeoutMs: options.healthTimeoutMs,
       onRestart: (name: string) => void restarts.push(name),
     });
   } catch (error) {

@@ -192,14 +192,32 @@ export function databaseCheck(dataSource: DataSource): DependencyCheck {
   return { name: 'postgres', check: async () => void (await dataSource.query('SELECT 1')) };
 }
 
+/**
+ * Creates the schema and runs its pending migrations, one process at a time: pods of a service
+ * that start together (a rolling deploy, a scale-out) would otherwise run the same migration at
+ * once, and the later one fail on the first's tables or run a data step twice. The others wait
+ * for a session-level advisory lock named after the schema, then find nothing pending.
+ */
+export async function migrateSchema(options: ServiceDatabaseOptions): Promise<void> {
+  const lock = new pg.Client({ connectionString: options.url });
+  await lock.connect();
+  try {
+    // Waiting for another pod's migrations may take as long as they do.
+    await lock.query('SET lock_timeout = 0');
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [`warmpath-migrations:${options.schema}`]);
+    await ensureSchema(options.url, options.schema);
+    await runMigrations(serviceDataSourceOptions(options));
+  } finally {
+    await lock.end();
+  }
+}
+
 /** TypeORM for one service's schema; creates the schema first and runs pending migrations at boot. */
 export function serviceDatabaseModule(options: ServiceDatabaseOptions): DynamicModule {
   return TypeOrmModule.forRootAsync({
     useFactory: async () => {
-      await ensureSchema(options.url, options.schema);
-      const dataSourceOptions = serviceDataSourceOptions(options);
-      await runMigrations(dataSourceOptions);
-      return { ...dataSourceOptions, migrationsRun: false };
+      await migrateSchema(options);
+      return { ...serviceDataSourceOptions(options), migrationsRun: false };
     },
   });
 }
