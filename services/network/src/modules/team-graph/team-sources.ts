@@ -1,6 +1,9 @@
+import type { ReplyOf, teamsContracts } from '@warmpath/contracts';
 import { splitSourceName } from '@warmpath/domain';
 import type { OwnProfile } from '../graph/network-view.mapper.js';
-import type { Membership } from './team-networks.service.js';
+
+/** A viewer's membership of a workspace, as the teams service answers it. */
+export type Membership = ReplyOf<typeof teamsContracts.getMembership>;
 
 /**
  * A workspace's uploaded exports (docs/workspace-sources.md) as pooling contributors: each is read
