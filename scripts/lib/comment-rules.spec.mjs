@@ -16,7 +16,7 @@ describe('findCommentViolations', () => {
     [
       'a section sign',
       `// Validation rules (${OLD_DOCUMENT} ${SECTION}5).`,
-      ['section-sign', 'product-spec'],
+      ['section-sign', 'old-product-document'],
     ],
     ['a bare section number', ` * Same texts as ${SECTION}8.`, ['section-sign']],
     ['an issue number', `// Added for ${ISSUE} 15: the archive.`, ['issue-number']],
