@@ -35,7 +35,7 @@ describe('findCommentViolations', () => {
     ['a docs/ pointer', '// Validation rules (docs/product.md#validation).'],
     ['an RFC section written out', '// Accept-Encoding (RFC 9110, section 12.5.3).'],
     ['the architecture page in docs', '// The shape: docs/architecture.md#shape.'],
-    ['a word that contains "issue"', '// Tissue 5 is not a tracker reference.'],
+    ['a word that contains "issue"', `// T${ISSUE} 5 is not a tracker reference.`],
     ['code that mentions issues without a number', "const issues = ['late', 'missing'];"],
   ])('accepts %s', (_what, line) => {
     expect(findCommentViolations(line)).toEqual([]);
