@@ -3,6 +3,7 @@ import type { AccessTokenList, ImportAccepted } from '@warmpath/contracts';
 import { buildExportRow, buildLinkedInCsv } from '@warmpath/testing';
 import { query, signUp, waitForImport } from './import-helpers.js';
 import { bearer, createToken } from './token-helpers.js';
+import { present } from '../support/present.js';
 
 // docs/api.md: personal access tokens, and every way a token request can be refused.
 const TOKENS_NOT_ACCEPTED =
@@ -43,7 +44,7 @@ test.describe('personal access tokens', () => {
     const list = (await (await request.get('/api/tokens')).json()) as AccessTokenList;
     expect(list.tokens).toHaveLength(1);
     expect(list.tokens[0]).toMatchObject({ id: token.id, name: 'laptop script' });
-    expect(list.tokens[0].lastUsedAt).not.toBeNull();
+    expect(present(list.tokens[0], 'a token').lastUsedAt).not.toBeNull();
     expect(JSON.stringify(list)).not.toContain(token.secret);
   });
 
@@ -70,7 +71,7 @@ test.describe('personal access tokens', () => {
         'SELECT count(*)::int AS n FROM network.connections WHERE owner_user_id = $1',
         [owner],
       );
-      expect(rows[0].n).toBe(1);
+      expect(present(rows[0], 'a count').n).toBe(1);
     } finally {
       await anonymous.dispose();
     }

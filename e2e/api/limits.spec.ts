@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { requestFrom } from '../support/client-address.js';
 import { natsForStack, startService, stopService } from '../support/stack-control.js';
 import { newUser, registerUser } from '../support/users.js';
+import { present } from '../support/present.js';
 
 const url = (path: string) => `${process.env.WARMPATH_URL}${path}`;
 
@@ -173,7 +174,7 @@ test.describe('with small limits', () => {
       expect((await refused.json()).message).toBe(
         'Too many open progress streams. Close a few tabs and try again.',
       );
-      streams[0].abort();
+      present(streams[0], 'an open stream').abort();
       await expect.poll(async () => (await open()).status).toBe(200);
     } finally {
       for (const stream of streams) stream.abort();

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { Events, OAuth2Server } from 'oauth2-mock-server';
 import { startService, stopService } from '../support/stack-control.js';
+import { present } from '../support/present.js';
 
 /** The profile the local providers hand out for the next sign-in. */
 export interface MockProfile {
@@ -67,7 +68,8 @@ export async function startGithubProvider(client: { id: string; secret: string }
       const back = new URL(redirectUri);
       back.searchParams.set('code', code);
       back.searchParams.set('state', url.searchParams.get('state') ?? '');
-      return void res.writeHead(302, { location: back.toString() }).end();
+      res.writeHead(302, { location: back.toString() }).end();
+      return;
     }
     if (req.method === 'POST' && url.pathname === '/login/oauth/access_token') {
       const form = new URLSearchParams(await readBody(req));
@@ -83,19 +85,19 @@ export async function startGithubProvider(client: { id: string; secret: string }
         grant.redirectUri === form.get('redirect_uri') &&
         grant.challenge === verifier;
       if (!valid)
-        return json(200, {
+        return void json(200, {
           error: 'bad_verification_code',
           error_description: 'The code passed is incorrect or expired.',
         });
       const token = `gho_${randomBytes(12).toString('hex')}`;
       tokens.add(token);
-      return json(200, { access_token: token, token_type: 'bearer', scope: 'read:user,user:email' });
+      return void json(200, { access_token: token, token_type: 'bearer', scope: 'read:user,user:email' });
     }
     const authorized =
       tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')) && !!req.headers['user-agent'];
-    if (!authorized) return json(401, { message: 'Bad credentials' });
+    if (!authorized) return void json(401, { message: 'Bad credentials' });
     if (url.pathname === '/api/user') {
-      return json(200, {
+      return void json(200, {
         id: profile.id,
         login: profile.login,
         name: profile.name,
@@ -103,7 +105,7 @@ export async function startGithubProvider(client: { id: string; secret: string }
         avatar_url: `https://avatars.example/${profile.id}`,
       });
     }
-    if (url.pathname === '/api/user/emails') return json(200, profile.emails);
+    if (url.pathname === '/api/user/emails') return void json(200, profile.emails);
     json(404, { message: 'Not Found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -142,9 +144,9 @@ export async function restartGateway(env?: Record<string, string>): Promise<void
 export async function authorize(request: APIRequestContext, startPath: string): Promise<URL> {
   const start = await request.get(startPath, { maxRedirects: 0 });
   expect(start.status()).toBe(302);
-  const atProvider = await request.get(start.headers().location, { maxRedirects: 0 });
+  const atProvider = await request.get(present(start.headers().location, 'a redirect'), { maxRedirects: 0 });
   expect(atProvider.status()).toBe(302);
-  return new URL(atProvider.headers().location);
+  return new URL(present(atProvider.headers().location, 'a redirect to the provider'));
 }
 
 export const setCookie = (response: APIResponse, name: string) =>

@@ -9,6 +9,7 @@ import {
   startOidcProvider,
   uniqueId,
 } from './oauth-fixtures.js';
+import { present } from '../support/present.js';
 
 const INVALID_STATE = 'Your sign-in link is invalid or has expired. Please try again.';
 
@@ -177,7 +178,7 @@ test.describe('with local providers', () => {
 
   test('an error parameter from the provider is a 400 saying so', async ({ request }) => {
     const start = await request.get('/api/oauth/google', { maxRedirects: 0 });
-    const state = new URL(start.headers().location).searchParams.get('state');
+    const state = new URL(present(start.headers().location, 'a redirect')).searchParams.get('state');
     const response = await request.get(`/api/oauth/google/callback?error=access_denied&state=${state}`);
     expect(response.status()).toBe(400);
     expect((await response.json()).message).toBe('Google sign-in was cancelled');
@@ -232,7 +233,7 @@ test.describe('with local providers', () => {
     request,
   }) => {
     const start = await request.get('/auth/linkedin', { maxRedirects: 0 });
-    const state = new URL(start.headers().location).searchParams.get('state');
+    const state = new URL(present(start.headers().location, 'a redirect')).searchParams.get('state');
     const cancelled = await request.get(`/auth/linkedin/callback?error=user_cancelled_login&state=${state}`, {
       maxRedirects: 0,
     });

@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { requestFrom } from '../support/client-address.js';
 import { startService, stopService } from '../support/stack-control.js';
 import { newUser, registerUser } from '../support/users.js';
+import { present } from '../support/present.js';
 
 // Timeouts, malformed requests and the session cookie over HTTPS, on a gateway restarted with
 // short budgets (idle REQUEST_TIMEOUT_MS 2 s, total UPLOAD_TIMEOUT_MS 8 s) behind a trusted proxy.
@@ -49,8 +50,8 @@ function trickle(head: string, chunks: Buffer[], everyMs: number): Promise<strin
 /** The last HTTP answer in a raw exchange: its status and JSON body. */
 function lastAnswer(raw: string): { status: number; body: Record<string, unknown> } {
   const answers = raw.split(/(?=HTTP\/1\.1 \d{3})/);
-  const last = answers[answers.length - 1];
-  const [head, body] = last.split('\r\n\r\n');
+  const last = present(answers.at(-1), 'an HTTP answer');
+  const [head = '', body = ''] = last.split('\r\n\r\n');
   return { status: Number(head.split(' ')[1]), body: JSON.parse(body) };
 }
 

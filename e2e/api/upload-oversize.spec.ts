@@ -52,7 +52,7 @@ test("an oversized upload's 413 comes at once, and the connection takes the rest
   const { answer, writeError } = await uploadLikeABrowser(cookie, 12 * 1024 * 1024);
   expect(writeError).toBeNull();
   expect(answer).toMatch(/^HTTP\/1\.1 413 /);
-  expect(JSON.parse(answer.split('\r\n\r\n')[1])).toMatchObject({
+  expect(JSON.parse(answer.split('\r\n\r\n')[1] ?? '')).toMatchObject({
     code: 'PAYLOAD_TOO_LARGE',
     message: TOO_LARGE,
   });

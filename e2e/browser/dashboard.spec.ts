@@ -8,6 +8,7 @@ import {
   showingLine,
   ZELDA,
 } from './dashboard-helpers.js';
+import { present } from '../support/present.js';
 
 test('a new user registers, imports their LinkedIn export through the dialog and sees their network', async ({
   page,
@@ -140,7 +141,7 @@ test.describe('with an imported network', () => {
     await page.getByRole('button', { name: 'Expand Filters & Analysis' }).click();
     const sidebar = page.getByRole('complementary', { name: 'Filters & Analysis' });
     await expect(sidebar.getByLabel('1st degree count')).toHaveText(String(people.length));
-    const top = network.companies.slice().sort((a, b) => b.count - a.count)[0];
+    const top = present(network.companies.slice().sort((a, b) => b.count - a.count)[0], 'a company');
     await sidebar.getByRole('checkbox', { name: `${top.name} (${top.count})` }).click();
     await expect(page).toHaveURL(/company=/);
     await expect(page.getByText(new RegExp(`^Showing: ${top.count} connections`))).toBeVisible();

@@ -7,6 +7,7 @@ import { OwnServer } from './support/servers.js';
 import { startFaultStack, type FaultStack } from './support/fault-stack.js';
 import { holdOutage, outageSamples, recoveredAfter } from './support/outage.js';
 import { exportOf, signUp, uploadCsv } from './support/session.js';
+import { present } from '../support/present.js';
 
 /** Pass criteria (docs/operations.md#when-infrastructure-fails). */
 const OUTAGE_MS = 6000;
@@ -27,7 +28,7 @@ async function accountsNamed(username: string): Promise<number> {
     'SELECT count(*)::int AS n FROM auth.users WHERE username = $1',
     [username],
   );
-  return rows[0].n;
+  return present(rows[0], 'a count').n;
 }
 
 test('Redis down: signed-in requests get 503 (never 401), sign-in and registration 503 with no account left behind', async ({
@@ -84,7 +85,7 @@ async function noteOf(connectionId: string): Promise<string | null> {
     'SELECT notes FROM network.connections WHERE id = $1',
     [connectionId],
   );
-  return rows[0].notes;
+  return present(rows[0], 'the connection').notes;
 }
 
 /** Imports a small export for the signed-in user and answers the id of one of the people in it. */
@@ -124,7 +125,7 @@ async function sessionsOf(userId: number): Promise<number> {
     'SELECT count(*)::int AS n FROM auth.sessions WHERE user_id = $1',
     [userId],
   );
-  return rows[0].n;
+  return present(rows[0], 'a count').n;
 }
 
 async function importsOf(userId: number): Promise<number> {
@@ -132,7 +133,7 @@ async function importsOf(userId: number): Promise<number> {
     'SELECT count(*)::int AS n FROM imports.imports WHERE user_id = $1',
     [userId],
   );
-  return rows[0].n;
+  return present(rows[0], 'a count').n;
 }
 
 test('Redis full (noeviction): sign-in and upload answer 503 with no import left behind; a note is never answered 503 once saved', async ({
@@ -147,8 +148,11 @@ test('Redis full (noeviction): sign-in and upload answer 503 with no import left
   const admin = new Redis(stack.redis.url);
   // The session was last reported seen two hours ago: its next request moves that forward, which
   // writes to Redis (refused while it is full; the request must go on all the same).
-  const sessionId = cookie.split('=')[1];
-  const [sessionKey] = (await admin.keys(`*session:${sessionId}`)).filter((k) => !k.includes('ended'));
+  const sessionId = present(cookie.split('=')[1], 'a session id');
+  const sessionKey = present(
+    (await admin.keys(`*session:${sessionId}`)).find((k) => !k.includes('ended')),
+    'the stored session',
+  );
   const stored = JSON.parse((await admin.get(sessionKey)) as string) as { seenAt: number };
   await admin.set(sessionKey, JSON.stringify({ ...stored, seenAt: Date.now() - 2 * 3_600_000 }), 'KEEPTTL');
   expect(await sessionsOf(userId)).toBe(1);

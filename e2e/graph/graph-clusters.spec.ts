@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { present } from '../support/present.js';
 
 /** The graph-lab page's test hooks (web/src/graph-lab/lab-hooks.ts), as far as this spec uses them. */
 interface LabHooks {
@@ -72,8 +73,8 @@ test.describe('company clusters and labels by level of detail (1,200 people)', (
   });
 
   test('far out, each large company is named once at its cluster and nobody else is', async ({ page }) => {
-    const [biggest] = largest(await people(page), 1);
-    const name = biggest[0].company ?? '';
+    const biggest = present(largest(await people(page), 1)[0], 'a large company');
+    const name = biggest[0]?.company ?? '';
     await expect
       .poll(async () => (await labels(page)).map((label) => label.text))
       .toContain(`${name} (${biggest.length})`);
@@ -90,13 +91,14 @@ test.describe('company clusters and labels by level of detail (1,200 people)', (
   });
 
   test('close up, people get their names; the hovered person is always named', async ({ page }) => {
-    const [biggest] = largest(await people(page), 1);
-    await page.evaluate((id) => (window as unknown as LabWindow).__graphLab?.centerOn(id, 3), biggest[0].id);
+    const biggest = present(largest(await people(page), 1)[0], 'a large company');
+    const first = present(biggest[0], 'a person at the largest company');
+    await page.evaluate((id) => (window as unknown as LabWindow).__graphLab?.centerOn(id, 3), first.id);
     await expect
       .poll(async () => (await labels(page)).filter((l) => l.kind === 'person').length)
       .toBeGreaterThan(5);
     const onScreen = (await people(page)).filter((p) => p.x > 100 && p.x < 700 && p.y > 100 && p.y < 450);
-    const target = onScreen[0];
+    const target = present(onScreen[0], 'a person on screen');
     await page.mouse.move(target.x, target.y);
     await expect
       .poll(() => page.evaluate(() => (window as unknown as LabWindow).__graphLab?.hovered?.id ?? null))

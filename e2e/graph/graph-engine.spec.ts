@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { present } from '../support/present.js';
 
 /** The graph-lab page's test hooks (web/src/graph-lab/lab-hooks.ts), as far as this spec uses them. */
 interface LabHooks {
@@ -31,9 +32,7 @@ async function isolatedPerson(page: Page): Promise<{ id: string; x: number; y: n
   const onScreen = people.filter((p) => p.id !== 'u1' && p.x > 40 && p.x < 760 && p.y > 40 && p.y < 520);
   const gap = (p: { x: number; y: number }) =>
     Math.min(...people.filter((q) => q !== p).map((q) => Math.hypot(q.x - p.x, q.y - p.y)));
-  const chosen = [...onScreen].sort((a, b) => gap(b) - gap(a))[0];
-  expect(chosen, 'a person on screen').toBeDefined();
-  return chosen;
+  return present([...onScreen].sort((a, b) => gap(b) - gap(a))[0], 'a person on screen');
 }
 
 test.describe('graph engine on a small generated network', () => {

@@ -34,7 +34,7 @@ export default async function globalSetup() {
   // A real SMTP server with a REST API (maildev, in memory): tests read the mails it receives.
   const inbox = await startDevInbox({ smtpPort: 0, webPort: 0 });
   const port = await freePort();
-  const env: Record<string, string> = {
+  const env: Record<string, string> & { REDIS_PREFIX: string; NATS_PREFIX: string } = {
     DATABASE_URL: await ensureDatabase(infra.postgresUrl, dbName),
     REDIS_URL: infra.redisUrl,
     NATS_URL: infra.natsUrl,
@@ -91,7 +91,7 @@ async function startControlServer(
     req.on('end', async () => {
       const match = /^\/services\/([a-z-]+)\/(stop|start)$/.exec(req.url ?? '');
       if (req.method !== 'POST' || !match) return void res.writeHead(404).end();
-      const [, name, action] = match;
+      const [, name = '', action] = match;
       if (action === 'stop') await stack.stopService(name);
       else
         stack.startService(name, { ...env, ...(body ? (JSON.parse(body) as Record<string, string>) : {}) });

@@ -15,7 +15,7 @@ export const COMMENT_RULES = [
     why: 'name a docs/ section (or "section N" for an RFC)',
   },
   {
-    name: 'product-spec',
+    name: 'old-product-document',
     pattern: new RegExp(`product-${'spec'}`, 'i'),
     why: 'point to docs/product.md#<heading>',
   },

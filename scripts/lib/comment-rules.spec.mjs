@@ -16,7 +16,7 @@ describe('findCommentViolations', () => {
     [
       'a section sign',
       `// Validation rules (${OLD_DOCUMENT} ${SECTION}5).`,
-      ['section-sign', 'product-spec'],
+      ['section-sign', 'old-product-document'],
     ],
     ['a bare section number', ` * Same texts as ${SECTION}8.`, ['section-sign']],
     ['an issue number', `// Added for ${ISSUE} 15: the archive.`, ['issue-number']],
@@ -35,7 +35,7 @@ describe('findCommentViolations', () => {
     ['a docs/ pointer', '// Validation rules (docs/product.md#validation).'],
     ['an RFC section written out', '// Accept-Encoding (RFC 9110, section 12.5.3).'],
     ['the architecture page in docs', '// The shape: docs/architecture.md#shape.'],
-    ['a word that contains "issue"', '// Tissue 5 is not a tracker reference.'],
+    ['a word that contains "issue"', `// T${ISSUE} 5 is not a tracker reference.`],
     ['code that mentions issues without a number', "const issues = ['late', 'missing'];"],
   ])('accepts %s', (_what, line) => {
     expect(findCommentViolations(line)).toEqual([]);

@@ -4,9 +4,10 @@ import './app/global.css';
 /** A turn of the event loop: the browser may paint or answer input before the next stage. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// The app's first code (about 1 MB: React DOM, the router and store, antd, the contracts' schemas)
-// is evaluated in four stages, each in a task of its own: in one piece it was a single task of
-// 60-130 ms before anything could paint. The pages themselves are chunks of their own (routes.tsx).
+// The app's first code (React DOM, the router and store, antd, the contracts' schemas) is evaluated
+// in four stages, each in a task of its own: in one piece it was a single long task before anything
+// could paint (docs/performance.md#figures-behind-choices-in-the-code). The pages themselves are
+// chunks of their own (routes.tsx).
 const { createRoot } = await import('react-dom/client');
 await nextTask();
 const [{ createBrowserRouter }, { RouterProvider }] = await Promise.all([
@@ -26,7 +27,7 @@ const router = createBrowserRouter(routes);
 const root = createRoot(document.getElementById('root')!);
 // The first render mounts antd's provider, layout and theme (their styles are generated as they
 // mount): as a transition React renders it in slices, yielding to the page every few ms, instead
-// of one task of 100 ms or more.
+// of one long task.
 startTransition(() =>
   root.render(
     <StrictMode>

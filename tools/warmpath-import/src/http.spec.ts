@@ -8,9 +8,11 @@ afterEach(() => new Promise<void>((done) => (server ? server.close(() => done())
 
 /** A real HTTP server answering the statuses given, one per request, then the last one again. */
 async function answering(statuses: number[]): Promise<{ url: string; requests: () => number }> {
+  const last = statuses.at(-1);
+  if (last === undefined) throw new Error('answering needs at least one status');
   let count = 0;
   server = createServer((request, response) => {
-    const status = statuses[Math.min(count, statuses.length - 1)];
+    const status = statuses[count] ?? last;
     count += 1;
     response.writeHead(status, { 'content-type': 'application/json', 'retry-after': '0' });
     response.end(JSON.stringify(status === 200 ? { state: 'completed' } : { message: `answer ${status}` }));

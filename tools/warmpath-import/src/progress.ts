@@ -65,12 +65,13 @@ export class ProgressBoard {
   }
 
   update(index: number, patch: Partial<FileProgress>): void {
-    Object.assign(this.files[index], patch);
+    const file = this.files[index];
+    if (!file) throw new RangeError(`No file at index ${index}`);
+    Object.assign(file, patch);
     if (this.out.isTTY) {
       this.timer ??= setTimeout(() => this.draw(), 100);
       return;
     }
-    const file = this.files[index];
     const uploaded = file.sentBytes >= file.totalBytes ? 'sent' : 'started';
     const milestone =
       file.phase === 'uploading' ? `uploading:${uploaded}` : `${file.phase}:${file.state ?? ''}`;

@@ -38,16 +38,16 @@ export function summaryTable(results: FileResult[]): string {
     count(r.skipped),
     r.error ?? (r.alreadyImported ? 'already imported, nothing changed' : ''),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)));
   const numeric = new Set(['IMPORTED', 'UPDATED', 'UNCHANGED', 'SKIPPED']);
   const line = (cells: string[]) =>
     cells
       .map((cell, i) =>
         i === cells.length - 1
           ? cell
-          : numeric.has(header[i])
-            ? cell.padStart(widths[i])
-            : cell.padEnd(widths[i]),
+          : numeric.has(header[i] ?? '')
+            ? cell.padStart(widths[i] ?? 0)
+            : cell.padEnd(widths[i] ?? 0),
       )
       .join('  ')
       .trimEnd();

@@ -5,7 +5,7 @@ import { AuthProvider } from '../lib/session/auth-context';
 import { useDarkMode } from '../features/theme/use-dark-mode';
 import { createStore } from '../lib/store/store';
 
-/** Toasts: one at a time, closing after 5 s (product-spec §9). */
+/** Toasts: one at a time, closing after 5 s (docs/product.md#notifications). */
 const NOTIFICATION_CONFIG = { maxCount: 1, duration: 5, placement: 'bottomRight' as const };
 
 export function Providers({

@@ -8,8 +8,9 @@ import { NotFoundPage } from '../features/not-found/not-found-page';
 /**
  * Each page is a chunk of its own, so the app's first script holds only React, the router, the
  * store and the layout: the browser evaluates a page's chunk in a task of its own instead of
- * inside that first script, which with every page in it took 60-130 ms. The dashboard, where a
- * signed-in user lands, is fetched as the app starts; the others when first visited.
+ * inside that first script, which with every page in it made one long task
+ * (docs/performance.md#figures-behind-choices-in-the-code). The dashboard, where a signed-in user
+ * lands, is fetched as the app starts; the others when first visited.
  */
 function page(load: () => Promise<ComponentType>): ComponentType {
   return lazy(() => load().then((component) => ({ default: component })));
@@ -77,7 +78,7 @@ function signedIn(Page: ComponentType, adminOnly = false): ReactNode {
   );
 }
 
-/** The route table of product-spec §2; the only place features meet. */
+/** The route table of docs/product.md#web-routes; the only place features meet. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
@@ -126,8 +127,9 @@ export const routes: RouteObject[] = [
       { path: '/teams', element: signedIn(WorkspaceListPage) },
       { path: '/workspaces/:id', element: signedIn(WorkspacePage) },
       { path: '/teams/:id', element: signedIn(TeamPage) },
-      // /join* are public in the route table (§6), yet accepting or requesting needs an account:
-      // a signed-out visitor goes to /auth?returnUrl={current path} and comes back (§2).
+      // /join* are public in the route table (docs/product.md#web-routes), yet accepting or
+      // requesting needs an account: a signed-out visitor goes to /auth?returnUrl={current path}
+      // and comes back (docs/product.md#web-routes).
       { path: '/join/:token', element: signedIn(JoinInvitationPage) },
       { path: '/join', element: signedIn(JoinCodePage) },
       {

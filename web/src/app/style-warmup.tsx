@@ -6,14 +6,14 @@ type Draw = () => ReactNode;
 
 /**
  * antd generates a component's styles (CSS-in-JS) the first time one of its kind renders, and
- * inserts them into the page in that render's commit. The network screens render many kinds for
- * the first time at once when their data arrives (the workspace page, the super-connectors table,
- * the filters): tasks of 50-90 ms of CPU on the main thread, most of it style generation and
- * insertion (issue 14's "no task over 50 ms"). These are the kinds they use, most needed first;
- * StyleWarmup loads and renders them one at a time while the page is idle, so each kind's code
- * and styles cost tasks of a few ms of their own, before any data arrives. Each kind's code is
- * imported on its turn (the module the app's own `import { X } from 'antd'` uses): imported all
- * at once at boot they were one task of ~50 ms of module evaluation.
+ * inserts them into the page in that render's commit. The network screens render many kinds for the
+ * first time at once when their data arrives (the workspace page, the super-connectors table, the
+ * filters): long tasks on the main thread, most of it style generation and insertion, against the
+ * target of no task over 50 ms (docs/performance.md#figures-behind-choices-in-the-code). These are
+ * the kinds they use, most needed first; StyleWarmup loads and renders them one at a time while the
+ * page is idle, so each kind's code and styles cost tasks of a few ms of their own, before any data
+ * arrives. Each kind's code is imported on its turn (the module the app's own `import { X } from
+ * 'antd'` uses): imported all at once at boot they were one long task of module evaluation.
  */
 /** A kind: its module (imported on its turn) and what to draw with the component it exports. */
 const kind =

@@ -25,7 +25,7 @@ const TEAMMATES = 3;
 /**
  * A LinkedIn-like network of `size` people including YOU (node 0): heavy-tailed company sizes,
  * mostly 1st-degree people plus some 2nd/3rd-degree ones, and links by a simple version of the
- * product-spec §5 company rules. Deterministic for a given seed.
+ * the company rules of docs/product.md#company-links. Deterministic for a given seed.
  */
 export function generateNetwork(size: number, seed = 1): GeneratedNetwork {
   const random = createRandom(seed);
@@ -157,7 +157,10 @@ function buildRelationships(people: Connection[], teammates: number, random: Ran
 
 type AddLink = (a: Connection, b: Connection, type: RelationshipType, strength: number) => void;
 
-/** Product-spec §5, simplified for large companies: stars around each function's lead instead of all pairs. */
+/**
+ * docs/product.md#company-links, simplified for large companies: stars around each function's lead
+ * instead of all pairs.
+ */
 function addCompanyLinks(staff: Connection[], add: AddLink): void {
   if (staff.length < 2) return;
   if (staff.length <= 15) {

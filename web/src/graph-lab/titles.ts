@@ -7,7 +7,8 @@ export interface Title {
 }
 
 // Repeats weight the draw towards individual contributors, as in a real export.
-// Seniority follows product-spec §5 (default 3, manager 6, director 7, vp 8, cto 9, ceo 10, senior +2).
+// Seniority follows docs/product.md#seniority (default 3, manager 6, director 7, vp 8, cto 9, ceo
+// 10, senior +2).
 export const TITLES: readonly Title[] = [
   { name: 'Founder & CEO', category: 'executive', seniority: 10 },
   { name: 'CTO', category: 'executive', seniority: 9 },

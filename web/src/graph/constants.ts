@@ -1,4 +1,7 @@
-/** Product-spec §4/§9 numbers the engine follows. Lengths are world units, durations ms. */
+/**
+ * The numbers of docs/product.md#layouts-and-tours the engine follows. Lengths are world units,
+ * durations ms.
+ */
 export const GRAPH = {
   youSize: 8,
   defaultSize: 4,
@@ -19,7 +22,10 @@ export const GRAPH = {
   fitMs: 400,
   fitPadding: 60,
   autoFitDelayMs: 500,
-  /** The engine default of §9: a simulation stops after 15 s whatever its state. */
+  /**
+   * The engine default of docs/product.md#layouts-and-tours: a simulation stops after 15 s whatever
+   * its state.
+   */
   cooldownMs: 15000,
   circleRadiusShare: 0.35,
   circularReleaseMs: 2000,
@@ -40,8 +46,8 @@ export const TOUR = {
 } as const;
 
 /**
- * Product-spec §4 "reheat on company selection", written with d3-force's numbers. The worker
- * maps a d3 charge to ngraph's repulsion relative to d3's default charge of -30.
+ * docs/product.md#layouts-and-tours "reheat on company selection", written with d3-force's numbers.
+ * The worker maps a d3 charge to ngraph's repulsion relative to d3's default charge of -30.
  */
 export const COMPANY_SELECTION_FORCES = {
   selected: { charge: -400, linkDistance: 100, centerStrength: 0.5, fitMs: 500, fitPadding: 50 },

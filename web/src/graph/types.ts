@@ -33,7 +33,10 @@ export type GraphEventName = keyof GraphEngineEvents;
 export type GraphEventHandler<E extends GraphEventName> = (payload: GraphEngineEvents[E]) => void;
 
 export interface GraphEngineOptions {
-  /** Fit the view ~500 ms after the layout first settles (product-spec §4). Default true. */
+  /**
+   * Fit the view ~500 ms after the layout first settles (docs/product.md#layouts-and-tours).
+   * Default true.
+   */
   autoFit?: boolean;
 }
 

@@ -49,7 +49,7 @@ const operationId = (route: ApiRoute): string =>
     .replace(/^\/api/, '')
     .split(/[/.{}-]+/)
     .filter(Boolean)
-    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
 
 function parameters(route: ApiRoute): Json[] {

@@ -2,7 +2,7 @@ import type { CompanySummary } from '@warmpath/contracts';
 import { companyKey } from '../company/company-key.js';
 import { topCompanies } from './search-connections.js';
 
-/** product-spec §9: the sidebar shows 6 top companies unless searching or 'Show all companies'. */
+/** docs/product.md#dashboard: the sidebar shows 6 top companies unless searching or 'Show all companies'. */
 export const SIDEBAR_TOP_COMPANIES = 6;
 
 type Person = { company: string | null; isUser: boolean; industry: string | null; location: string | null };
@@ -37,7 +37,7 @@ export function toggleCompany(selected: readonly string[], name: string): string
 
 /**
  * The values of an optional column (Industry, Location) present in the data, for a select that
- * lists only what exists (DECISIONS.md). Case-insensitive duplicates are one option.
+ * lists only what exists (docs/product.md#dashboard). Case-insensitive duplicates are one option.
  */
 export function attributeOptions(connections: readonly Person[], field: 'industry' | 'location'): string[] {
   const seen = new Map<string, string>();
@@ -72,7 +72,7 @@ type Changeable = {
 
 /**
  * The people the latest import added or saw change job: added at or after its start, or with a job
- * change seen at or after it (issue 15's "changed since last import").
+ * change seen at or after it ("Changed since last import", docs/import.md#changed-since-last-import).
  */
 export function changedSinceLastImport(connections: readonly Changeable[], since: string): Set<string> {
   const from = Date.parse(since);

@@ -46,7 +46,8 @@ export class BusServer implements OnApplicationBootstrap, OnApplicationShutdown 
       if (!instance || typeof instance !== 'object') continue;
       const prototype = Object.getPrototypeOf(instance) as object;
       for (const name of this.scanner.getAllMethodNames(prototype)) {
-        const method = (instance as Record<string, Handler>)[name];
+        const method = (instance as Record<string, Handler | undefined>)[name];
+        if (typeof method !== 'function') continue;
         const request = this.reflector.get<AnyRequestContract | undefined>(HANDLE_REQUEST, method);
         const event = this.reflector.get<EventContract | undefined>(HANDLE_EVENT, method);
         if (request) this.subscribeRequest(request, method.bind(instance));

@@ -38,8 +38,9 @@ const record = (idHash: string, userId: number, createdAt: Date, lifetimeMs = 30
 const resolve = async (idHash: string) =>
   (await bus.request(sessionsContracts.resolveSession, { idHash })).session;
 const rowCount = async (userId: number) =>
+  // count(*) answers exactly one row.
   (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.sessions WHERE user_id = $1', [userId]))
-    .rows[0].n;
+    .rows[0]!.n;
 
 describe('the durable copy of sessions', () => {
   it('stores only the SHA-256 of a session id, and resolves the session by it', async () => {

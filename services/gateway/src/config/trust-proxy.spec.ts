@@ -35,7 +35,7 @@ describe('TRUST_PROXY', () => {
   });
 
   it.each(['true', '1', 'proxy.local', '10.0.0.0/33', '10.0.0.1/8/1'])('refuses %j', (value) => {
-    expect(trustProxySchema.safeParse(value).error?.issues[0].message).toBe(
+    expect(trustProxySchema.safeParse(value).error?.issues[0]?.message).toBe(
       'must be empty or a comma-separated list of proxy addresses or CIDRs',
     );
   });

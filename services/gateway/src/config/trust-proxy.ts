@@ -5,7 +5,7 @@ import { z } from 'zod';
 export type TrustProxy = false | string[];
 
 function isAddressOrCidr(entry: string): boolean {
-  const [address, bits, extra] = entry.split('/');
+  const [address = '', bits, extra] = entry.split('/');
   if (extra !== undefined || !isIP(address)) return false;
   if (bits === undefined) return true;
   const max = isIP(address) === 4 ? 32 : 128;

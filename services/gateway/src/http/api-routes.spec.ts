@@ -55,16 +55,17 @@ function registeredRoutes(): Registered[] {
       const handler = controller.prototype[name] as object;
       const path = Reflect.getMetadata(PATH_METADATA, handler) as string | undefined;
       if (path === undefined || name === 'constructor') continue;
-      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number].toLowerCase();
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
+      if (method === undefined) throw new Error(`${name} has a route path but no HTTP method`);
       const isPublic = Reflect.getMetadata(IS_PUBLIC, handler) ?? Reflect.getMetadata(IS_PUBLIC, controller);
       const scope = Reflect.getMetadata(REQUIRED_SCOPE, handler) as string | undefined;
       routes.push({
-        route: `${method} ${join(base, path)}`,
+        route: `${method.toLowerCase()} ${join(base, path)}`,
         access: isPublic ? 'public' : (scope ?? 'session'),
       });
     }
   }
-  return routes.filter((r) => r.route.split(' ')[1].startsWith('/api'));
+  return routes.filter((r) => r.route.split(' ')[1]?.startsWith('/api'));
 }
 
 describe('the OpenAPI route registry (libs/contracts API_ROUTES)', () => {

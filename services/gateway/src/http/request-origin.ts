@@ -55,10 +55,8 @@ function hasBody(request: FastifyRequest): boolean {
 }
 
 function mediaType(request: FastifyRequest): string {
-  return String(request.headers['content-type'] ?? '')
-    .split(';')[0]
-    .trim()
-    .toLowerCase();
+  const [type = ''] = String(request.headers['content-type'] ?? '').split(';');
+  return type.trim().toLowerCase();
 }
 
 /**

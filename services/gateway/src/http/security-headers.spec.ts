@@ -19,7 +19,9 @@ describe('installSecurityHeaders', () => {
   it.each(['/ok', '/fails', '/missing'])('puts the same headers on %s, answered or not', async (url) => {
     const headers = Object.fromEntries((await fetch(base + url)).headers);
     const policy = Object.fromEntries(
-      headers['content-security-policy'].split(';').map((directive) => directive.split(/ (.*)/s).slice(0, 2)),
+      (headers['content-security-policy'] ?? '')
+        .split(';')
+        .map((directive) => directive.split(/ (.*)/s).slice(0, 2)),
     );
     expect(policy).toMatchObject({
       'default-src': "'self'",

@@ -41,7 +41,7 @@ export function hasWebBuild(webDist: string): boolean {
  * (or its not-found page); API paths keep their JSON 404. Returns false when it did not answer.
  */
 export function sendAppShell(request: FastifyRequest, reply: FastifyReply, webDist: string): boolean {
-  const path = request.url.split('?')[0];
+  const [path = ''] = request.url.split('?');
   // A missing file (/assets/x.js) stays a 404: a browser must never get HTML for a script.
   const isFile = /\.[A-Za-z0-9]+$/.test(path);
   if (request.method !== 'GET' || isFile || isApiPath(path) || !hasWebBuild(webDist)) return false;

@@ -99,7 +99,7 @@ describe('creating and reading workspaces', () => {
       [siteAdmin.id, teamId],
       [stranger.id, 999_999],
       [stranger.id, 9_999_999_999],
-    ]) {
+    ] as Array<[number, number]>) {
       for (const call of calls(userId, id)) {
         const failure = await failureOf(call());
         expect(failure.toBody()).toEqual({ code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND });

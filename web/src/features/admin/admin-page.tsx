@@ -3,7 +3,7 @@ import { Alert, Card, Table, Tag, Typography, type TableColumnsType } from 'antd
 import { serverMessage } from '../../lib/api/api';
 import { useListUsersQuery } from '../auth';
 
-/** 'Created' in the viewer's local date-time, or 'N/A' (product-spec §2). */
+/** 'Created' in the viewer's local date-time, or 'N/A' (docs/product.md#admin). */
 export function formatCreated(value: string | null | undefined): string {
   if (!value) return 'N/A';
   const date = new Date(value);

@@ -6,7 +6,10 @@ import { useAuth } from '../../lib/session/auth-context';
 
 export const REDIRECT_DELAY_MS = 3000;
 
-/** Result of a provider sign-in (product-spec §2 /auth-success): a state, then a redirect after 3 s. */
+/**
+ * Result of a provider sign-in (/auth-success, docs/product.md#provider-sign-in): a state, then a
+ * redirect after 3 s.
+ */
 export function AuthSuccessPage() {
   const [params] = useSearchParams();
   const { user, isLoading } = useAuth();

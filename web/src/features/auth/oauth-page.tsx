@@ -4,7 +4,10 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useOauthCallbackMutation } from './auth.api';
 import { ProviderButton } from './provider-button';
 
-/** /oauth/{provider}: provider buttons, or the callback when the provider sent a code (product-spec §2). */
+/**
+ * /oauth/{provider}: provider buttons, or the callback when the provider sent a code
+ * (docs/product.md#provider-sign-in).
+ */
 export function OAuthPage() {
   const { provider = '' } = useParams();
   const [params] = useSearchParams();

@@ -10,7 +10,10 @@ const ICONS = {
 } as const;
 type Provider = keyof typeof LABELS;
 
-/** LinkedIn starts at /auth/linkedin; Google and GitHub at /api/oauth/{provider} (product-spec §7). */
+/**
+ * LinkedIn starts at /auth/linkedin; Google and GitHub at /api/oauth/{provider}
+ * (docs/product.md#provider-sign-in).
+ */
 export function providerStartUrl(provider: Provider): string {
   return provider === 'linkedin' ? '/auth/linkedin' : `/api/oauth/${provider}`;
 }

@@ -14,7 +14,7 @@ import { NotesEditor } from './notes-editor';
 import { usePathHighlight } from './use-path-highlight';
 import { WarmPathSection } from './warm-path-section';
 
-/** product-spec §9: the details panel is 320 px wide. */
+/** docs/product.md#connection-details: the details panel is 320 px wide. */
 export const DETAILS_WIDTH = 320;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -33,7 +33,7 @@ export interface WorkspaceContext {
 }
 
 /**
- * 'Connection Details' (product-spec §2, DECISIONS.md): only real data, notes, the warmest path, a
+ * 'Connection Details' (docs/product.md#connection-details): only real data, notes, the warmest path, a
  * warm intro. In a workspace the path runs through teammates and the panel lists who knows the person.
  */
 export function ConnectionDetailsPanel({

@@ -21,7 +21,10 @@ function knownByText(person: Connection): string | null {
   return `You and ${others} teammate${others === 1 ? '' : 's'}`;
 }
 
-/** The person's real data (DECISIONS.md): no invented history. Missing values read 'N/A'. */
+/**
+ * The person's real data (docs/product.md#connection-details): no invented history. Missing values
+ * read 'N/A'.
+ */
 export function ConnectionFacts({
   person,
   showKnownBy = true,

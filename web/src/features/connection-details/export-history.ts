@@ -4,7 +4,7 @@ import type { Connection } from '@warmpath/contracts';
 const exportDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
- * A person's job change as their owner's exports showed it (issue 15): "Moved from Globex to
+ * A person's job change as their owner's exports showed it (docs/import.md): "Moved from Globex to
  * Initech, seen in your export of 24 Nov 2026" (the positions when the company stayed the same).
  */
 export function jobChangeText(

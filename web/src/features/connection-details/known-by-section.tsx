@@ -3,9 +3,9 @@ import { fullName } from '@warmpath/domain';
 import { Flex, Tag, Typography } from 'antd';
 
 /**
- * Which members of the workspace know the person (DECISIONS.md): you first when you do, then
- * each teammate by name. A member on counts only is still one of them (the server counts them
- * in `knownBy`), named when their teammate node is in the graph.
+ * Which members of the workspace know the person (docs/product.md#pooled-networks): you first when
+ * you do, then each teammate by name. A member on counts only is still one of them (the server
+ * counts them in `knownBy`), named when their teammate node is in the graph.
  */
 export function KnownBySection({
   person,

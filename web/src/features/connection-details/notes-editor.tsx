@@ -6,8 +6,9 @@ import { useUpdateNotesMutation } from '../network';
 import { useToast } from '../../lib/toast/use-toast';
 
 /**
- * Private notes (DECISIONS.md): saved through PATCH /api/network/connections/{id}, confirmed by a
- * toast. Keyed by person in the parent, so switching people starts from their saved notes.
+ * Private notes (docs/product.md#connection-details): saved through PATCH
+ * /api/network/connections/{id}, confirmed by a toast. Keyed by person in the parent, so switching
+ * people starts from their saved notes.
  */
 export function NotesEditor({ person }: { person: Connection }) {
   const toast = useToast();

@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/api/api';
 
 const percent = (warmth: number) => Math.round(warmth * 100);
 
-/** The warmest introduction path, explained hop by hop (DECISIONS.md). */
+/** The warmest introduction path, explained hop by hop (docs/product.md#warm-paths). */
 export function WarmPathSection({
   path,
   isLoading,

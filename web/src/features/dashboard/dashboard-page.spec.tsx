@@ -47,7 +47,7 @@ describe('DashboardPage', () => {
     expect(within(await findModal('Import LinkedIn Data')).getByText('CSV file')).toBeTruthy();
   });
 
-  it('shows the generic failure message of §8 when the network cannot be read', async () => {
+  it('shows the generic failure message when the network cannot be read (docs/product.md#messages)', async () => {
     stubServer({
       'GET /api/network': () =>
         new Response('Service Unavailable', { status: 503, headers: { 'content-type': 'text/plain' } }),

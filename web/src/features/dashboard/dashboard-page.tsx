@@ -9,7 +9,7 @@ import { TopBar } from './top-bar';
 
 type OpenDialog = 'connections' | 'data' | null;
 
-/** The network dashboard (product-spec §2 "/"): top bar, filters, graph or table, details, imports. */
+/** The network dashboard (docs/product.md#dashboard): top bar, filters, graph or table, details, imports. */
 export function DashboardPage() {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   useLinkedinReturn(useCallback(() => setDialog('connections'), []));

@@ -12,7 +12,7 @@ interface Props {
   onImport: () => void;
 }
 
-/** The dashboard's top bar (product-spec §2); memoised: a filter change does not touch it. */
+/** The dashboard's top bar (docs/product.md#dashboard); memoised: a filter change does not touch it. */
 export const TopBar = memo(function TopBar({ connections, onChoose, onImport }: Props) {
   const { token } = theme.useToken();
   return (

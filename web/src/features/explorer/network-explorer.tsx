@@ -66,7 +66,8 @@ export function NetworkExplorer(props: NetworkExplorerProps) {
 function Explorer({ source, filteredByUserId = null, renderTopBar, onImport }: NetworkExplorerProps) {
   const { data: latest, error, isLoading, refetch } = useSourceNetwork(source);
   // The graph's render worker (script, PixiJS, WebGL context, shaders) boots while the network
-  // loads, not after it: the first engine adopts it (issue 14: ~0.6 s of CPU before the first picture).
+  // loads, not after it: the first engine adopts it, taking its boot off the first picture's path
+  // (docs/performance.md#figures-behind-choices-in-the-code).
   useEffect(() => void prewarmGraphEngine().catch(() => undefined), []);
   // A new network (30,000 people) renders as a transition, in slices, not in the store's own update.
   const data = useDeferredValue(latest);

@@ -14,7 +14,10 @@ interface Props {
   engine: GraphEngine | null;
 }
 
-/** Export (DECISIONS.md): PNG of the graph view, CSV of the filtered people, GEXF for Gephi. */
+/**
+ * Export (docs/product.md#graph-and-table): PNG of the graph view, CSV of the filtered people, GEXF
+ * for Gephi.
+ */
 export function ExportMenu({ connections, relationships, engine }: Props) {
   const toast = useToast();
   const exportPng = async () => {

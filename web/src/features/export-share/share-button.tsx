@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { useToast } from '../../lib/toast/use-toast';
 
 /**
- * Share (DECISIONS.md): the address bar already holds the whole view (route, filters, mode,
- * layout, open person), so sharing copies it. Where the clipboard is not available (a page served
- * over plain HTTP), the link is shown to copy by hand.
+ * Share (docs/product.md#graph-and-table): the address bar already holds the whole view (route,
+ * filters, mode, layout, open person), so sharing copies it. Where the clipboard is not available
+ * (a page served over plain HTTP), the link is shown to copy by hand.
  */
 export function ShareButton() {
   const toast = useToast();

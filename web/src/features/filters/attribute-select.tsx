@@ -11,8 +11,8 @@ interface Props {
 const ALL = '__all__';
 
 /**
- * Industry or Location (DECISIONS.md): lists only values present in the data and filters on them;
- * disabled, saying why, when the imported data has no such column.
+ * Industry or Location (docs/product.md#dashboard): lists only values present in the data and
+ * filters on them; disabled, saying why, when the imported data has no such column.
  */
 export function AttributeSelect({ label, allLabel, options, value, onChange }: Props) {
   const isEmpty = options.length === 0;

@@ -7,7 +7,10 @@ export interface ChangedFilterProps {
   onChange: (on: boolean) => void;
 }
 
-/** "Changed since last import" (issue 15): highlights them in the graph, lists only them in the table. */
+/**
+ * "Changed since last import" (docs/import.md#changed-since-last-import): highlights them in the
+ * graph, lists only them in the table.
+ */
 export function ChangedFilter({ count, on, onChange }: ChangedFilterProps) {
   return (
     <Flex justify="space-between" align="center">

@@ -12,7 +12,10 @@ interface Props {
   onChange: (selected: string[]) => void;
 }
 
-/** Top 6 companies, or every match of the company search, or all with 'Show all companies' (§2). */
+/**
+ * Top 6 companies, or every match of the company search, or all with 'Show all companies'
+ * (docs/product.md#dashboard).
+ */
 export function CompanyFilter({ companies, selected, onChange }: Props) {
   const [search, setSearch] = useState('');
   const [showAll, setShowAll] = useState(false);

@@ -9,7 +9,7 @@ const DEGREES: { key: keyof Toggles; count: keyof DegreeCounts; label: string }[
   { key: 'thirdDegree', count: 'third', label: '3rd degree' },
 ];
 
-/** Degree toggles with the real number of people each one shows (DECISIONS.md). */
+/** Degree toggles with the real number of people each one shows (docs/product.md#dashboard). */
 export function DegreeToggles({
   toggles,
   counts,

@@ -12,7 +12,7 @@ import { CompanyFilter } from './company-filter';
 import { DegreeToggles } from './degree-toggles';
 import { YearsFilter } from './years-filter';
 
-/** product-spec §9: the filters panel is 288 px wide. */
+/** docs/product.md#dashboard: the filters panel is 288 px wide. */
 export const SIDEBAR_WIDTH = 288;
 const COLLAPSED_WIDTH = 48;
 
@@ -38,7 +38,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** 'Filters & Analysis' (product-spec §2): collapsible, starts collapsed. */
+/** 'Filters & Analysis' (docs/product.md#dashboard): collapsible, starts collapsed. */
 export function FiltersSidebar(props: Props) {
   const { token } = theme.useToken();
   const { collapsed, onCollapsedChange } = props;

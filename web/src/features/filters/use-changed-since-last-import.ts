@@ -6,7 +6,7 @@ import type { NetworkSource } from '../network';
 import { changedSinceLastImport, lastImportStart } from '@warmpath/domain';
 
 /**
- * Your own network's people the latest import added or saw change job (issue 15), from the
+ * Your own network's people the latest import added or saw change job (docs/import.md), from the
  * imports list (GET /api/imports) and each person's createdAt and exportHistory. Null in a
  * workspace, and when the latest import was not a re-import.
  */

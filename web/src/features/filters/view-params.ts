@@ -4,7 +4,7 @@ export type ViewMode = 'graph' | 'table';
 export type GraphLayout = 'force' | 'circular' | 'hierarchical';
 
 /**
- * Everything a shared link restores (DECISIONS.md "Share"): the filters, graph or table, the
+ * Everything a shared link restores (docs/product.md#graph-and-table): the filters, graph or table, the
  * layout and the person whose details are open. It lives in the URL, so the address bar is
  * always a deep link to what the user sees.
  */

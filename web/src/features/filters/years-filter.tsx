@@ -3,7 +3,10 @@ import { Flex, InputNumber, Typography } from 'antd';
 
 type Range = readonly [number, number];
 
-/** Years of connection: two numbers between 0 and 20, default 0 to 20 (product-spec §5, no other check). */
+/**
+ * Years of connection: two numbers between 0 and 20, default 0 to 20 (docs/product.md#dashboard, no
+ * other check).
+ */
 export function YearsFilter({ range, onChange }: { range: Range; onChange: (next: Range) => void }) {
   const [min, max] = range;
   const toNumber = (value: number | null, fallback: number) =>

@@ -8,7 +8,7 @@ import { useGetAbsentStatusQuery, useRemoveAbsentMutation, useRestoreAbsentMutat
 
 /**
  * "Remove N people not in your latest export" for an import (the latest only), with a confirmation,
- * then the removal and its "Undo" for 7 days (issue 15). Nothing while there is nothing to offer.
+ * then the removal and its "Undo" for 7 days (docs/import.md). Nothing while there is nothing to offer.
  */
 export function AbsentRemoval({ importId }: { importId: string }) {
   const { data } = useGetAbsentStatusQuery(importId);

@@ -7,7 +7,7 @@ import { CsvImportForm, ExportInstructions } from './csv-import-form';
 import { markLinkedinImportPending } from './linkedin-return';
 import { useCsvImport } from './use-csv-import';
 
-/** product-spec §4: Connect stores the flag, shows a toast and sends the browser to LinkedIn. */
+/** docs/product.md#dashboard: Connect stores the flag, shows a toast and sends the browser to LinkedIn. */
 function ConnectLinkedin() {
   const toast = useToast();
   const { data } = useOauthProvidersQuery();
@@ -44,7 +44,10 @@ function ConnectLinkedin() {
   );
 }
 
-/** 'Import LinkedIn Connections' (product-spec §2): the OAuth/CSV dialog, with its own texts (§5, §8). */
+/**
+ * 'Import LinkedIn Connections' (docs/product.md#dashboard): the OAuth/CSV dialog, with its own
+ * texts (docs/product.md#uploads, docs/product.md#imports).
+ */
 export function ImportConnectionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const csvImport = useCsvImport('connections');
   const close = () => {

@@ -2,7 +2,10 @@ import { Button, Flex, Modal } from 'antd';
 import { CsvImportForm, ExportInstructions } from './csv-import-form';
 import { useCsvImport } from './use-csv-import';
 
-/** 'Import LinkedIn Data' (product-spec §2): CSV only, with its own texts (§5, §8). */
+/**
+ * 'Import LinkedIn Data' (docs/product.md#dashboard): CSV only, with its own texts
+ * (docs/product.md#uploads, docs/product.md#imports).
+ */
 export function ImportDataDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const csvImport = useCsvImport('data');
   const close = () => {

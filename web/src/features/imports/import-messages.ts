@@ -1,8 +1,9 @@
 import type { Toast } from '../../lib/toast/use-toast';
 
 /**
- * The two import dialogs keep their own texts (product-spec §5 and §8): 'Import LinkedIn
- * Connections' (the OAuth/CSV dialog) and 'Import LinkedIn Data' (CSV only).
+ * The two import dialogs keep their own texts (docs/product.md#uploads and
+ * docs/product.md#imports): 'Import LinkedIn Connections' (the OAuth/CSV dialog) and 'Import
+ * LinkedIn Data' (CSV only).
  */
 export type ImportDialogKind = 'connections' | 'data';
 
@@ -24,7 +25,7 @@ export interface ImportMessages {
 
 const withoutFinalStop = (text: string) => text.trim().replace(/\.+$/, '');
 
-/** 'Imported {n} connections and {m} relationships.' (product-spec §8). */
+/** 'Imported {n} connections and {m} relationships.' (docs/product.md#imports). */
 export const importedSummary = ({ connections, relationships }: ImportCounts) =>
   `Imported ${connections} connections and ${relationships} relationships.`;
 

@@ -14,7 +14,7 @@ import { api } from '../../lib/api/api';
 const ABSENT_TAG = { type: 'Import', id: 'ABSENT' } as const;
 
 /**
- * An import's status (issue 4). The query reads GET /api/imports/{id} once, then follows
+ * An import's status (docs/import.md). The query reads GET /api/imports/{id} once, then follows
  * GET /api/imports/{id}/events (Server-Sent Events, one `progress` event per change) and keeps the
  * cache entry current until the import ends or nobody watches it any more.
  */

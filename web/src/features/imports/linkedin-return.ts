@@ -25,7 +25,7 @@ export function linkedinReturnCount(params: URLSearchParams): number | null {
 }
 
 /**
- * product-spec §2: the return from the provider flow is the stored flag plus
+ * docs/product.md#dashboard: the return from the provider flow is the stored flag plus
  * `source=linkedin&connections={count}`. With both, a toast and a reload of the network; with the
  * flag alone (LinkedIn gave no connections), the import dialog opens again so the CSV can follow.
  */

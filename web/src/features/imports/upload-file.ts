@@ -3,7 +3,10 @@ import type { ImportAccepted, ImportResult } from '@warmpath/contracts';
 export type UploadAnswer =
   { kind: 'accepted'; accepted: ImportAccepted } | { kind: 'completed'; result: ImportResult };
 
-/** The server refused the upload: its status and the JSON `error` or `message` it gave (§7). */
+/**
+ * The server refused the upload: its status and the JSON `error` or `message` it gave
+ * (docs/product.md#api).
+ */
 export class UploadRefusedError extends Error {
   constructor(
     readonly status: number,
@@ -69,14 +72,17 @@ export function uploadImportFile(
   });
 }
 
-/** product-spec §5: type text/csv or a name ending .csv. */
+/** docs/product.md#uploads: type text/csv or a name ending .csv. */
 export function isCsvFile(file: Pick<File, 'type' | 'name'>): boolean {
   return file.type.split(';')[0].trim().toLowerCase() === 'text/csv' || /\.csv$/i.test(file.name.trim());
 }
 
 const ZIP_TYPES = ['application/zip', 'application/x-zip-compressed', 'application/x-zip'];
 
-/** LinkedIn's data archive as it is downloaded (issue 15); the server reads Connections.csv from it. */
+/**
+ * LinkedIn's data archive as it is downloaded (docs/import.md#the-linkedin-archive); the server
+ * reads Connections.csv from it.
+ */
 export function isZipFile(file: Pick<File, 'type' | 'name'>): boolean {
   return ZIP_TYPES.includes(file.type.split(';')[0].trim().toLowerCase()) || /\.zip$/i.test(file.name.trim());
 }

@@ -7,7 +7,7 @@ import { IMPORT_MESSAGES, type ImportCounts, type ImportDialogKind } from './imp
 import { importsApi, useGetImportQuery } from './imports.api';
 import { isImportFile, UploadNetworkError, UploadRefusedError, uploadImportFile } from './upload-file';
 
-/** product-spec §9: the view refreshes 500 ms after an import. */
+/** docs/product.md#imports: the view refreshes 500 ms after an import. */
 export const IMPORT_REFRESH_DELAY_MS = 500;
 
 export type ImportProgress =
@@ -21,9 +21,9 @@ export type ImportProgress =
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * One dialog's import (product-spec §4 "Import dialogs"): checks the file, uploads it with
+ * One dialog's import (docs/product.md#states): checks the file, uploads it with
  * progress, follows the processing through the import's event stream, then refreshes the network
- * and says how many people and links it now holds. The toasts are the dialog's own (§8).
+ * and says how many people and links it now holds. The toasts are the dialog's own (docs/product.md#imports).
  */
 export function useCsvImport(kind: ImportDialogKind) {
   const messages = IMPORT_MESSAGES[kind];

@@ -124,7 +124,7 @@ export function NavBar() {
             items={links}
             style={{ flex: 1, minWidth: 0, background: 'transparent' }}
           />
-          {/* The dashboard's top bar carries its own toggle (product-spec §2). */}
+          {/* The dashboard's top bar carries its own toggle (docs/product.md#dashboard). */}
           {location.pathname !== '/' && <DarkModeToggle />}
           {user ? (
             <Dropdown menu={{ items: userItems }} trigger={['click']}>

@@ -3,12 +3,15 @@ import { effectiveDegree } from '@warmpath/domain';
 
 type Degreed = Pick<Connection, 'isUser' | 'connectionDegree'> & { isTeammate?: boolean; isSource?: boolean };
 
-/** A workspace source's node (an export uploaded for someone, issue 16). */
+/** A workspace source's node (an export uploaded for someone, docs/workspace-sources.md). */
 export const UPLOADED_EXPORT = 'Uploaded export';
 
 const DEGREE_SHORT = { 1: '1st', 2: '2nd', 3: '3rd+' } as const;
 
-/** '1st', '2nd', '3rd+' (3 and above count as third, product-spec §5); 'You' for your own node. */
+/**
+ * '1st', '2nd', '3rd+' (3 and above count as third, docs/product.md#visibility-filters); 'You' for
+ * your own node.
+ */
 export function degreeLabel(connection: Degreed): string {
   if (connection.isUser) return 'You';
   if (connection.isSource) return UPLOADED_EXPORT;
@@ -24,7 +27,7 @@ export function connectionLabel(connection: Degreed): string {
   return `${DEGREE_SHORT[effectiveDegree(connection)]} degree connection`;
 }
 
-/** product-spec §2: empty values read 'N/A'. */
+/** docs/product.md#graph-and-table: empty values read 'N/A'. */
 export function orNotAvailable(value: string | null | undefined): string {
   return value && value.trim() ? value : 'N/A';
 }

@@ -6,10 +6,10 @@ import { useDeferredValue, useState } from 'react';
 import { useNetworkSearch } from './data/use-network-data';
 import { roleLine } from './connection-format';
 
-/** product-spec §9: at most 6 suggestions. */
+/** docs/product.md#search: at most 6 suggestions. */
 export const MAX_SUGGESTIONS = 6;
 
-/** The first people matching the dashboard search (§5), your own node left out. */
+/** The first people matching the dashboard search (docs/product.md#search), your own node left out. */
 export function searchSuggestions(
   connections: readonly Connection[],
   query: string,

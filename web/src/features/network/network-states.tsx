@@ -1,7 +1,7 @@
 import { ImportOutlined } from '@ant-design/icons';
 import { Alert, Button, Empty, Flex, Spin, Typography } from 'antd';
 
-/** product-spec §2: 'Loading network data...' while the network loads. */
+/** docs/product.md#graph-and-table: 'Loading network data...' while the network loads. */
 export function NetworkLoading() {
   return (
     <Flex vertical align="center" justify="center" gap={12} style={{ flex: 1 }} role="status">
@@ -11,7 +11,10 @@ export function NetworkLoading() {
   );
 }
 
-/** product-spec §2: 'No connections found', pointing at the 'Import LinkedIn Data' button (where there is one). */
+/**
+ * docs/product.md#graph-and-table: 'No connections found', pointing at the 'Import LinkedIn Data'
+ * button (where there is one).
+ */
 export function NetworkEmpty({ onImport }: { onImport?: () => void }) {
   return (
     <Flex vertical align="center" justify="center" style={{ flex: 1 }}>
@@ -35,7 +38,7 @@ export function NetworkEmpty({ onImport }: { onImport?: () => void }) {
   );
 }
 
-/** A failed network read: the generic message of product-spec §8, and a retry. */
+/** A failed network read: the generic message of docs/product.md#messages, and a retry. */
 export function NetworkError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <Flex align="center" justify="center" style={{ flex: 1, padding: 24 }}>

@@ -21,7 +21,7 @@ const GRAPH_TAG = { type: 'Network', id: 'GRAPH' } as const;
 const DERIVED_TAG = { type: 'Network', id: 'DERIVED' } as const;
 
 /**
- * The network service's reads and the notes write (issue 5). GET /api/network carries an ETag:
+ * The network service's reads and the notes write (docs/network-api.md). GET /api/network carries an ETag:
  * the network-data worker revalidates it (If-None-Match) and a 304 reuses what it holds, so a
  * refetch of an unchanged network costs a round trip, not the download or the parsing.
  */
@@ -91,7 +91,10 @@ export const networkApi = api.injectEndpoints({
   }),
 });
 
-/** product-spec §4: network data is stale at once, refetched on mount and on window focus, never polled. */
+/**
+ * docs/product.md#states: network data is stale at once, refetched on mount and on window focus,
+ * never polled.
+ */
 export const NETWORK_FRESHNESS = { refetchOnMountOrArgChange: true, refetchOnFocus: true } as const;
 
 /** The network the cache holds now, read through the endpoint's own selector. */
@@ -114,7 +117,7 @@ export const {
 
 /**
  * Downloads the network again now (after an import) and marks stats and paths stale; answers the
- * counts of product-spec §3's import result: people without your own node, and every link.
+ * counts of the import result (docs/product.md#entities): people without your own node, and every link.
  */
 export async function refreshNetwork(
   dispatch: AppStore['dispatch'],

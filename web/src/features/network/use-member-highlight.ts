@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 import type { GraphEngine } from '../../graph';
 
 /**
- * The workspace's collaborator filter (product-spec §2: "selecting a member highlights the
- * connections whose userId equals that member's user id"): the people the member knows (their
+ * The workspace's collaborator filter (docs/product.md#workspace-network-screen: "selecting a
+ * member highlights the connections whose userId equals that member's user id"): the people the
+ * member knows (their
  * `knownBy` lists the member, so a person several members know counts for each) and the member's
  * own node are highlighted in the graph; nobody is hidden. Cleared on All or when leaving.
  */

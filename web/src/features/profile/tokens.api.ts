@@ -1,7 +1,7 @@
 import type { AccessTokenList, CreatedAccessToken, CreateTokenRequest } from '@warmpath/contracts';
 import { api } from '../../lib/api/api';
 
-/** Personal access tokens (issue 16): list, create (the secret comes back once), revoke. */
+/** Personal access tokens (docs/api.md): list, create (the secret comes back once), revoke. */
 export const tokensApi = api.injectEndpoints({
   endpoints: (build) => ({
     listTokens: build.query<AccessTokenList, void>({ query: () => 'api/tokens', providesTags: ['Tokens'] }),

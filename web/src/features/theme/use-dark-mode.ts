@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 const KEY = 'darkMode';
 const listeners = new Set<() => void>();
 
-/** Dark is the default on first visit (DECISIONS.md): the flag is written as true when absent. */
+/** Dark is the default on first visit (docs/product.md#theme): the flag is written as true when absent. */
 function read(): boolean {
   const stored = localStorage.getItem(KEY);
   if (stored === null) {

@@ -27,9 +27,9 @@ export function pathIntermediary(path: WarmPathView | undefined): Connection | n
 }
 
 /**
- * The warm-intro request of product-spec §3: the target, the person before them on the warmest
- * path (left out when the path is unknown, so the server fills it from its own path), and you.
- * Never e-mails, notes or profile links.
+ * The warm-intro request of docs/product.md#warm-introductions: the target, the person before them
+ * on the warmest path (left out when the path is unknown, so the server fills it from its own
+ * path), and you. Never e-mails, notes or profile links.
  */
 export function buildWarmIntroRequest(
   target: Connection,

@@ -14,7 +14,10 @@ interface Props {
   ownNode: Connection | null;
 }
 
-/** 'Generate warm intro' (product-spec §4): idle, a generating overlay, then a result or an error modal (§8 texts). */
+/**
+ * 'Generate warm intro' (docs/product.md#warm-introductions): idle, a generating overlay, then a
+ * result or an error modal (texts of docs/product.md#warm-introductions).
+ */
 export function WarmIntroButton({ target, path, ownNode }: Props) {
   const { user } = useAuth();
   const toast = useToast();

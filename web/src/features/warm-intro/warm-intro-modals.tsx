@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import type { WarmIntroResponse } from '@warmpath/contracts';
 import { Button, Modal, Result, Spin, Typography } from 'antd';
 
-/** product-spec §9: the warm-intro modal is at most 80% of the viewport high. */
+/** docs/product.md#constants: the warm-intro modal is at most 80% of the viewport high. */
 const BODY_STYLE = { maxHeight: '80vh', overflowY: 'auto' as const };
 
 export function GeneratingOverlay({ open }: { open: boolean }) {

@@ -3,12 +3,12 @@ import { Button, Flex, Typography } from 'antd';
 
 interface Props {
   members: readonly TeamMember[];
-  /** null: All (product-spec §4, collaborator filter). */
+  /** null: All (docs/product.md#workspace-network-screen, collaborator filter). */
   selectedMemberId: number | null;
   onSelect: (memberId: number | null) => void;
 }
 
-/** 'All' plus one button per member (product-spec §2). */
+/** 'All' plus one button per member (docs/product.md#workspace-network-screen). */
 export function CollaboratorsFilter({ members, selectedMemberId, onSelect }: Props) {
   return (
     <Flex gap={8} wrap align="center" role="group" aria-label="Collaborators">

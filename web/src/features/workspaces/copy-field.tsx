@@ -2,7 +2,7 @@ import { CopyOutlined } from '@ant-design/icons';
 import { Button, Input, Space } from 'antd';
 import { useToast } from '../../lib/toast/use-toast';
 
-/** A read-only value with a copy button (the share view's link and code, product-spec §2). */
+/** A read-only value with a copy button (the share view's link and code, docs/product.md#workspace-list). */
 export function CopyField({ label, value }: { label: string; value: string }) {
   const toast = useToast();
   const copy = async () => {

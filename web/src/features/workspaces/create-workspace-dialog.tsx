@@ -13,7 +13,10 @@ interface Values {
   description: string;
 }
 
-/** 'Create Workspace' (product-spec §2): name required (submit disabled while empty), description optional. */
+/**
+ * 'Create Workspace' (docs/product.md#workspace-list): name required (submit disabled while empty),
+ * description optional.
+ */
 export function CreateWorkspaceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const toast = useToast();
   const [form] = Form.useForm<Values>();

@@ -3,7 +3,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import { serverMessage } from '../../lib/api/api';
 
 /**
- * Why an invitation link cannot be used, in product-spec §8's words: unknown 404, expired 410
+ * Why an invitation link cannot be used, in the words of docs/product.md#messages: unknown 404, expired 410
  * with code 'expired', used or revoked 410 (the server's message), anything else a lookup failure.
  */
 export function invitationProblem(error: FetchBaseQueryError | SerializedError): string {

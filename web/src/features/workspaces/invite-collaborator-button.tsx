@@ -7,7 +7,7 @@ const InviteCollaboratorDialog = lazy(() =>
   import('./invite-collaborator-dialog').then((chunk) => ({ default: chunk.InviteCollaboratorDialog })),
 );
 
-/** The dashboard top bar's 'Invite Collaborator' (product-spec §2). */
+/** The dashboard top bar's 'Invite Collaborator' (docs/product.md#dashboard). */
 export function InviteCollaboratorButton() {
   const [open, setOpen] = useState(false);
   return (

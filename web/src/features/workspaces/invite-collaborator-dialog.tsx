@@ -6,9 +6,9 @@ import { ShareInvitation } from './share-invitation';
 import { useCreateInvitationMutation, useCreateWorkspaceMutation } from './workspaces.api';
 
 /**
- * The dashboard's 'Invite Collaborator' dialog (product-spec §2, §4, §7): a workspace
+ * The dashboard's 'Invite Collaborator' dialog (docs/product.md#workspace-list): a workspace
  * 'Shared Workspace with {email}' is created, then {email} is invited to it; the link is shown
- * to copy as well (DECISIONS.md).
+ * to copy as well (docs/product.md#invitations).
  */
 export function InviteCollaboratorDialog({ onClose }: { onClose: () => void }) {
   const toast = useToast();

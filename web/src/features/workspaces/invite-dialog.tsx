@@ -23,8 +23,8 @@ interface Props {
 }
 
 /**
- * The invite dialog (product-spec §2): 'Direct Invite' by e-mail with a role, or 'Create Code';
- * then the 'Share invitation' view with what was created, Generate Code and Done.
+ * The invite dialog (docs/product.md#workspace-list): 'Direct Invite' by e-mail with a role, or
+ * 'Create Code'; then the 'Share invitation' view with what was created, Generate Code and Done.
  */
 export function InviteDialog({ workspace, open, onClose }: Props) {
   const toast = useToast();

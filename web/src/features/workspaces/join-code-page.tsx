@@ -11,8 +11,8 @@ import { useRequestToJoinMutation } from './workspaces.api';
 const joinShape = joinRequestCreateSchema as unknown as z.ZodObject<z.ZodRawShape>;
 
 /**
- * /join (product-spec §2, §4): a code creates a pending request that the owner approves or
- * rejects; the state of the user's own requests is listed below.
+ * /join (docs/product.md#invitations-and-join-codes): a code creates a pending request that the
+ * owner approves or rejects; the state of the user's own requests is listed below.
  */
 export function JoinCodePage() {
   const navigate = useNavigate();

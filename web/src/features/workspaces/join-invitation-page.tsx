@@ -7,8 +7,9 @@ import { formatDate } from './workspace-format';
 import { useAcceptInvitationMutation, useLookupInvitationQuery } from './workspaces.api';
 
 /**
- * /join/{token} (product-spec §2, §4): loading, then valid ('Join Workspace') or invalid, expired
- * or errored ('Invalid Invitation'). Routed behind sign-in: accepting needs the invited account.
+ * /join/{token} (docs/product.md#invitations-and-join-codes): loading, then valid ('Join
+ * Workspace') or invalid, expired or errored ('Invalid Invitation'). Routed behind sign-in:
+ * accepting needs the invited account.
  */
 export function JoinInvitationPage() {
   const { token = '' } = useParams();

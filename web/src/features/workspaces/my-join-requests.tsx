@@ -10,7 +10,10 @@ const STATE_TAGS: Record<JoinRequestState, { color: string; label: string }> = {
   rejected: { color: 'red', label: 'Rejected' },
 };
 
-/** The caller's own join requests and their state (DECISIONS.md); nothing when there are none. */
+/**
+ * The caller's own join requests and their state (docs/product.md#invitations-and-join-codes);
+ * nothing when there are none.
+ */
 export function MyJoinRequests() {
   const { data, error } = useListMyJoinRequestsQuery();
   if (error) {

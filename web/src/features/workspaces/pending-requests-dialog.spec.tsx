@@ -129,7 +129,7 @@ describe('Pending Requests', () => {
     expect(fetchMock.mock.calls.some(([r]) => new URL(r.url).pathname.endsWith('/join-requests'))).toBe(
       false,
     );
-    // An admin may still invite (DECISIONS.md).
+    // An admin may still invite (docs/product.md#roles).
     expect(screen.getByText('Invite')).toBeTruthy();
   });
 });

@@ -9,7 +9,8 @@ import { useDecideJoinRequestMutation, useListJoinRequestsQuery } from './worksp
 
 /**
  * The owner's 'Pending Requests' button with its red count badge, and the 'Pending Join
- * Requests' dialog (product-spec §2). Only the owner renders this, so only the owner loads them.
+ * Requests' dialog (docs/product.md#workspace-network-screen). Only the owner renders this, so only
+ * the owner loads them.
  */
 export function PendingRequests({ teamId }: { teamId: number }) {
   const [open, setOpen] = useState(false);

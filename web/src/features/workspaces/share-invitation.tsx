@@ -4,7 +4,7 @@ import { CopyField } from './copy-field';
 import { useMailStatus } from './use-mail-status';
 import { describeMailStatus } from './workspace-format';
 
-/** The link of an e-mail invitation: {origin}/join/{token} (product-spec §2). */
+/** The link of an e-mail invitation: {origin}/join/{token} (docs/product.md#invitations-and-join-codes). */
 export function invitationLink(token: string): string {
   return `${window.location.origin}/join/${token}`;
 }

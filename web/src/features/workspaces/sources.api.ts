@@ -1,7 +1,7 @@
 import type { BulkImportAccepted, ClaimedSource, WorkspaceSource } from '@warmpath/contracts';
 import { api } from '../../lib/api/api';
 
-/** A workspace's uploaded exports (issue 16): list, upload many, delete, claim. */
+/** A workspace's uploaded exports (docs/workspace-sources.md): list, upload many, delete, claim. */
 export const sourcesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listSources: build.query<WorkspaceSource[], number>({

@@ -18,8 +18,9 @@ interface ReachRow extends MemberReach {
 }
 
 /**
- * 'Super-connectors' (issue 14): the people known by the most members, and each member's reach.
- * Both were worked out by the data worker when it read the pooled network; this only reads them.
+ * 'Super-connectors' (docs/workspace-network.md): the people known by the most members, and each
+ * member's reach. Both were worked out by the data worker when it read the pooled network; this
+ * only reads them.
  */
 export function SuperConnectors({ teamId, members, onChoose }: Props) {
   const { data } = networkApi.endpoints.getTeamNetwork.useQueryState(teamId);

@@ -9,7 +9,7 @@ const isSettled = (status: MailStatus) => status === 'sent' || status === 'disab
 /**
  * The invitation mail's state as it is now: the mail leaves through an outbox after the
  * invitation is created, so while the share view is open a queued or retrying mail is looked up
- * again until it is sent. Only this view polls (other reads do not: docs/product.md); it stops once
+ * again until it is sent. Only this view polls (other reads never are: docs/product.md#states); it stops once
  * the mail is settled or the view closes.
  */
 export function useMailStatus(invitation: InvitationCreated | null | undefined): MailStatus | undefined {

@@ -10,7 +10,7 @@ interface Props {
   onInvite: (workspace: Workspace) => void;
 }
 
-/** One card of the workspace list (product-spec §2), with the real member count (DECISIONS.md). */
+/** One card of the workspace list with the real member count (docs/product.md#workspace-list). */
 export function WorkspaceCard({ workspace, currentUserId, onInvite }: Props) {
   const navigate = useNavigate();
   const isOwner = workspace.createdById === currentUserId;

@@ -1,6 +1,6 @@
 import type { MailStatus, SharingLevel, WorkspaceRole } from '@warmpath/contracts';
 
-/** The sharing select's labels, each level adding to the one before (issue #14). */
+/** The sharing select's labels, each level adding to the one before (docs/workspace-network.md). */
 export const SHARING_LABELS: Record<SharingLevel, string> = {
   counts: 'Counts only',
   names: 'Name, company, position',
@@ -14,7 +14,7 @@ export const ROLE_LABELS: Record<WorkspaceRole, string> = {
   member: 'Member',
 };
 
-/** Owner and admins invite by e-mail and make codes (DECISIONS.md). */
+/** Owner and admins invite by e-mail and make codes (docs/product.md#roles). */
 export function canInvite(role: WorkspaceRole): boolean {
   return role === 'owner' || role === 'admin';
 }
@@ -35,8 +35,9 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /**
- * The pending dialog's 'Requested' time ("3 hours ago"), or 'recently' (product-spec §2) when the
- * date is missing, unreadable or under a minute old.
+ * The pending dialog's 'Requested' time ("3 hours ago"), or 'recently'
+ * (docs/product.md#workspace-network-screen) when the date is missing, unreadable or under a minute
+ * old.
  */
 export function formatRequested(value: string | null | undefined, now = Date.now()): string {
   const time = value ? new Date(value).getTime() : Number.NaN;

@@ -72,7 +72,7 @@ describe('WorkspaceListPage', () => {
     expect(within(globex).getByText('Member')).toBeTruthy();
     expect(within(globex).getByText('No description provided')).toBeTruthy();
     expect(within(globex).getByLabelText('Members').textContent).toBe('7');
-    // A plain member may not invite (DECISIONS.md).
+    // A plain member may not invite (docs/product.md#roles).
     expect(within(globex).queryByText('Invite')).toBeNull();
     fireEvent.click(within(globex).getByText('View Network'));
     expect(await screen.findByText('network of workspace')).toBeTruthy();
@@ -113,7 +113,7 @@ describe('WorkspaceListPage', () => {
     expect(within(screen.getByLabelText('Join request for Umbrella')).getByText('Rejected')).toBeTruthy();
   });
 
-  it('shows the generic failure of §8 when the list cannot be read', async () => {
+  it('shows the generic failure when the list cannot be read (docs/product.md#messages)', async () => {
     stubServer({
       ...noRequests,
       'GET /api/teams': () =>

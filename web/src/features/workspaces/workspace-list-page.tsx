@@ -11,11 +11,11 @@ import { MyJoinRequests } from './my-join-requests';
 import { WorkspaceCard } from './workspace-card';
 import { useListWorkspacesQuery } from './workspaces.api';
 
-/** 3 skeleton cards while loading (product-spec §9). */
+/** 3 skeleton cards while loading (docs/product.md#workspace-list). */
 const SKELETON_CARDS = 3;
 const COLUMN = { xs: 24, md: 12, xl: 8 } as const;
 
-/** /workspaces and /teams (product-spec §2): the caller's workspaces as cards. */
+/** /workspaces and /teams (docs/product.md#workspace-list): the caller's workspaces as cards. */
 export function WorkspaceListPage() {
   const { user } = useAuth();
   const navigate = useNavigate();

@@ -10,9 +10,10 @@ import type { WorkspaceNetworkProps } from './workspace-page';
 import { useListMembersQuery } from './workspaces.api';
 
 /**
- * The pooled network below a workspace's header (issue 14): the dashboard's network screen with
- * the workspace as its source and the collaborator filter applied; on /workspaces/{id} also the
- * super-connectors. /teams/{id} (the older screen) shows the network alone.
+ * The pooled network below a workspace's header (docs/workspace-network.md): the dashboard's
+ * network screen with the workspace as its source and the collaborator filter applied; on
+ * /workspaces/{id} also the super-connectors. /teams/{id} (the older screen) shows the network
+ * alone.
  */
 export function WorkspaceNetwork({
   teamId,

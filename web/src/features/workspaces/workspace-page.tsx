@@ -15,7 +15,10 @@ import { SourcesPanel } from './sources-panel';
 import { canInvite } from './workspace-format';
 import { useGetWorkspaceQuery, useListMembersQuery } from './workspaces.api';
 
-/** What issue #14's pooled graph receives: the workspace and the collaborator picked (null: All). */
+/**
+ * What the pooled graph (docs/workspace-network.md) receives: the workspace and the collaborator
+ * picked (null: All).
+ */
 export interface WorkspaceNetworkProps {
   teamId: number;
   selectedMemberId: number | null;
@@ -24,7 +27,7 @@ export interface WorkspaceNetworkProps {
 interface Props {
   /** 'workspace': /workspaces/{id}; 'team': the older /teams/{id}, without collaborators or requests. */
   variant: 'workspace' | 'team';
-  /** The pooled network below the header (issue #14); nothing until it exists. */
+  /** The pooled network below the header (docs/workspace-network.md); nothing until it exists. */
   renderNetwork?: (props: WorkspaceNetworkProps) => ReactNode;
 }
 
@@ -33,7 +36,10 @@ const NOT_FOUND = {
   team: { title: 'Team Not Found', to: '/teams', link: 'Back to Teams' },
 } as const;
 
-/** /workspaces/{id} and /teams/{id} (product-spec §2): header, members and the owner's tools. */
+/**
+ * /workspaces/{id} and /teams/{id} (docs/product.md#workspace-network-screen): header, members and
+ * the owner's tools.
+ */
 export function WorkspacePage({ variant, renderNetwork }: Props) {
   const { id = '' } = useParams();
   const isValidId = WORKSPACE_ID.test(id);
@@ -47,7 +53,7 @@ export function WorkspacePage({ variant, renderNetwork }: Props) {
   const status =
     workspaceQuery.error && 'status' in workspaceQuery.error ? workspaceQuery.error.status : null;
 
-  // A workspace the caller may not see answers 404 exactly like a missing one (DECISIONS.md).
+  // A workspace the caller may not see answers 404 exactly like a missing one (docs/product.md#roles).
   if (!isValidId || status === 404 || status === 400) {
     const copy = NOT_FOUND[variant];
     return <Result status="404" title={copy.title} extra={<Link to={copy.to}>{copy.link}</Link>} />;

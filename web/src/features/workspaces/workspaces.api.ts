@@ -16,14 +16,14 @@ import type {
 import { api } from '../../lib/api/api';
 
 /**
- * Workspaces (also called teams) and everything around them: product-spec §7's /api/teams*,
+ * Workspaces (also called teams) and everything around them: the /api/teams* routes of docs/product.md#api,
  * /api/invitations* and /api/workspaces/join-request rows. One 'Teams' tag: any change to a
  * workspace, its members or its requests refetches what the screens show (cards carry the
  * member count, so an approval must refresh the list too).
  */
 export const workspacesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** §7: a 401 gives null, not an error. */
+    /** docs/product.md#api: a 401 gives null, not an error. */
     listWorkspaces: build.query<Workspace[] | null, void>({
       queryFn: async (_arg, _api, _extra, baseQuery) => {
         const result = await baseQuery('api/teams');
@@ -65,7 +65,7 @@ export const workspacesApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Teams'],
     }),
-    /** §7: the body repeats teamId (the server takes the path's). */
+    /** docs/product.md#api: the body repeats teamId (the server takes the path's). */
     createInvitation: build.mutation<InvitationCreated, CreateInvitationRequest & { teamId: number }>({
       query: ({ teamId, email, role }) => ({
         url: `api/teams/${teamId}/invitations`,
@@ -108,7 +108,7 @@ export const workspacesApi = api.injectEndpoints({
       query: (body) => ({ url: 'api/workspaces/join-request', method: 'POST', body }),
       invalidatesTags: ['Teams'],
     }),
-    /** The caller's own requests with their state (DECISIONS.md). */
+    /** The caller's own requests with their state (docs/product.md#invitations-and-join-codes). */
     listMyJoinRequests: build.query<MyJoinRequest[], void>({
       query: () => 'api/workspaces/join-requests',
       providesTags: ['Teams'],

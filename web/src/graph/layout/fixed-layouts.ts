@@ -20,8 +20,9 @@ function peopleByCompany(model: GraphModel): number[] {
 }
 
 /**
- * Product-spec §4: everyone on a circle of 35 % of the smaller window side (world units, so it
- * is exactly that on screen at zoom 1), colleagues next to each other, YOU in the middle.
+ * docs/product.md#layouts-and-tours: everyone on a circle of 35 % of the smaller window side (world
+ * units, so it is exactly that on screen at zoom 1), colleagues next to each other, YOU in the
+ * middle.
  */
 export function circularLayout(model: GraphModel, window: Size): Float32Array {
   const positions = new Float32Array(model.nodes.length * 2);
@@ -36,8 +37,8 @@ export function circularLayout(model: GraphModel, window: Size): Float32Array {
 }
 
 /**
- * Product-spec §4: one row per company (largest first, people without a company in a last row),
- * each row centred under YOU, who sits alone in the top row at the origin.
+ * docs/product.md#layouts-and-tours: one row per company (largest first, people without a company
+ * in a last row), each row centred under YOU, who sits alone in the top row at the origin.
  */
 export function hierarchicalLayout(model: GraphModel): Float32Array {
   const positions = new Float32Array(model.nodes.length * 2);

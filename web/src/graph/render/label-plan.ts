@@ -58,7 +58,7 @@ export interface LabelBox {
   y1: number;
 }
 
-/** A company worth a label (product-spec §4: 8 or more people), with its text. */
+/** A company worth a label (docs/product.md#graph-and-table: 8 or more people), with its text. */
 export interface LabelledCompany {
   text: string;
   size: number;

@@ -1,7 +1,7 @@
 import type { Connection } from '@warmpath/contracts';
 import { GRAPH } from '../constants';
 
-/** The colour categories of product-spec §9, in the legend's order. */
+/** The colour categories of docs/product.md#graph-and-table, in the legend's order. */
 export type NodeCategory =
   'you' | 'teammate' | 'first' | 'second' | 'third' | 'pastColleague' | 'executive' | 'selectedCompany';
 
@@ -38,7 +38,10 @@ export const LEGEND: readonly { category: NodeCategory; label: string; color: nu
 /** Seniority scores are whole numbers 1..10: their sizes are computed once. */
 const SIZE_BY_SCORE = Array.from({ length: 11 }, (_, score) => 2 + Math.pow(score, 1.3));
 
-/** Legend sizes (§9): junior small, manager/director medium, executive large, as seniority scores. */
+/**
+ * Legend sizes (docs/product.md#seniority): junior small, manager/director medium, executive large,
+ * as seniority scores.
+ */
 export const LEGEND_SIZES = [
   { label: 'Junior', size: nodeSizeForSeniority(2) },
   { label: 'Manager / director', size: nodeSizeForSeniority(6.5) },
@@ -51,7 +54,7 @@ export function nodeSizeForSeniority(seniority: number): number {
     : 2 + Math.pow(seniority, 1.3);
 }
 
-/** Product-spec §4: YOU 8 (a teammate in a workspace too); 2 + seniority^1.3 when known; else 4. */
+/** docs/product.md#seniority: YOU 8 (a teammate in a workspace too); 2 + seniority^1.3 when known; else 4. */
 export function nodeSize(
   person: Pick<Connection, 'isUser'> & { isTeammate?: boolean; positionInfo?: { seniority?: number } | null },
 ): number {

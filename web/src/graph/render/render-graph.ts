@@ -7,7 +7,7 @@ import type { RenderGraph } from './render-protocol';
 export type LabelData = Pick<RenderGraph, 'companies' | 'companyOfNode' | 'names'>;
 
 /**
- * Companies with a label (product-spec §4: 8 or more people, with the count), each person's
+ * Companies with a label (docs/product.md#graph-and-table: 8 or more people, with the count), each person's
  * company among them, and every name in one string (posting one string to the render worker
  * costs a copy; 100,000 strings cost a task of their own).
  */

@@ -19,7 +19,7 @@ export interface RenderGraph {
   radii: Float32Array;
   colors: Uint32Array;
   positions: Float32Array;
-  /** Companies with a label (product-spec §4: 8 or more people), biggest first. */
+  /** Companies with a label (docs/product.md#graph-and-table: 8 or more people), biggest first. */
   companies: { text: string; size: number }[];
   /** Index into `companies` by node, -1 for people of no labelled company. */
   companyOfNode: Int32Array;

@@ -9,7 +9,7 @@ export interface TourStep {
   zoom: number;
 }
 
-/** Product-spec §4: YOU at zoom 3.5, then the 8 largest companies at zoom 2.5. */
+/** docs/product.md#layouts-and-tours: YOU at zoom 3.5, then the 8 largest companies at zoom 2.5. */
 export function guidedTourSteps(model: GraphModel): TourStep[] {
   const steps: TourStep[] = [];
   if (model.youIndex >= 0)

@@ -12,7 +12,7 @@ describe('errorMessage', () => {
     expect(errorMessage({ status: 413, data: { error: 'File too large' } })).toBe('File too large');
   });
 
-  it('reads a plain body as "<status>: <text>" (product-spec §8)', () => {
+  it('reads a plain body as "<status>: <text>" (docs/product.md#messages)', () => {
     expect(errorMessage({ status: 502, data: 'Bad Gateway' })).toBe('502: Bad Gateway');
   });
 

@@ -2,7 +2,8 @@ import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/to
 
 /**
  * The one RTK Query api. Features inject their endpoints (`api.injectEndpoints`); tags drive
- * invalidation. Reads are never retried and never refetched on focus unless an endpoint asks (§9).
+ * invalidation. Reads are never retried and never refetched on focus unless an endpoint asks
+ * (docs/product.md#states).
  */
 export const api = createApi({
   reducerPath: 'api',
@@ -15,7 +16,7 @@ export const api = createApi({
 });
 
 /**
- * product-spec §8: a generic failure reads as "<status>: <response text or status text>", and
+ * docs/product.md#messages: a generic failure reads as "<status>: <response text or status text>", and
  * a JSON error body's message wins where there is one.
  */
 export function errorMessage(error: unknown, fallback = 'Request failed'): string {

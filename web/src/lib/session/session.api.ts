@@ -7,7 +7,7 @@ import { api } from '../api/api';
  */
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** product-spec §4: a 401 means "nobody signed in" (null), not an error; cached 5 minutes. */
+    /** docs/product.md#states: a 401 means "nobody signed in" (null), not an error; cached 5 minutes. */
     getCurrentUser: build.query<User | null, void>({
       queryFn: async (_arg, _api, _extra, baseQuery) => {
         const result = await baseQuery('api/user');

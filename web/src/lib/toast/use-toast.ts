@@ -9,7 +9,7 @@ export interface Toast {
 }
 
 /**
- * Toasts of product-spec §8/§9: one visible at a time, closing after 5 s (configured in providers).
+ * Toasts (docs/product.md#notifications): one visible at a time, closing after 5 s (configured in providers).
  * Each toast is a notice of its own (maxCount 1 closes the one before): antd keeps the old notice's
  * timer when a key is reopened, so a shared key showed a success 4.9 s after an error for 0.1 s.
  */

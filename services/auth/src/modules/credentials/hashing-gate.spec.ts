@@ -26,7 +26,7 @@ const errorOf = (promise: Promise<unknown>) =>
 describe('HashingGate', () => {
   it('runs at most `concurrency` hashes at once, then the waiting ones in order', async () => {
     const gate = new HashingGate(2, 10);
-    const hashes = [pendingHash(), pendingHash(), pendingHash()];
+    const hashes = [pendingHash(), pendingHash(), pendingHash()] as const;
     const results = hashes.map((h) => gate.run(h.run));
     await Promise.resolve();
     expect(hashes.map((h) => h.started())).toEqual([true, true, false]);

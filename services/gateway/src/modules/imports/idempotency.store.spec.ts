@@ -45,7 +45,8 @@ describe('IdempotencyStore', () => {
       code: 'CONFLICT',
       message: IDEMPOTENCY_KEY_REUSED,
     });
-    const ttl = await redis.ttl((await redis.keys(`${prefix}idempotency:1:*`))[0].slice(prefix.length));
+    const [key = ''] = await redis.keys(`${prefix}idempotency:1:*`);
+    const ttl = await redis.ttl(key.slice(prefix.length));
     expect(ttl).toBeGreaterThan(IDEMPOTENCY_TTL_SECONDS - 60);
   });
 

@@ -88,7 +88,7 @@ export class NetworkSnapshotService {
     let raw: string | null;
     let generation: string | null;
     try {
-      [raw, generation] = await this.redis.mget(
+      [raw = null, generation = null] = await this.redis.mget(
         networkSnapshotPointerKey(userId),
         networkGenerationKey(userId),
       );

@@ -14,9 +14,9 @@ export const missingScope = (scope: TokenScope): string =>
  * leaves the gateway; 401 for anything but `Bearer wp_pat_<43 base64url characters>`.
  */
 export function secretHashOf(header: string): string {
-  const match = /^Bearer +(\S+)$/i.exec(header.trim());
-  if (!match || !TOKEN_SECRET.test(match[1])) throw unauthenticated(MALFORMED_AUTHORIZATION);
-  return createHash('sha256').update(match[1]).digest('hex');
+  const secret = /^Bearer +(\S+)$/i.exec(header.trim())?.[1];
+  if (secret === undefined || !TOKEN_SECRET.test(secret)) throw unauthenticated(MALFORMED_AUTHORIZATION);
+  return createHash('sha256').update(secret).digest('hex');
 }
 
 /** 403 unless the route names a scope the token holds. */

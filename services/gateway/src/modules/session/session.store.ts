@@ -115,7 +115,8 @@ export class SessionStore {
       .del(...ids.map(key))
       .srem(userKey(userId), ...ids)
       .exec()) as Array<[null, number]>;
-    const [, deleted] = answers[ids.length]; // after the marks: the DEL's count
+    // exec answers once per queued command: the marks, then the DEL's count.
+    const [, deleted] = answers[ids.length]!;
     return deleted;
   }
 

@@ -123,7 +123,7 @@ describe('CsvTokenizer', () => {
       const expected = await fastCsv(text);
       let actual: string[][] | 'error';
       try {
-        actual = blankRowsAlike(cellsOf(tokenize(...splits(text)[n % 2])));
+        actual = blankRowsAlike(cellsOf(tokenize(...(n % 2 === 0 ? [text] : [...text]))));
       } catch (error) {
         if (!(error instanceof CsvSyntaxError)) throw error;
         actual = 'error';

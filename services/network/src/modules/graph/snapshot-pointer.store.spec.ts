@@ -73,7 +73,7 @@ function setup() {
   const handler = new GraphHandler(snapshots, pointers, profiles, new ImportListeners());
   /** What a gateway reading Redis now would serve without asking the network service, if anything. */
   const served = async (now = new Date()): Promise<NetworkSnapshotRef | null> => {
-    const [raw, generation] = await redis.mget(
+    const [raw, generation = null] = await redis.mget(
       networkSnapshotPointerKey(userId),
       `network:snapshot-generation:${userId}`,
     );

@@ -94,10 +94,10 @@ async function failureOf(response: Response): Promise<LoadFailure> {
 }
 
 /**
- * The network as the dashboard's data worker holds it (issue 8): it reads GET /api/network or a
- * workspace's (revalidating with If-None-Match, so an unchanged network costs a 304 and no
- * parsing), in the compact representation where the server has it, decodes it off the page's
- * thread, hands the people and links to the page in slices, and answers the O(n) questions
+ * The network as the dashboard's data worker holds it (docs/product.md#dashboard): it reads GET
+ * /api/network or a workspace's (revalidating with If-None-Match, so an unchanged network costs a
+ * 304 and no parsing), in the compact representation where the server has it, decodes it off the
+ * page's thread, hands the people and links to the page in slices, and answers the O(n) questions
  * (filters, searches) with index lists. The rules are libs/domain's. Runs in a Worker in the browser, and on the page's thread where there is no Worker (jsdom tests).
  */
 export class NetworkDataCore {
@@ -253,7 +253,7 @@ export function linkEndsOf(data: NetworkData): { sources: Int32Array; targets: I
 
 /**
  * Where the links of a view end, as positions in the view's people (-1: outside it), so the
- * page's graph build needs no lookup by id (issue 14: 400,000 links at 100,000 people).
+ * page's graph build needs no lookup by id (hundreds of thousands of links at team scale).
  */
 function viewLinkEnds(held: Held, people: Uint32Array, links: Uint32Array): [Int32Array, Int32Array] {
   held.linkEnds ??= linkEndsOf(held.data);

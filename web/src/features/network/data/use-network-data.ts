@@ -7,7 +7,7 @@ import { datasetInfo, networkDataClient, type NetworkView } from './network-data
 export const HeldNetworkContext = createContext<NetworkData | undefined>(undefined);
 
 /**
- * The filtered network (product-spec §5 visibility rules). A network read through the data worker
+ * The filtered network (docs/product.md#visibility-filters). A network read through the data worker
  * is filtered there and comes back as index lists; until the first answer this is null. Later
  * changes keep showing the previous answer until the new one arrives, so a toggle never blanks
  * the view. Anything else (a network built by hand) is filtered here. Answers render as a

@@ -23,7 +23,8 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
   const containerRef = useRef<HTMLDivElement>(null);
   const engineRef = useRef<GraphEngine | null>(null);
   const appliedLayout = useRef<LayoutName>('force');
-  // The engine reheats the layout when the company selection changes (product-spec §4): only changes go to it.
+  // The engine reheats the layout when the company selection changes
+  // (docs/product.md#layouts-and-tours): only changes go to it.
   const appliedCompanies = useRef('');
   const onSelectRef = useRef(onSelect);
   const publish = usePublishGraphEngine();

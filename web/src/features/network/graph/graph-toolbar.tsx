@@ -24,7 +24,7 @@ const LAYOUTS: { value: LayoutName; label: string; title: string }[] = [
   { value: 'hierarchical', label: 'Hierarchical', title: 'One row per company' },
 ];
 
-/** Layouts, tours and zoom of the graph toolbar (product-spec §2). */
+/** Layouts, tours and zoom of the graph toolbar (docs/product.md#layouts-and-tours). */
 export function GraphToolbar({ engine, layout, onLayoutChange, hasConnections, isTourRunning }: Props) {
   const canTour = !!engine && hasConnections;
   return (

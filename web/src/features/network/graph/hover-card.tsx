@@ -13,8 +13,9 @@ interface Props {
 }
 
 /**
- * Real "known by N teammates" (DECISIONS.md). Without your id (a network built by hand) the first
- * in `knownBy` is taken as you, as in your own network where it is only ever you.
+ * Real "known by N teammates" (docs/product.md#pooled-networks). Without your id (a network built
+ * by hand) the first in `knownBy` is taken as you, as in your own network where it is only ever
+ * you.
  */
 export function teammatesWhoKnow(person: Connection, viewerId: number | null): number {
   if (person.isUser || person.isTeammate) return 0;
@@ -32,8 +33,9 @@ function CompanyLine({ person, colleagues }: Props) {
 }
 
 /**
- * The hover card of product-spec §2 with real numbers (DECISIONS.md). It is always mounted and
- * placed by its parent through the ref, so moving it never re-renders React.
+ * The hover card of docs/product.md#graph-and-table with real numbers
+ * (docs/product.md#real-data-instead-of-placeholders). It is always mounted and placed by its
+ * parent through the ref, so moving it never re-renders React.
  */
 export function HoverCard({ person, colleagues, viewerId, ref }: Props & { ref: Ref<HTMLDivElement> }) {
   const teammates = person ? teammatesWhoKnow(person, viewerId ?? null) : 0;

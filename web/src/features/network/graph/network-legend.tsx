@@ -6,7 +6,7 @@ import { LEGEND, LEGEND_SIZES } from '../../../graph';
 const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
 
 /**
- * 'Network Legend' (product-spec §2): colours and sizes, collapsible, expanded by default. A
+ * 'Network Legend' (docs/product.md#graph-and-table): colours and sizes, collapsible, expanded by default. A
  * workspace's pooled network also shows its teammates' colour.
  */
 export function NetworkLegend({ isPooled = false }: { isPooled?: boolean }) {

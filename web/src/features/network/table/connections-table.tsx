@@ -74,8 +74,8 @@ const TableSearch = memo(function TableSearch({ onSearch }: { onSearch: (query: 
 });
 
 /**
- * Table mode (product-spec §2): search, count, 50 rows a page. Only one page is ever in the DOM,
- * so 30,000 people cost a filter pass, not 30,000 rows.
+ * Table mode (docs/product.md#graph-and-table): search, count, 50 rows a page. Only one page is
+ * ever in the DOM, so 30,000 people cost a filter pass, not 30,000 rows.
  */
 export function ConnectionsTable({ connections, selectedId, onViewDetails }: Props) {
   const { token } = theme.useToken();

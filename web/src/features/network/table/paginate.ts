@@ -1,4 +1,4 @@
-/** product-spec §9: 50 rows per page. */
+/** docs/product.md#graph-and-table: 50 rows per page. */
 export const TABLE_PAGE_SIZE = 50;
 
 export interface Page<T> {
