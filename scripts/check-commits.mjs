@@ -57,10 +57,11 @@ const commits = log
   // Commits made before the base, on branches merged after it, predate the convention too.
   .filter(({ time }) => !base || time > base.time);
 
+const accepted = acceptedCommits();
 let failed = 0;
 let warned = 0;
 for (const { hash, message } of commits) {
-  if (isExempt(message)) continue;
+  if (isExempt(message) || accepted.has(hash)) continue;
   const { errors, warnings } = checkCommitMessage(message);
   const subject = message.split('\n')[0];
   if (errors.length > 0) {
@@ -97,6 +98,20 @@ function releaseBase() {
     return null;
   }
   throw new Error(`the baseline commit ${baseline} of scripts/commit-baseline.txt is not in this history`);
+}
+
+/**
+ * Commits that landed on main before they could be reworded, each named in
+ * scripts/commit-baseline.txt on a line `accept <hash> <why>`: history cannot be rewritten once
+ * merged, so such a commit is listed once instead of failing every later run.
+ */
+function acceptedCommits() {
+  const lines = readFileSync(join(root, 'scripts', 'commit-baseline.txt'), 'utf8').split('\n');
+  return new Set(
+    lines
+      .map((line) => /^accept\s+([0-9a-f]{40})\b/.exec(line.trim())?.[1])
+      .filter((hash) => hash !== undefined),
+  );
 }
 
 function commitTime(commit) {
