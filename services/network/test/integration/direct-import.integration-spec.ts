@@ -7,8 +7,8 @@ import type { DataSource } from 'typeorm';
 import {
   DirectImportSessions,
   MAX_DIRECT_SESSIONS,
-  type DirectImportKey,
 } from '../../src/modules/import-writes/direct-import.sessions.js';
+import type { DirectImportKey } from '../../src/modules/import-writes/direct-session.js';
 import { insertPeople, openNetworkDatabase } from './network-database.js';
 import { createThrowawayDatabase } from '@warmpath/testing';
 
