@@ -23,6 +23,12 @@ import { isStoredId, WorkspaceAccess } from '../access/workspace-access.js';
 
 import { SourcesRepository, type SourceRow } from './sources.repository.js';
 
+/** Who asks, in which workspace: the first argument of every method that acts in a workspace. */
+export interface WorkspaceCaller {
+  workspaceId: number;
+  userId: number;
+}
+
 /**
  * Uploaded exports of a workspace (docs/workspace-sources.md): a bulk records its files, makes
  * each the import of a source (by name: a newer export of the same person is a re-import), and
@@ -37,21 +43,16 @@ export class SourcesService {
     private readonly bus: BusClient,
   ) {}
 
-  async checkManage(teamId: number, userId: number): Promise<{ allowed: true }> {
-    await this.allowedToManage(teamId, userId);
+  async checkManage(caller: WorkspaceCaller): Promise<{ allowed: true }> {
+    await this.allowedToManage(caller);
     return { allowed: true };
   }
 
-  async createBulk(
-    userId: number,
-    teamId: number,
-    bulkId: string,
-    files: BulkFileInput[],
-  ): Promise<BulkImport> {
-    await this.allowedToManage(teamId, userId);
-    await this.sources.createBulk(bulkId, teamId, userId);
+  async createBulk(caller: WorkspaceCaller, bulkId: string, files: BulkFileInput[]): Promise<BulkImport> {
+    await this.allowedToManage(caller);
+    await this.sources.createBulk(bulkId, caller.workspaceId, caller.userId);
     // Files start side by side (each an import-worker round trip); positions keep their order.
-    const records = await Promise.all(files.map((file) => this.startFile(teamId, userId, file)));
+    const records = await Promise.all(files.map((file) => this.startFile(caller, file)));
     for (const [position, record] of records.entries()) {
       await this.sources.addFile(bulkId, {
         position,
@@ -63,20 +64,19 @@ export class SourcesService {
         error_message: record.error?.message ?? null,
       });
     }
-    return this.getBulk(userId, bulkId);
+    return this.getBulk(caller.userId, bulkId);
   }
 
   async replaceSource(
-    userId: number,
-    teamId: number,
+    caller: WorkspaceCaller,
     sourceId: number,
     bulkId: string,
     file: BulkFileInput,
   ): Promise<BulkImport> {
-    await this.allowedToManage(teamId, userId);
-    const source = await this.sourceOf(teamId, sourceId);
+    await this.allowedToManage(caller);
+    const source = await this.sourceOf(caller.workspaceId, sourceId);
     if (await this.isImporting(source)) throw conflict(BULK_MESSAGES.sourceBusy);
-    return this.createBulk(userId, teamId, bulkId, [{ ...file, sourceName: source.name, email: file.email }]);
+    return this.createBulk(caller, bulkId, [{ ...file, sourceName: source.name, email: file.email }]);
   }
 
   async getBulk(userId: number, bulkId: string): Promise<BulkImport> {
@@ -106,9 +106,9 @@ export class SourcesService {
     };
   }
 
-  async listSources(teamId: number, userId: number): Promise<WorkspaceSource[]> {
-    const member = await this.access.memberOf(teamId, userId);
-    const rows = await this.sources.listSources(teamId);
+  async listSources({ workspaceId, userId }: WorkspaceCaller): Promise<WorkspaceSource[]> {
+    const member = await this.access.memberOf(workspaceId, userId);
+    const rows = await this.sources.listSources(workspaceId);
     const manager = member.role !== 'member';
     const [statuses, caller] = await Promise.all([
       this.statusesOf(rows.map((row) => row.latest_import_id)),
@@ -144,19 +144,20 @@ export class SourcesService {
   }
 
   /** The pooled graph's list of sources (teams.membership.get). */
-  async poolSources(teamId: number): Promise<{ sourceId: number; ownerId: number; name: string }[]> {
-    const rows = await this.sources.listSources(teamId);
+  async poolSources(workspaceId: number): Promise<{ sourceId: number; ownerId: number; name: string }[]> {
+    const rows = await this.sources.listSources(workspaceId);
     return rows.map((row) => ({ sourceId: row.id, ownerId: sourceOwnerId(row.id), name: row.name }));
   }
 
-  async deleteSource(teamId: number, userId: number, sourceId: number): Promise<{ deleted: true }> {
-    await this.allowedToManage(teamId, userId);
-    const source = await this.sourceOf(teamId, sourceId);
+  async deleteSource(caller: WorkspaceCaller, sourceId: number): Promise<{ deleted: true }> {
+    const { workspaceId } = caller;
+    await this.allowedToManage(caller);
+    const source = await this.sourceOf(workspaceId, sourceId);
     // Its import would write people under an owner nobody pools or deletes any more.
     if (await this.isImporting(source)) throw conflict(BULK_MESSAGES.sourceBusy);
     // The row goes first: the pooled network stops reading the source at once, whatever follows.
-    await this.sources.deleteSource(teamId, sourceId);
-    this.bus.publish(bulkEvents.sourceChanged, { teamId, sourceId, change: 'deleted' });
+    await this.sources.deleteSource(workspaceId, sourceId);
+    this.bus.publish(bulkEvents.sourceChanged, { teamId: workspaceId, sourceId, change: 'deleted' });
     await this.bus.request(networkSourceContracts.deleteSource, { ownerId: sourceOwnerId(sourceId) });
     return { deleted: true };
   }
@@ -166,22 +167,22 @@ export class SourcesService {
    * when they have none yet (CONFLICT otherwise: their own export stays theirs, nothing is
    * merged); the source then leaves the workspace's list, and they are pooled as a member.
    */
-  async claimSource(teamId: number, userId: number, sourceId: number): Promise<ClaimedSource> {
-    await this.access.memberOf(teamId, userId);
-    const source = await this.sourceOf(teamId, sourceId);
+  async claimSource({ workspaceId, userId }: WorkspaceCaller, sourceId: number): Promise<ClaimedSource> {
+    await this.access.memberOf(workspaceId, userId);
+    const source = await this.sourceOf(workspaceId, sourceId);
     const caller = await this.profiles.profileOf(userId);
     if (!isNamedFor(source, caller?.email)) throw forbidden(BULK_MESSAGES.claimForbidden);
     const moved = await this.bus.request(networkSourceContracts.claimSource, {
       ownerId: sourceOwnerId(sourceId),
       userId,
     });
-    await this.sources.deleteSource(teamId, sourceId);
-    this.bus.publish(bulkEvents.sourceChanged, { teamId, sourceId, change: 'claimed' });
+    await this.sources.deleteSource(workspaceId, sourceId);
+    this.bus.publish(bulkEvents.sourceChanged, { teamId: workspaceId, sourceId, change: 'claimed' });
     return { claimed: true, people: moved.people };
   }
 
-  private async allowedToManage(teamId: number, userId: number): Promise<void> {
-    await this.access.allowedTo('manageSources', teamId, userId);
+  private async allowedToManage({ workspaceId, userId }: WorkspaceCaller): Promise<void> {
+    await this.access.allowedTo('manageSources', workspaceId, userId);
   }
 
   /** Whether the source's latest import is still queued or running. */
@@ -191,14 +192,17 @@ export class SourcesService {
     return !!status && !isTerminalImportState(status.state);
   }
 
-  private async sourceOf(teamId: number, sourceId: number): Promise<SourceRow> {
-    const source = isStoredId(sourceId) ? await this.sources.findSource(teamId, sourceId) : null;
+  private async sourceOf(workspaceId: number, sourceId: number): Promise<SourceRow> {
+    const source = isStoredId(sourceId) ? await this.sources.findSource(workspaceId, sourceId) : null;
     if (!source) throw notFound(BULK_MESSAGES.sourceNotFound);
     return source;
   }
 
   /** Records one file's source and starts its import; a file that cannot start says why. */
-  private async startFile(teamId: number, userId: number, file: BulkFileInput): Promise<FileRecord> {
+  private async startFile(
+    { workspaceId, userId }: WorkspaceCaller,
+    file: BulkFileInput,
+  ): Promise<FileRecord> {
     const base = {
       fileName: file.fileName,
       sourceName: file.sourceName.trim(),
@@ -211,7 +215,7 @@ export class SourcesService {
     const email = file.email ? sourceEmailSchema.safeParse(file.email.trim()) : null;
     if (email && !email.success) return this.refuse(base, file, email.error.issues[0]?.message);
     // A newer export of a source still importing waits for that import: this file alone fails.
-    const existing = await this.sources.findSourceByName(teamId, sourceNameKey(name.data));
+    const existing = await this.sources.findSourceByName(workspaceId, sourceNameKey(name.data));
     if (existing && (await this.isImporting(existing)))
       return {
         ...base,
@@ -220,7 +224,7 @@ export class SourcesService {
         error: { code: 'SOURCE_BUSY', message: BULK_MESSAGES.sourceBusy },
       };
     const source = await this.sources.upsertSource(
-      teamId,
+      workspaceId,
       name.data,
       sourceNameKey(name.data),
       email?.data.toLowerCase() ?? null,
@@ -240,7 +244,11 @@ export class SourcesService {
       );
       await this.sources.setLatestImport(source.id, status.id, file.fileName);
       if (created)
-        this.bus.publish(bulkEvents.sourceChanged, { teamId, sourceId: source.id, change: 'created' });
+        this.bus.publish(bulkEvents.sourceChanged, {
+          teamId: workspaceId,
+          sourceId: source.id,
+          change: 'created',
+        });
       return { ...base, sourceName: source.name, sourceId: source.id, importId: status.id, error: null };
     } catch (error) {
       const message = error instanceof ServiceError ? error.message : 'The import could not be started.';
