@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
+import { REDIS, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import type { GatewayConfig } from '../../config/gateway.config.js';
-import { REDIS } from '../../infra/redis.provider.js';
 
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
