@@ -8,7 +8,7 @@ import {
   startGithubProvider,
   startOidcProvider,
   uniqueId,
-} from './oauth-fixtures.js';
+} from './oauth.testing.js';
 
 const INVALID_STATE = 'Your sign-in link is invalid or has expired. Please try again.';
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { buildExportRow, buildLinkedInCsv, buildZip, type ExportRow } from '@warmpath/testing';
-import { importThroughApi, registerThroughApi } from './dashboard-helpers.js';
+import { importThroughApi, registerThroughApi } from './dashboard.testing.js';
 
 // Issue 15 as a user tries it: an older export, then LinkedIn's newer archive through the dialog.
 
