@@ -21,7 +21,7 @@ import { randomUUID } from 'node:crypto';
 import { ProfilesClient } from '../access/profiles.client.js';
 import { isStoredId, WorkspaceAccess } from '../access/workspace-access.js';
 
-import { SourcesRepository, type SourceRow } from './sources.repository.js';
+import { SourcesRepository, type Source } from './sources.repository.js';
 
 /** Who asks, in which workspace: the first argument of every method that acts in a workspace. */
 export interface WorkspaceCaller {
@@ -56,12 +56,12 @@ export class SourcesService {
     for (const [position, record] of records.entries()) {
       await this.sources.addFile(bulkId, {
         position,
-        file_name: record.fileName,
-        source_name: record.sourceName,
-        source_id: record.sourceId,
-        import_id: record.importId,
-        error_code: record.error?.code ?? null,
-        error_message: record.error?.message ?? null,
+        fileName: record.fileName,
+        sourceName: record.sourceName,
+        sourceId: record.sourceId,
+        importId: record.importId,
+        errorCode: record.error?.code ?? null,
+        errorMessage: record.error?.message ?? null,
       });
     }
     return this.getBulk(caller.userId, bulkId);
@@ -83,24 +83,24 @@ export class SourcesService {
     const found = await this.sources.findBulk(bulkId);
     if (!found) throw notFound(BULK_MESSAGES.bulkNotFound);
     // A non-member learns nothing: the same answer as for a bulk that does not exist.
-    await this.access.memberOf(found.bulk.team_id, userId).catch(() => {
+    await this.access.memberOf(found.bulk.workspaceId, userId).catch(() => {
       throw notFound(BULK_MESSAGES.bulkNotFound);
     });
-    const statuses = await this.statusesOf(found.files.map((file) => file.import_id));
+    const statuses = await this.statusesOf(found.files.map((file) => file.importId));
     return {
       id: found.bulk.id,
-      teamId: found.bulk.team_id,
-      createdAt: found.bulk.created_at.toISOString(),
+      teamId: found.bulk.workspaceId,
+      createdAt: found.bulk.createdAt.toISOString(),
       files: found.files.map((file) =>
         toBulkFile(
           {
-            fileName: file.file_name,
-            sourceName: file.source_name,
-            sourceId: file.source_id,
-            importId: file.import_id,
-            error: file.error_code ? { code: file.error_code, message: file.error_message ?? '' } : null,
+            fileName: file.fileName,
+            sourceName: file.sourceName,
+            sourceId: file.sourceId,
+            importId: file.importId,
+            error: file.errorCode ? { code: file.errorCode, message: file.errorMessage ?? '' } : null,
           },
-          file.import_id ? statuses.get(file.import_id) : undefined,
+          file.importId ? statuses.get(file.importId) : undefined,
         ),
       ),
     };
@@ -111,31 +111,31 @@ export class SourcesService {
     const rows = await this.sources.listSources(workspaceId);
     const manager = member.role !== 'member';
     const [statuses, caller] = await Promise.all([
-      this.statusesOf(rows.map((row) => row.latest_import_id)),
+      this.statusesOf(rows.map((row) => row.latestImportId)),
       this.profiles.profileOf(userId),
     ]);
     return rows.map((row) => {
       const claimable = isNamedFor(row, caller?.email);
       return {
         id: row.id,
-        teamId: row.team_id,
+        teamId: row.workspaceId,
         name: row.name,
         email: manager || claimable ? row.email : null,
         label: sourceLabel(row.name),
         ownerId: sourceOwnerId(row.id),
-        uploadedById: row.uploaded_by_id,
-        createdAt: row.created_at.toISOString(),
-        updatedAt: row.updated_at.toISOString(),
-        latest: row.latest_import_id
+        uploadedById: row.uploadedById,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+        latest: row.latestImportId
           ? toBulkFile(
               {
-                fileName: row.latest_file_name ?? '',
+                fileName: row.latestFileName ?? '',
                 sourceName: row.name,
                 sourceId: row.id,
-                importId: row.latest_import_id,
+                importId: row.latestImportId,
                 error: null,
               },
-              statuses.get(row.latest_import_id),
+              statuses.get(row.latestImportId),
             )
           : null,
         claimable,
@@ -186,13 +186,13 @@ export class SourcesService {
   }
 
   /** Whether the source's latest import is still queued or running. */
-  private async isImporting(source: Pick<SourceRow, 'latest_import_id'>): Promise<boolean> {
-    if (!source.latest_import_id) return false;
-    const status = (await this.statusesOf([source.latest_import_id])).get(source.latest_import_id);
+  private async isImporting(source: Pick<Source, 'latestImportId'>): Promise<boolean> {
+    if (!source.latestImportId) return false;
+    const status = (await this.statusesOf([source.latestImportId])).get(source.latestImportId);
     return !!status && !isTerminalImportState(status.state);
   }
 
-  private async sourceOf(workspaceId: number, sourceId: number): Promise<SourceRow> {
+  private async sourceOf(workspaceId: number, sourceId: number): Promise<Source> {
     const source = isStoredId(sourceId) ? await this.sources.findSource(workspaceId, sourceId) : null;
     if (!source) throw notFound(BULK_MESSAGES.sourceNotFound);
     return source;
@@ -230,7 +230,7 @@ export class SourcesService {
       email?.data.toLowerCase() ?? null,
       userId,
     );
-    const created = source.created_at.getTime() === source.updated_at.getTime();
+    const created = source.createdAt.getTime() === source.updatedAt.getTime();
     try {
       const { status } = await this.bus.request(
         importsContracts.createImport,
@@ -283,6 +283,6 @@ export class SourcesService {
 const notReceived = () => ({ code: 'NOT_RECEIVED', message: 'The file was not received.' });
 
 /** A source is named for the account whose e-mail it was uploaded with (case aside). */
-function isNamedFor(source: Pick<SourceRow, 'email'>, email: string | null | undefined): boolean {
+function isNamedFor(source: Pick<Source, 'email'>, email: string | null | undefined): boolean {
   return !!source.email && !!email && source.email.toLowerCase() === email.toLowerCase();
 }
