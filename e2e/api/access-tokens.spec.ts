@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { AccessTokenList, ImportAccepted } from '@warmpath/contracts';
 import { buildExportRow, buildLinkedInCsv } from '@warmpath/testing';
-import { query, signUp, waitForImport } from './import-helpers.js';
-import { bearer, createToken } from './token-helpers.js';
+import { query, signUp, waitForImport } from './import.testing.js';
+import { bearer, createToken } from './tokens.testing.js';
 import { present } from '../support/present.js';
 
 // docs/api.md: personal access tokens, and every way a token request can be refused.

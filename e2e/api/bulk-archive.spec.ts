@@ -1,15 +1,15 @@
 import { expect, test } from '@playwright/test';
 import type { BulkImportAccepted } from '@warmpath/contracts';
 import { buildZip } from '@warmpath/testing';
-import { uploadBulk, waitForBulk } from './bulk-helpers.js';
-import { linkedInCsv } from './network-fixtures.js';
+import { uploadBulk, waitForBulk } from './bulk.testing.js';
+import { linkedInCsv } from './network.testing.js';
 import {
   peopleOf,
   pooledNetwork,
   signUpMember,
   workspaceOf,
   type Member,
-} from './workspace-network-fixtures.js';
+} from './workspace-network.testing.js';
 
 const row = (first: string, company: string) => [
   first,

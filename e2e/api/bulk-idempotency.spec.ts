@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import type { BulkImportAccepted, WorkspaceSource } from '@warmpath/contracts';
-import { uploadBulk, waitForBulk, type BulkPart } from './bulk-helpers.js';
-import { query } from './import-helpers.js';
-import { linkedInCsv } from './network-fixtures.js';
-import { errorOf, signUpMember, workspaceOf, type Member } from './workspace-network-fixtures.js';
+import { uploadBulk, waitForBulk, type BulkPart } from './bulk.testing.js';
+import { query } from './import.testing.js';
+import { linkedInCsv } from './network.testing.js';
+import { errorOf, signUpMember, workspaceOf, type Member } from './workspace-network.testing.js';
 
 // docs/api.md: a retried bulk upload (same Idempotency-Key, same files) answers the same bulk.
 

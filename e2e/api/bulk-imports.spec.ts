@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import type { BulkImportAccepted, NetworkData, WorkspaceSource } from '@warmpath/contracts';
 import { buildZip } from '@warmpath/testing';
-import { bulkForm, uploadBulk, waitForBulk } from './bulk-helpers.js';
-import { linkedInCsv } from './network-fixtures.js';
+import { bulkForm, uploadBulk, waitForBulk } from './bulk.testing.js';
+import { linkedInCsv } from './network.testing.js';
 import {
   errorOf,
   importRows,
@@ -11,7 +11,7 @@ import {
   signUpMember,
   workspaceOf,
   type Member,
-} from './workspace-network-fixtures.js';
+} from './workspace-network.testing.js';
 
 const row = (first: string, last: string, company: string) => [
   first,

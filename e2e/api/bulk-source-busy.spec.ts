@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { BULK_MESSAGES, type BulkImportAccepted, type WorkspaceSource } from '@warmpath/contracts';
 import { generateLinkedInCsv } from '@warmpath/testing';
-import { bulkForm, uploadBulk, waitForBulk } from './bulk-helpers.js';
-import { linkedInCsv } from './network-fixtures.js';
-import { errorOf, signUpMember, workspaceOf, type Member } from './workspace-network-fixtures.js';
+import { bulkForm, uploadBulk, waitForBulk } from './bulk.testing.js';
+import { linkedInCsv } from './network.testing.js';
+import { errorOf, signUpMember, workspaceOf, type Member } from './workspace-network.testing.js';
 
 // docs/workspace-sources.md: a source cannot be deleted or replaced while its import is queued or
 // running (its import would write people under an owner nobody pools or deletes any more).

@@ -4,9 +4,9 @@ import { generateLinkedInCsv } from '@warmpath/testing';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { uploadBulk, waitForBulk } from './bulk-helpers.js';
-import { query, stackEnv, stagedRowCount, storedNetwork } from './import-helpers.js';
-import { signUpMember, workspaceOf, type Member } from './workspace-network-fixtures.js';
+import { uploadBulk, waitForBulk } from './bulk.testing.js';
+import { query, stackEnv, stagedRowCount, storedNetwork } from './import.testing.js';
+import { signUpMember, workspaceOf, type Member } from './workspace-network.testing.js';
 
 // Workers that scale out (docs/workspace-sources.md#workers-that-scale-out): the files of one bulk
 // are spread over two import workers; one is killed with SIGKILL while it imports a file and

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { ImportAccepted, ImportList } from '@warmpath/contracts';
 import { buildExportRow, buildLinkedInCsv } from '@warmpath/testing';
 import { randomBytes } from 'node:crypto';
-import { signUp } from './import-helpers.js';
+import { signUp } from './import.testing.js';
 
 // docs/api.md: Idempotency-Key on the import routes.
 /** A one-person export (its e-mail and URL are random: build it once to send the same bytes again). */

@@ -7,8 +7,8 @@ import {
   type NetworkStatsView,
   type RemoveAbsentReply,
 } from '@warmpath/contracts';
-import { importRows, query, signUp, testerRow } from './import-helpers.js';
-import { errorOf, pooledNetwork, signUpMember, workspaceOf } from './workspace-network-fixtures.js';
+import { importRows, query, signUp, testerRow } from './import.testing.js';
+import { errorOf, pooledNetwork, signUpMember, workspaceOf } from './workspace-network.testing.js';
 
 // docs/import.md#removing-the-people-not-in-your-latest-export: the people not in the latest export
 // removed in one action, undoable for 7 days.

@@ -3,7 +3,7 @@ import { Objm } from '@nats-io/obj';
 import { connect } from '@nats-io/transport-node';
 import { importUploadBucket, type ImportResult } from '@warmpath/contracts';
 import { BAD_FILES, generateExportRows, buildLinkedInCsv } from '@warmpath/testing';
-import { query, stackEnv, upload } from './import-helpers.js';
+import { query, stackEnv, upload } from './import.testing.js';
 
 // POST /api/network/import for visitors who are not signed in: parsed and answered, nothing stored.
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { ImportResult, NetworkData, WarmPathView } from '@warmpath/contracts';
 import { buildExportRow, buildLinkedInCsv, buildZip } from '@warmpath/testing';
-import { query, signUp, stagedRowCount, storedNetwork, upload } from './import-helpers.js';
+import { query, signUp, stagedRowCount, storedNetwork, upload } from './import.testing.js';
 
 // LinkedIn's data archive (docs/import.md#the-linkedin-archive): uploaded as it is downloaded, on
 // every import route.

@@ -8,7 +8,7 @@ import {
   HOSTILE_CELLS,
   type BadFileKind,
 } from '@warmpath/testing';
-import { query, signUp, stagedRowCount, storedNetwork, upload, waitForImport } from './import-helpers.js';
+import { query, signUp, stagedRowCount, storedNetwork, upload, waitForImport } from './import.testing.js';
 
 // Every class of unusable input (docs/import.md#failures): refused with its message, earlier data
 // exactly as it was.

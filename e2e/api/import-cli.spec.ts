@@ -6,8 +6,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { query, signUp, storedNetwork } from './import-helpers.js';
-import { bearer, createToken } from './token-helpers.js';
+import { query, signUp, storedNetwork } from './import.testing.js';
+import { bearer, createToken } from './tokens.testing.js';
 
 // docs/api.md: the command-line importer against the running stack, with a personal access token.
 const CLI = resolve(fileURLToPath(import.meta.url), '../../../tools/warmpath-import/dist/cli.js');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { ImportAccepted } from '@warmpath/contracts';
 import { buildExportRow, buildLinkedInCsv, DAMAGED_FILES } from '@warmpath/testing';
-import { query, signUp, stagedRowCount, storedNetwork, upload, waitForImport } from './import-helpers.js';
+import { query, signUp, stagedRowCount, storedNetwork, upload, waitForImport } from './import.testing.js';
 
 // The four damaged exports of libs/testing (docs/import.md#row-accounting) through the upload
 // route: what is stored, what is reported.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { ImportAccepted } from '@warmpath/contracts';
 import { buildExportRow, buildLinkedInCsv, generateLinkedInCsv } from '@warmpath/testing';
-import { signUp, stagedRowCount, storedNetwork, upload, waitForImport } from './import-helpers.js';
+import { signUp, stagedRowCount, storedNetwork, upload, waitForImport } from './import.testing.js';
 
 // A first import (the user has no people yet) is written into connections while the file is still
 // being parsed, in one transaction the network service holds open: these pin what a user sees of it.

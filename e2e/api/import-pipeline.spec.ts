@@ -17,7 +17,7 @@ import {
   storedNetwork,
   upload,
   waitForImport,
-} from './import-helpers.js';
+} from './import.testing.js';
 
 // The import pipeline (docs/import.md) through the gateway on the real services: a realistic
 // export, the same file again, an updated export, progress, ownership, joining a running import,

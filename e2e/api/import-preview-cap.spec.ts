@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { ImportResult } from '@warmpath/contracts';
 import { generateLinkedInCsv } from '@warmpath/testing';
-import { upload } from './import-helpers.js';
+import { upload } from './import.testing.js';
 
 // The anonymous preview reads at most 30,000 rows (LinkedIn's maximum): that bounds its answer
 // and the import worker's memory per preview.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { buildExportRow, buildLinkedInCsv } from '@warmpath/testing';
 import { request as httpRequest } from 'node:http';
-import { signUp, upload } from './import-helpers.js';
+import { signUp, upload } from './import.testing.js';
 
 // Upload checks of docs/product.md#uploads and docs/import.md: which file, which type, how big.
 const TEN_MIB = 10 * 1024 * 1024;

@@ -11,7 +11,7 @@ import {
   signUp,
   upload,
   waitForImport,
-} from './import-helpers.js';
+} from './import.testing.js';
 
 // "A worker killed mid-import leaves, after the retry, exactly the rows of one complete import."
 

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { IntroRequestView } from '@warmpath/contracts';
-import { anonymous } from './teams-helpers.js';
-import { bearer, createToken } from './token-helpers.js';
-import { ask, created, introUrl, introWorld, REASON, type IntroWorld } from './intros-fixtures.js';
-import { errorOf } from './workspace-network-fixtures.js';
+import { anonymous } from './teams.testing.js';
+import { bearer, createToken } from './tokens.testing.js';
+import { ask, created, introUrl, introWorld, REASON, type IntroWorld } from './intros.testing.js';
+import { errorOf } from './workspace-network.testing.js';
 
 // Every intro route for signed out, non-member, member (neither side), requester, connector, and
 // an access token with and without the intros scopes (docs/intros.md, "Routes").

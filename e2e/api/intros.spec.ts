@@ -11,9 +11,9 @@ import {
   REASON,
   sweepAt,
   type IntroWorld,
-} from './intros-fixtures.js';
-import { mailsTo, queryDatabase } from './teams-helpers.js';
-import { errorOf } from './workspace-network-fixtures.js';
+} from './intros.testing.js';
+import { mailsTo, queryDatabase } from './teams.testing.js';
+import { errorOf } from './workspace-network.testing.js';
 
 // Introduction requests through the whole stack (docs/intros.md): the flow to a meeting, the
 // rules' error answers, the counts-only connector's anonymity, the clock, and leaving.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Invitation } from '@warmpath/contracts';
 import { startService, stopService, waitForHealth } from '../support/stack-control.js';
-import { createWorkspace, invite, joinLinkIn, mailsTo, person } from './teams-helpers.js';
+import { createWorkspace, invite, joinLinkIn, mailsTo, person } from './teams.testing.js';
 
 // The mail outbox's guarantee (docs/intros.md, "The mail outbox"): the teams service is killed
 // right after the SMTP server accepted an invitation mail and before it recorded it; started

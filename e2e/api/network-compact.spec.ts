@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { COMPACT_NETWORK_MEDIA_TYPE, type TeamNetworkData } from '@warmpath/contracts';
 import { decodeNetwork, type CompactNetwork } from '@warmpath/domain';
 import { brotliDecompressSync } from 'node:zlib';
-import { yearsAgo } from './network-fixtures.js';
+import { yearsAgo } from './network.testing.js';
 import { cookieHeader, rawGet } from './network-http.js';
-import { errorOf, importRows, signUpMember, workspaceOf, type Member } from './workspace-network-fixtures.js';
+import { errorOf, importRows, signUpMember, workspaceOf, type Member } from './workspace-network.testing.js';
 
 // The compact representation (docs/network-api.md) of a real import and of a pooled network decodes
 // to exactly the JSON the same route answers by default.

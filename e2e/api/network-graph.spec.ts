@@ -10,7 +10,7 @@ import {
   signedInUser,
   yearsAgo,
   type SeedPerson,
-} from './network-fixtures.js';
+} from './network.testing.js';
 import { cookieHeader, rawGet } from './network-http.js';
 
 const ANA: SeedPerson = {

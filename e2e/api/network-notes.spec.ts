@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Connection, NetworkData } from '@warmpath/contracts';
-import { importCsv, linkedInCsv, queryDatabase, seedNetwork, signedInUser } from './network-fixtures.js';
+import { importCsv, linkedInCsv, queryDatabase, seedNetwork, signedInUser } from './network.testing.js';
 
 const notesOf = async (request: APIRequestContext, id: string) =>
   ((await (await request.get('/api/network')).json()) as NetworkData).connections.find((c) => c.id === id)

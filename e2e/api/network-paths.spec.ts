@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { NetworkStatsView, WarmPathView } from '@warmpath/contracts';
-import { seedNetwork, signedInUser, yearsAgo, type SeedPerson } from './network-fixtures.js';
+import { seedNetwork, signedInUser, yearsAgo, type SeedPerson } from './network.testing.js';
 
 // A hand-built network: you have known Ana for 10 years; Carla, her teammate at Acme, you met this
 // year. Through Ana (0.9 × 0.8 = 0.72) is warmer than asking Carla directly (0.5). The company

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { NetworkData } from '@warmpath/contracts';
 import { startService, stopService, waitForHealth } from '../support/stack-control.js';
-import { queryDatabase, seedNetwork, signedInUser, yearsAgo, type SeedPerson } from './network-fixtures.js';
+import { queryDatabase, seedNetwork, signedInUser, yearsAgo, type SeedPerson } from './network.testing.js';
 
 test.describe('GET /api/network at scale and without its service', () => {
   test('serves a 30,000-connection network, far over the 1 MB NATS payload limit', async ({ request }) => {

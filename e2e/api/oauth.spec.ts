@@ -8,7 +8,7 @@ import {
   startGithubProvider,
   startOidcProvider,
   uniqueId,
-} from './oauth-fixtures.js';
+} from './oauth.testing.js';
 import { present } from '../support/present.js';
 
 const INVALID_STATE = 'Your sign-in link is invalid or has expired. Please try again.';

@@ -10,7 +10,7 @@ import {
   WORKSPACE_NOT_FOUND_BODY,
   type Person,
   type Playwright,
-} from './teams-helpers.js';
+} from './teams.testing.js';
 
 /** A workspace route, called with a workspace id (and, where it names one, a member's id). */
 interface Route {

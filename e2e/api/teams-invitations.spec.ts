@@ -10,7 +10,7 @@ import {
   person,
   queryDatabase,
   siteAdmin,
-} from './teams-helpers.js';
+} from './teams.testing.js';
 
 test.describe('e-mail invitations', () => {
   test('the mail reaches the invited address with a working link that the invitee accepts', async ({

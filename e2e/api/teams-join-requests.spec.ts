@@ -7,7 +7,7 @@ import {
   queryDatabase,
   siteAdmin,
   type Person,
-} from './teams-helpers.js';
+} from './teams.testing.js';
 
 async function code(owner: Person, teamId: number): Promise<string> {
   const response = await owner.request.post(`/api/teams/${teamId}/invitation-code`);

@@ -6,7 +6,7 @@ import { connect } from '@nats-io/transport-node';
 import { Redis } from 'ioredis';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { query, signUp, stackEnv, upload, waitForImport } from './import-helpers.js';
+import { query, signUp, stackEnv, upload, waitForImport } from './import.testing.js';
 
 // No message content is ever kept (docs/warmth.md, "What is stored"): an archive whose every
 // content, subject, note and recommendation text holds a marker is imported, then every place

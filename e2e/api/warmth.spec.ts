@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { ImportAccepted, NetworkData, WarmPathView } from '@warmpath/contracts';
 import { buildExportRow, buildLinkedInCsv, buildZip } from '@warmpath/testing';
-import { query, signUp, upload, waitForImport } from './import-helpers.js';
+import { query, signUp, upload, waitForImport } from './import.testing.js';
 import { messagesCsv, positionsCsv } from './warmth-archive.js';
 
 // Warmth from the archive's messages (docs/warmth.md): the strength of each tie, the warmest path

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { COMPACT_NETWORK_MEDIA_TYPE } from '@warmpath/contracts';
 import { decodeNetwork, type CompactNetwork } from '@warmpath/domain';
-import { yearsAgo } from './network-fixtures.js';
+import { yearsAgo } from './network.testing.js';
 import {
   importRows,
   peopleOf,
@@ -9,7 +9,7 @@ import {
   signUpMember,
   workspaceOf,
   type Member,
-} from './workspace-network-fixtures.js';
+} from './workspace-network.testing.js';
 
 // "Counts only" hides who a member knows (docs/workspace-network.md "Counts only: k-anonymity"):
 // Cora shares counts only and knows one person at Vault Inc and three at Globex.

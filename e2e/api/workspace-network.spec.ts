@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { NetworkData, WarmPathView } from '@warmpath/contracts';
-import { yearsAgo } from './network-fixtures.js';
+import { yearsAgo } from './network.testing.js';
 import {
   errorOf,
   importRows,
@@ -10,7 +10,7 @@ import {
   signUpMember,
   workspaceOf,
   type Member,
-} from './workspace-network-fixtures.js';
+} from './workspace-network.testing.js';
 
 // Three members with overlapping exports: Dana is known by Ana and Ben (matched on her profile URL,
 // spelled differently), Hana by Ben and Carl, Gus only by Carl, who shares counts only.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughApi } from './dashboard-helpers.js';
+import { registerThroughApi } from './dashboard.testing.js';
 
 // docs/api.md: a personal access token created on the profile page works at once, shown only once.
 test('creates a token on the profile page, copies its secret, uses it, and revokes it', async ({

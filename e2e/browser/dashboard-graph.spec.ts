@@ -1,6 +1,6 @@
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import type { NetworkData } from '@warmpath/contracts';
-import { exportCsv, importThroughApi, networkOf, registerThroughApi, ZELDA } from './dashboard-helpers.js';
+import { exportCsv, importThroughApi, networkOf, registerThroughApi, ZELDA } from './dashboard.testing.js';
 
 /**
  * What a user sees and does on the graph itself: the hover card's numbers, a click that opens

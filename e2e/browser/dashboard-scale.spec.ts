@@ -7,7 +7,7 @@ import {
   networkOf,
   registerThroughApi,
   showingLine,
-} from './dashboard-helpers.js';
+} from './dashboard.testing.js';
 
 /**
  * The dashboard at LinkedIn-sized networks: 1,200 people (a typical export) and 30,000 (LinkedIn's

@@ -7,7 +7,7 @@ import {
   registerThroughApi,
   showingLine,
   ZELDA,
-} from './dashboard-helpers.js';
+} from './dashboard.testing.js';
 import { present } from '../support/present.js';
 
 test('a new user registers, imports their LinkedIn export through the dialog and sees their network', async ({

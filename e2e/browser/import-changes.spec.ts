@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { buildExportRow, buildLinkedInCsv, buildZip, type ExportRow } from '@warmpath/testing';
-import { importThroughApi, registerThroughApi } from './dashboard-helpers.js';
+import { importThroughApi, registerThroughApi } from './dashboard.testing.js';
 
 // What changed since the last export, as a user tries it
 // (docs/import.md#what-changed-since-the-last-export): an older export, then LinkedIn's newer

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { buildLinkedInCsv, type ExportRow } from '@warmpath/testing';
 import { newUser, type TestUser } from '../support/users.js';
-import { importThroughApi } from './dashboard-helpers.js';
+import { importThroughApi } from './dashboard.testing.js';
 
 /**
  * Pooled workspace networks (docs/workspace-network.md) in the browser, two members in browser

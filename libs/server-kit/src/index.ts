@@ -18,3 +18,4 @@ export * from './logging/logger.tokens.js';
 export * from './logging/request-context.js';
 export * from './object-store/object-bucket.js';
 export * from './redis/fail-fast-redis.js';
+export * from './redis/redis.provider.js';

@@ -1,11 +1,10 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { ServiceKitModule } from '@warmpath/server-kit';
+import { REDIS, RedisCloser, redisProvider, ServiceKitModule } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config/gateway.config.js';
 import { ErrorFilter } from './http/error.filter.js';
-import { REDIS, RedisCloser, redisProvider } from './infra/redis.provider.js';
 import { AiModule } from './modules/ai/ai.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { DocsModule } from './modules/docs/docs.module.js';

@@ -1,4 +1,4 @@
-/** The part of an ioredis client that failFastWhenDown touches (no ioredis import in this library). */
+/** The part of an ioredis client that failFastWhenDown touches (structural, so its test needs no Redis). */
 export interface OfflineQueueClient {
   once(event: 'ready', listener: () => void): unknown;
   options: { enableOfflineQueue?: boolean };

@@ -4,7 +4,7 @@ import { ServiceError } from '@warmpath/server-kit';
 import { INTRO_SYSTEM_PROMPT } from '../../src/modules/intro/intro-prompt.js';
 import { INTRO_MESSAGES } from '../../src/modules/intro/intro.exception.js';
 import { bootAi, type RunningAi } from './support/boot-ai.js';
-import { FakeModelServer } from './support/fake-model-server.js';
+import { FakeModelServer } from './support/model-server.js';
 
 const TIMEOUT_MS = 1500;
 const MODEL = 'warmpath-test-model';

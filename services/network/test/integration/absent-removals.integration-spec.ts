@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { AbsentRemovalsRepository } from '../../src/modules/absent-people/absent-removals.repository.js';
 import { CompanyLinksRepository } from '../../src/modules/import-writes/company-links.repository.js';
-import { insertPeople, linkCounts, openNetworkDatabase, recordCommit } from './network-database.js';
+import { insertPeople, linkCounts, openNetworkDatabase, recordCommit } from './network-database.testing.js';
 
 // Removing the people absent from the latest export, undoing it, and the removal becoming final.
 

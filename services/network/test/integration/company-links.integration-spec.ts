@@ -13,7 +13,7 @@ import {
   openNetworkDatabase,
   recordCommit,
   type StoredPerson,
-} from './network-database.js';
+} from './network-database.testing.js';
 import { createThrowawayDatabase } from '@warmpath/testing';
 
 // The link step and the read side on a real Postgres: counts kept per company, links derived on read.

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { NetworkRepository } from '../../src/modules/graph/network.repository.js';
 import { SignalsRepository } from '../../src/modules/signals/signals.repository.js';
-import { insertPeople, openNetworkDatabase } from './network-database.js';
+import { insertPeople, openNetworkDatabase } from './network-database.testing.js';
 
 // The archive's relationship signals: matched to connections, replaced by a newer archive, read
 // back with the network.

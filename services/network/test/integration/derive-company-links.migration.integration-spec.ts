@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { DataSource } from 'typeorm';
-import { insertPeople, linkCounts, openNetworkDatabase } from './network-database.js';
+import { insertPeople, linkCounts, openNetworkDatabase } from './network-database.testing.js';
 import { createThrowawayDatabase } from '@warmpath/testing';
 
 // Migration 1763900000003 on a database holding stored links, as the previous release left it.

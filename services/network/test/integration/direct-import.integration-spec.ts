@@ -7,9 +7,9 @@ import type { DataSource } from 'typeorm';
 import {
   DirectImportSessions,
   MAX_DIRECT_SESSIONS,
-  type DirectImportKey,
 } from '../../src/modules/import-writes/direct-import.sessions.js';
-import { insertPeople, openNetworkDatabase } from './network-database.js';
+import type { DirectImportKey } from '../../src/modules/import-writes/direct-session.js';
+import { insertPeople, openNetworkDatabase } from './network-database.testing.js';
 import { createThrowawayDatabase } from '@warmpath/testing';
 
 // First imports written straight into connections, batch by batch, in one open transaction.

@@ -12,6 +12,7 @@ import { BusClient, notFound, SERVICE_CONFIG } from '@warmpath/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { GatewayConfig } from '../../config/gateway.config.js';
+import { ParseUuidPipe } from '../../http/parse-uuid.pipe.js';
 import { RequiresScope } from '../../http/requires-scope.decorator.js';
 import { IdempotencyStore, IDEMPOTENCY_KEY_REUSED_BULK } from '../imports/idempotency.store.js';
 import { ImportEventsHub, type ImportEventBuffer } from '../imports/import-events.hub.js';
@@ -27,7 +28,7 @@ const RECORD_TIMEOUT = { timeoutMs: 60_000 };
 /** A retry with the same Idempotency-Key waits this long for the first request to record its bulk. */
 const REPLAY_WAIT_MS = RECORD_TIMEOUT.timeoutMs + 5_000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BULK_ID = new ParseUuidPipe(BULK_MESSAGES.bulkNotFound);
 
 /**
  * Bulk imports into a workspace and its sources (docs/workspace-sources.md). The
@@ -73,8 +74,7 @@ export class BulkController {
 
   @Get('bulk-imports/:id')
   @RequiresScope('imports:write')
-  get(@CurrentUserId() userId: number, @Param('id') bulkId: string): Promise<BulkImport> {
-    if (!UUID.test(bulkId)) throw notFound(BULK_MESSAGES.bulkNotFound);
+  get(@CurrentUserId() userId: number, @Param('id', BULK_ID) bulkId: string): Promise<BulkImport> {
     return this.bus.request(bulkContracts.getBulk, { userId, bulkId });
   }
 
@@ -82,11 +82,10 @@ export class BulkController {
   @RequiresScope('imports:write')
   async events(
     @CurrentUserId() userId: number,
-    @Param('id') bulkId: string,
+    @Param('id', BULK_ID) bulkId: string,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    if (!UUID.test(bulkId)) throw notFound(BULK_MESSAGES.bulkNotFound);
     reply.raw.once('close', this.streams.claim(userId));
     // Read again once listening: no event between the two reads is missed.
     const first = await this.bus.request(bulkContracts.getBulk, { userId, bulkId });

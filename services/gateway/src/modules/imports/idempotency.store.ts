@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { conflict, invalid } from '@warmpath/server-kit';
+import { conflict, invalid, REDIS } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { REDIS } from '../../infra/redis.provider.js';
 
 /** How long a key is remembered, per user. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;

@@ -3,6 +3,7 @@ import type { ImportResult, ImportStatus } from '@warmpath/contracts';
 import { ServiceError, type BusClient } from '@warmpath/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { gatewayConfigSchema } from '../../config/gateway.config.js';
+import type { IdempotencyStore } from './idempotency.store.js';
 import type { ImportEventsHub } from './import-events.hub.js';
 import type { ImportResultReader } from './import-result.reader.js';
 import type { ImportWaiter } from './import-waiter.js';
@@ -10,6 +11,7 @@ import { ImportsController } from './imports.controller.js';
 import { buildImportStatus, IMPORT_ID as ID } from '@warmpath/testing';
 import type { UploadBucket } from './upload-bucket.js';
 import type { UploadReceiver } from './upload-receiver.js';
+import { UploadWorkflowService } from './upload-workflow.service.js';
 
 const status = (overrides: Partial<ImportStatus> = {}) =>
   buildImportStatus({ state: 'queued', attempt: 0, ...overrides });
@@ -43,15 +45,8 @@ function scenario(options: Scenario) {
       options.result === undefined ? { connections: [], relationships: [] } : options.result,
   } as unknown as ImportResultReader;
   const config = gatewayConfigSchema.parse({});
-  const controller = new ImportsController(
-    receiver,
-    bucket,
-    bus,
-    waiter,
-    results,
-    {} as ImportEventsHub,
-    config,
-  );
+  const uploads = new UploadWorkflowService(bucket, bus, waiter, results, {} as IdempotencyStore, config);
+  const controller = new ImportsController(receiver, uploads, bus, {} as ImportEventsHub, config);
   const sent = { code: 200, headers: {} as Record<string, string> };
   const reply = {
     status(code: number) {

@@ -15,22 +15,21 @@ import {
   type RemoveAbsentReply,
   type RestoreAbsentReply,
 } from '@warmpath/contracts';
-import { BusClient, notFound, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
+import { BusClient, SERVICE_CONFIG } from '@warmpath/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import type { GatewayConfig } from '../../config/gateway.config.js';
+import { ParseUuidPipe } from '../../http/parse-uuid.pipe.js';
 import { Public } from '../../http/public.decorator.js';
 import { ZodPipe } from '../../http/zod-body.pipe.js';
 import { CurrentUserId } from '../session/session.guard.js';
 import { IdempotencyStore } from './idempotency.store.js';
 import { ImportEventsHub } from './import-events.hub.js';
 import { streamImportEvents } from './import-event-stream.js';
-import { ImportResultReader } from './import-result.reader.js';
-import { ImportWaiter } from './import-waiter.js';
 import { PreviewRateGuard } from './preview-rate.guard.js';
 import { StreamSlots } from './stream-slots.js';
-import { UploadBucket } from './upload-bucket.js';
-import { UploadReceiver, type ReceivedUpload, type UploadMessages } from './upload-receiver.js';
+import { UploadReceiver, type UploadMessages } from './upload-receiver.js';
+import { UploadWorkflowService } from './upload-workflow.service.js';
 import { RequiresScope } from '../../http/requires-scope.decorator.js';
 
 /** The OAuth/CSV dialog's texts ('Invalid file format', 'No file selected'). */
@@ -44,7 +43,9 @@ const DATA_DIALOG: UploadMessages = {
   notCsv: IMPORT_UPLOAD_MESSAGES.invalidFile,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const IMPORT_ID = new ParseUuidPipe('Import not found');
+/** `Prefer: respond-async`: answer 202 with the import at once instead of waiting for it. */
+const RESPOND_ASYNC = /\brespond-async\b/i;
 
 /**
  * The import calls of docs/product.md#api and the import status routes of docs/import.md. Uploads
@@ -56,14 +57,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ImportsController {
   /** A property, not a constructor argument, so the controller's unit tests need not build it. */
   @Inject(StreamSlots) private readonly streams!: StreamSlots;
-  @Inject(IdempotencyStore) private readonly idempotency!: IdempotencyStore;
 
   constructor(
     private readonly receiver: UploadReceiver,
-    private readonly bucket: UploadBucket,
+    private readonly uploads: UploadWorkflowService,
     private readonly bus: BusClient,
-    private readonly waiter: ImportWaiter,
-    private readonly results: ImportResultReader,
     private readonly hub: ImportEventsHub,
     @Inject(SERVICE_CONFIG) private readonly config: GatewayConfig,
   ) {}
@@ -96,32 +94,16 @@ export class ImportsController {
   @UseGuards(PreviewRateGuard)
   async preview(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const upload = await this.receiver.receive(request, reply, IMPORT_DIALOG);
-    let resultObject: string | null = null;
+    const preview = await this.uploads.preview(upload);
+    reply.raw.once('close', () => void preview.discard());
     try {
-      const preview = await this.bus
-        .request(
-          importsContracts.createPreview,
-          { objectName: upload.id, fileName: upload.fileName },
-          { timeoutMs: this.config.IMPORT_SYNC_WAIT_MS },
-        )
-        .catch(explainPreviewTimeout);
-      resultObject = preview.resultObject;
-      const body = await this.bucket.get(resultObject);
-      if (!body)
-        throw new ServiceError(
-          'SERVICE_UNAVAILABLE',
-          'The import result is not available; please try again.',
-        );
-      reply.raw.once('close', () => void this.bucket.remove(preview.resultObject));
       await reply
         .status(200)
         .header('content-type', 'application/json; charset=utf-8')
-        .send(Readable.fromWeb(body));
+        .send(Readable.fromWeb(preview.body));
     } catch (error) {
-      if (resultObject) await this.bucket.remove(resultObject);
+      await preview.discard();
       throw error;
-    } finally {
-      await this.bucket.remove(upload.id);
     }
   }
 
@@ -140,18 +122,16 @@ export class ImportsController {
   @RequiresScope('imports:write')
   changes(
     @CurrentUserId() userId: number,
-    @Param('id') importId: string,
+    @Param('id', IMPORT_ID) importId: string,
     @Query(new ZodPipe(importChangesQuerySchema)) query: ImportChangesQuery,
   ): Promise<ImportChangesPage> {
-    if (!UUID.test(importId)) throw notFound('Import not found');
     return this.bus.request(importChangesContracts.listChanges, { ...query, importId, userId });
   }
 
   /** Whether this import's absent people can be removed, and its removal (undoable for 7 days). */
   @Get('imports/:id/absent')
   @RequiresScope('imports:write')
-  absent(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<AbsentStatus> {
-    if (!UUID.test(importId)) throw notFound('Import not found');
+  absent(@CurrentUserId() userId: number, @Param('id', IMPORT_ID) importId: string): Promise<AbsentStatus> {
     return this.bus.request(absentRemovalContracts.status, { importId, userId });
   }
 
@@ -159,8 +139,10 @@ export class ImportsController {
   @Post('imports/:id/remove-absent')
   @RequiresScope('imports:write')
   @HttpCode(200)
-  removeAbsent(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<RemoveAbsentReply> {
-    if (!UUID.test(importId)) throw notFound('Import not found');
+  removeAbsent(
+    @CurrentUserId() userId: number,
+    @Param('id', IMPORT_ID) importId: string,
+  ): Promise<RemoveAbsentReply> {
     return this.bus.request(absentRemovalContracts.remove, { importId, userId });
   }
 
@@ -168,15 +150,16 @@ export class ImportsController {
   @Post('imports/:id/restore-absent')
   @RequiresScope('imports:write')
   @HttpCode(200)
-  restoreAbsent(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<RestoreAbsentReply> {
-    if (!UUID.test(importId)) throw notFound('Import not found');
+  restoreAbsent(
+    @CurrentUserId() userId: number,
+    @Param('id', IMPORT_ID) importId: string,
+  ): Promise<RestoreAbsentReply> {
     return this.bus.request(absentRemovalContracts.restore, { importId, userId });
   }
 
   @Get('imports/:id')
   @RequiresScope('imports:write')
-  status(@CurrentUserId() userId: number, @Param('id') importId: string): Promise<ImportStatus> {
-    if (!UUID.test(importId)) throw notFound('Import not found');
+  status(@CurrentUserId() userId: number, @Param('id', IMPORT_ID) importId: string): Promise<ImportStatus> {
     return this.bus.request(importsContracts.getImport, { importId, userId });
   }
 
@@ -184,11 +167,10 @@ export class ImportsController {
   @RequiresScope('imports:write')
   async events(
     @CurrentUserId() userId: number,
-    @Param('id') importId: string,
+    @Param('id', IMPORT_ID) importId: string,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
-    if (!UUID.test(importId)) throw notFound('Import not found');
     reply.raw.once('close', this.streams.claim(userId));
     const events = this.hub.open(importId);
     let current: ImportStatus;
@@ -209,62 +191,11 @@ export class ImportsController {
   ): Promise<ImportResult | ImportAccepted> {
     const key = IdempotencyStore.keyOf(request.headers['idempotency-key']);
     const upload = await this.receiver.receive(request, reply, messages);
-    const { status, joined } = key
-      ? await this.recordOnce(userId, key, upload, reply)
-      : await this.record(userId, upload);
-    if (/\brespond-async\b/i.test(String(request.headers.prefer ?? '')))
-      return accepted(reply, status, joined);
-    const final = await this.waiter.waitForEnd(status.id, userId, this.config.IMPORT_SYNC_WAIT_MS);
-    if (final.state === 'failed') throw failureOf(final);
-    if (final.state !== 'completed') return accepted(reply, final, joined);
-    return (
-      (await this.results.read(userId, this.config.IMPORT_SYNC_MAX_CONNECTIONS)) ??
-      accepted(reply, final, joined)
-    );
-  }
-
-  /**
-   * With an Idempotency-Key: the first upload with the key records its import; a retry of the same
-   * bytes answers that import (its own upload is dropped), other bytes are 409.
-   */
-  private async recordOnce(userId: number, key: string, upload: ReceivedUpload, reply: FastifyReply) {
-    let claim;
-    try {
-      claim = await this.idempotency.claim(userId, key, upload.digest, upload.id);
-    } catch (error) {
-      await this.bucket.remove(upload.id);
-      throw error;
-    }
-    if (!claim.first) {
-      await this.bucket.remove(upload.id);
-      reply.header('idempotent-replayed', 'true');
-      const status = await this.bus.request(importsContracts.getImport, { importId: claim.importId, userId });
-      return { status, joined: true };
-    }
-    try {
-      const recorded = await this.record(userId, upload);
-      await this.idempotency.recorded(userId, key, upload.digest, recorded.status.id);
-      return recorded;
-    } catch (error) {
-      await this.idempotency.release(userId, key, upload.digest, upload.id);
-      throw error;
-    }
-  }
-
-  private async record(userId: number, upload: ReceivedUpload) {
-    try {
-      return await this.bus.request(importsContracts.createImport, {
-        importId: upload.id,
-        userId,
-        fileName: upload.fileName,
-        objectName: upload.id,
-        sizeBytes: upload.sizeBytes,
-        digest: upload.digest,
-      });
-    } catch (error) {
-      await this.bucket.remove(upload.id);
-      throw error;
-    }
+    const { status, joined, replayed } = await this.uploads.record(userId, upload, key);
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    if (RESPOND_ASYNC.test(String(request.headers.prefer ?? ''))) return accepted(reply, status, joined);
+    const answer = await this.uploads.awaitNetwork(userId, status.id);
+    return answer.kind === 'network' ? answer.network : accepted(reply, answer.status, joined);
   }
 }
 
@@ -272,23 +203,4 @@ function accepted(reply: FastifyReply, status: ImportStatus, joined: boolean): I
   const statusUrl = `/api/imports/${status.id}`;
   reply.status(202).header('location', statusUrl);
   return { ...status, joined, statusUrl, eventsUrl: `${statusUrl}/events` };
-}
-
-/** A file that cannot be used is the client's 400 with the reason; giving up after retries is a 503. */
-function failureOf(status: ImportStatus): ServiceError {
-  const message = status.error?.message ?? 'The import failed.';
-  return new ServiceError(
-    status.error?.code === 'RETRIES_EXHAUSTED' ? 'SERVICE_UNAVAILABLE' : 'VALIDATION_FAILED',
-    message,
-  );
-}
-
-function explainPreviewTimeout(error: unknown): never {
-  if (error instanceof ServiceError && error.code === 'SERVICE_TIMEOUT') {
-    throw new ServiceError(
-      'SERVICE_TIMEOUT',
-      'Reading the file took too long. Sign in to import large files in the background.',
-    );
-  }
-  throw error;
 }

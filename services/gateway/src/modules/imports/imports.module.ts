@@ -8,12 +8,14 @@ import { PreviewRateGuard } from './preview-rate.guard.js';
 import { StreamSlots } from './stream-slots.js';
 import { UploadBucket } from './upload-bucket.js';
 import { UploadReceiver } from './upload-receiver.js';
+import { UploadWorkflowService } from './upload-workflow.service.js';
 
 @Module({
   controllers: [ImportsController],
   providers: [
     UploadBucket,
     UploadReceiver,
+    UploadWorkflowService,
     ImportEventsHub,
     ImportWaiter,
     ImportResultReader,

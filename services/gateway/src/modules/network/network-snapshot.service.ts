@@ -10,9 +10,8 @@ import {
   type NetworkSnapshotRef,
   type SnapshotField,
 } from '@warmpath/contracts';
-import { BusClient, ServiceError } from '@warmpath/server-kit';
+import { BusClient, REDIS, ServiceError } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
-import { REDIS } from '../../infra/redis.provider.js';
 import { SnapshotBytesCache } from './snapshot-bytes.cache.js';
 
 /** Bytes of hot snapshots kept in this process: ~200 brotli'd 5,000-person networks. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { REDIS } from '../../infra/redis.provider.js';
+import { REDIS } from '@warmpath/server-kit';
 import {
   isWellFormedState,
   oauthStateRecordSchema,

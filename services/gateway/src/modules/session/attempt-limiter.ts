@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ServiceError } from '@warmpath/server-kit';
+import { REDIS, ServiceError } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
-import { REDIS } from '../../infra/redis.provider.js';
 
 export const TOO_MANY_REGISTRATIONS =
   'Too many accounts were created from this address. Please try again later.';

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { usernameKey } from '@warmpath/domain';
-import { SERVICE_CONFIG } from '@warmpath/server-kit';
+import { REDIS, SERVICE_CONFIG } from '@warmpath/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { GatewayConfig } from '../../config/gateway.config.js';
-import { REDIS } from '../../infra/redis.provider.js';
 import { isSecureCookie } from './session-cookie.js';
 
 const COOKIE_PREFIX = 'warmpath_device_';

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { usernameKey } from '@warmpath/domain';
-import { SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
+import { REDIS, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import type { GatewayConfig } from '../../config/gateway.config.js';
-import { REDIS } from '../../infra/redis.provider.js';
 import { RELEASE_SCRIPT, TRUSTED_ADMIT_SCRIPT, UNTRUSTED_ADMIT_SCRIPT } from './login-limit.scripts.js';
 
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';

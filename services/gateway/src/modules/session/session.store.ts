@@ -5,12 +5,11 @@ import {
   type RequestContract,
   type RequestOf,
 } from '@warmpath/contracts';
-import { BusClient, LOGGER, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
+import { BusClient, LOGGER, REDIS, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from '../../config/gateway.config.js';
-import { REDIS } from '../../infra/redis.provider.js';
 
 export interface Session {
   id: string;

@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ServiceError } from '@warmpath/server-kit';
+import { REDIS, ServiceError } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
-import { REDIS } from '../../infra/redis.provider.js';
 import { TEAMS_ROUTE_CONFIG, type TeamsRouteConfig } from './teams-route.config.js';
 
 export const TOO_MANY_INVALID_CODES = 'Too many invalid invitation codes. Try again later.';

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
+import { REDIS, RedisCloser, redisProvider } from '@warmpath/server-kit';
 import { GraphHandler } from './graph.handler.js';
 import { ImportListeners } from './import-listeners.js';
 import { NetworkReader } from './network-reader.service.js';
-import { NetworkRedisCloser, networkRedisProvider, NETWORK_REDIS } from './network-redis.provider.js';
 import { NetworkRepository } from './network.repository.js';
 import { OwnProfileClient } from './own-profile.client.js';
 import { SnapshotPointerStore } from './snapshot-pointer.store.js';
@@ -12,8 +12,8 @@ import { SnapshotStore } from './snapshot.store.js';
 /** The read side of a user's network: loading, caching, and the GET /api/network snapshot. */
 @Module({
   providers: [
-    networkRedisProvider,
-    NetworkRedisCloser,
+    redisProvider,
+    RedisCloser,
     NetworkRepository,
     NetworkReader,
     OwnProfileClient,
@@ -24,7 +24,7 @@ import { SnapshotStore } from './snapshot.store.js';
     GraphHandler,
   ],
   exports: [
-    NETWORK_REDIS,
+    REDIS,
     NetworkRepository,
     NetworkReader,
     OwnProfileClient,

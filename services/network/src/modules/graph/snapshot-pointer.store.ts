@@ -4,8 +4,8 @@ import {
   networkSnapshotPointerKey,
   type NetworkSnapshotPointer,
 } from '@warmpath/contracts';
+import { REDIS } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
-import { NETWORK_REDIS } from './network-redis.provider.js';
 import { redisUnavailable } from './snapshot.store.js';
 
 /** A pointer outlives its validity only to be ignored; this keeps dead ones from piling up. */
@@ -27,7 +27,7 @@ return 1`;
  */
 @Injectable()
 export class SnapshotPointerStore {
-  constructor(@Inject(NETWORK_REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   /** The current generation ("0" before any write). Read it before the network version. */
   async generation(userId: number): Promise<string> {

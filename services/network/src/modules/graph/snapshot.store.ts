@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { networkSnapshotRefSchema, type NetworkSnapshotRef } from '@warmpath/contracts';
-import { ServiceError } from '@warmpath/server-kit';
+import { REDIS, ServiceError } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
-import { NETWORK_REDIS } from './network-redis.provider.js';
 import type { RepresentationBlobs, SnapshotBlobs } from './snapshot-representations.js';
 
 /** Snapshots outlive a day (the fingerprint changes daily anyway) and then expire on their own. */
@@ -43,7 +42,7 @@ export type { RepresentationBlobs, SnapshotBlobs };
 /** Redis I/O of snapshots: one hash per snapshot (representations × encodings + meta), written atomically. */
 @Injectable()
 export class SnapshotStore {
-  constructor(@Inject(NETWORK_REDIS) private readonly redis: Redis) {}
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
 
   async readRef(key: string): Promise<NetworkSnapshotRef | null> {
     const raw = await this.redis.hget(key, META_FIELD).catch((error: unknown) => {

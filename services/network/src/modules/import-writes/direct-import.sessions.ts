@@ -1,23 +1,19 @@
 import { Inject, Injectable, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { STAGED_ROW_COLUMNS, type CommitImportReply, type OpenImportReply } from '@warmpath/contracts';
-import { invalid, liftQueryTimeout, LOGGER, SERVICE_CONFIG, ServiceError } from '@warmpath/server-kit';
+import { LOGGER, SERVICE_CONFIG } from '@warmpath/server-kit';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import type { Logger } from 'pino';
-import { DataSource, type QueryRunner } from 'typeorm';
+import { DataSource } from 'typeorm';
 import type { NetworkConfig } from '../../config/network.config.js';
 import { PERSON_COLUMNS } from './import-merge.repository.js';
 import { bumpNetworkVersion, tryLockOwnerNetwork } from './pg-client.js';
 import { asBuffer, copyRowEnds } from './staging.repository.js';
-
-export interface DirectImportKey {
-  importId: string;
-  userId: number;
-  attempt: number;
-}
+import { stagedRowSpans, toConnectionRows } from './direct-copy-rows.js';
+import { DirectSession, sessionGone, sessionId, type DirectImportKey } from './direct-session.js';
 
 /** Direct imports one instance holds at once by default, each on a pool connection of its own (the pool has 10). */
 export const MAX_DIRECT_SESSIONS = 2;
@@ -57,89 +53,11 @@ const INSERT_OR_UPDATE_PEOPLE = `
 const CONNECTION_COPY_COLUMNS = ['owner_user_id', 'match_key', ...STAGED_ROW_COLUMNS.slice(3)]
   .map((column) => `"${column}"`)
   .join(', ');
-const TAB = 0x09;
 
 const SUMMARISE = `
   SELECT count(*)::int AS "inserted",
          COALESCE(array_agg(DISTINCT "company_key") FILTER (WHERE "company_key" IS NOT NULL), '{}') AS "touched"
   FROM "network"."connections" WHERE "owner_user_id" = $1`;
-
-const sessionGone = (key: DirectImportKey) =>
-  new ServiceError(
-    'SERVICE_UNAVAILABLE',
-    `Import ${key.importId} (try ${key.attempt}) has no open transaction here any more`,
-  );
-
-/** One direct import: a pool connection inside an open transaction, its steps run one at a time. */
-class DirectSession {
-  private chain: Promise<unknown> = Promise.resolve();
-  private idle: NodeJS.Timeout | undefined;
-  /** Hashes of the match keys written so far (a collision only sends a batch the slower way). */
-  private readonly keys = new Set<number>();
-  /** The import's statements (COPY of a batch, the link step) run as long as they need. */
-  private readonly restoreQueryTimeout: () => void;
-  open = true;
-
-  constructor(
-    readonly key: DirectImportKey,
-    private readonly runner: QueryRunner,
-    readonly client: pg.PoolClient,
-    private readonly idleMs: number,
-    private readonly onIdle: (session: DirectSession) => void,
-  ) {
-    this.restoreQueryTimeout = liftQueryTimeout(client);
-    this.touch();
-  }
-
-  /** Runs `step` after every earlier one, in arrival order; a failed step rolls the import back. */
-  run<T>(step: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const next = this.chain.then(async () => {
-      if (!this.open) throw sessionGone(this.key);
-      try {
-        return await step(this.client);
-      } catch (error) {
-        await this.end('ROLLBACK');
-        throw error;
-      } finally {
-        this.touch();
-      }
-    });
-    this.chain = next.catch(() => undefined);
-    return next;
-  }
-
-  /**
-   * Notes the match key of every row of a batch, in arrival order; true when one may have come
-   * before, in this batch or an earlier one.
-   */
-  noteKeys(text: Buffer, rows: readonly StagedRowSpan[]): boolean {
-    let repeats = false;
-    for (const row of rows) {
-      const hash = keyHash(text, row.keyStart, row.keyEnd);
-      if (this.keys.has(hash)) repeats = true;
-      else this.keys.add(hash);
-    }
-    return repeats;
-  }
-
-  /** Ends the transaction (COMMIT or ROLLBACK) and gives the connection back; idempotent. */
-  async end(command: 'COMMIT' | 'ROLLBACK'): Promise<void> {
-    if (!this.open) return;
-    this.open = false;
-    clearTimeout(this.idle);
-    try {
-      await this.client.query(command);
-    } finally {
-      this.restoreQueryTimeout();
-      await this.runner.release();
-    }
-  }
-
-  private touch(): void {
-    clearTimeout(this.idle);
-    if (this.open) this.idle = setTimeout(() => this.onIdle(this), this.idleMs).unref();
-  }
-}
 
 /**
  * First imports written straight into connections while the file is being parsed (the
@@ -309,60 +227,3 @@ export class DirectImportSessions implements OnApplicationShutdown {
     if (this.sessions.get(id) === session) this.sessions.delete(id);
   }
 }
-
-/** Where a staged row's fields of interest are in a batch (byte offsets). */
-export interface StagedRowSpan {
-  /** The match key (second column): [keyStart, keyEnd), keyEnd being its tab. */
-  keyStart: number;
-  keyEnd: number;
-  /** The first byte after the name key's tab (the first name). */
-  restStart: number;
-  /** The row's line feed. */
-  end: number;
-}
-
-/** The spans of every row of a batch of COPY text (STAGED_ROW_COLUMNS: line, match key, name key, ...). */
-export function stagedRowSpans(text: Buffer, rowEnds: readonly number[]): StagedRowSpan[] {
-  const spans: StagedRowSpan[] = [];
-  let start = 0;
-  for (const end of rowEnds) {
-    const keyStart = text.indexOf(TAB, start) + 1;
-    const keyEnd = text.indexOf(TAB, keyStart);
-    const restStart = text.indexOf(TAB, keyEnd + 1) + 1;
-    if (keyStart === 0 || keyEnd === -1 || restStart === 0 || restStart > end) {
-      throw invalid('A staged row has too few columns');
-    }
-    spans.push({ keyStart, keyEnd, restStart, end });
-    start = end + 1;
-  }
-  return spans;
-}
-
-/** A batch's rows as COPY text for connections (CONNECTION_COPY_COLUMNS): owner, match key, the rest. */
-export function toConnectionRows(text: Buffer, rows: readonly StagedRowSpan[], ownerUserId: number): Buffer {
-  const owner = Buffer.from(`${ownerUserId}\t`);
-  let size = 0;
-  for (const row of rows)
-    size += owner.length + (row.keyEnd + 1 - row.keyStart) + (row.end + 1 - row.restStart);
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (const row of rows) {
-    at += owner.copy(out, at);
-    at += text.copy(out, at, row.keyStart, row.keyEnd + 1);
-    at += text.copy(out, at, row.restStart, row.end + 1);
-  }
-  return out;
-}
-
-/**
- * FNV-1a (32 bits) of a match key's length and last 24 bytes: keys share long prefixes
- * ("url:https://www.linkedin.com/in/"), and a collision only sends a batch the slower way.
- */
-function keyHash(bytes: Buffer, start: number, end: number): number {
-  let hash = Math.imul(0x811c9dc5 ^ (end - start), 0x01000193);
-  for (let i = Math.max(start, end - 24); i < end; i++)
-    hash = Math.imul(hash ^ (bytes[i] as number), 0x01000193);
-  return hash >>> 0;
-}
-
-const sessionId = (key: { importId: string; attempt: number }): string => `${key.importId}:${key.attempt}`;

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import type { Connection } from '@warmpath/contracts';
 import { DataSource } from 'typeorm';
+import { toConnection } from '../graph/network-view.mapper.js';
 import { CONNECTION_COLUMNS, type ConnectionRow } from '../graph/network.repository.js';
 
 @Injectable()
@@ -9,13 +11,14 @@ export class NotesRepository {
   /**
    * Sets the notes of one of the owner's connections and bumps the owner's network version in the
    * same statement (so snapshots, paths and stats built before the change are never served again).
-   * Null when the owner has no such connection: nothing is written then.
+   * Answers the connection as its owner's graph node; null when the owner has no such connection
+   * (nothing is written then).
    */
   async updateNotes(
     ownerUserId: number,
     connectionId: string,
     notes: string | null,
-  ): Promise<ConnectionRow | null> {
+  ): Promise<Connection | null> {
     const rows: ConnectionRow[] = await this.dataSource.query(
       `WITH updated AS (
          UPDATE network.connections SET notes = $3, updated_at = now()
@@ -30,6 +33,7 @@ export class NotesRepository {
        SELECT ${CONNECTION_COLUMNS} FROM updated, bumped`,
       [connectionId, ownerUserId, notes],
     );
-    return rows[0] ?? null;
+    const row = rows[0];
+    return row ? toConnection(row, new Date()) : null;
   }
 }

@@ -3,7 +3,9 @@ import { ServiceError } from '@warmpath/server-kit';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { randomBytes } from 'node:crypto';
+import type { Connection } from '@warmpath/contracts';
 import { buildConnectionRow } from '../graph/network-rows.testing.js';
+import { toConnection } from '../graph/network-view.mapper.js';
 import { SnapshotPointerStore } from '../graph/snapshot-pointer.store.js';
 import type { NotesRepository } from './notes.repository.js';
 import { CONNECTION_NOT_FOUND, NotesService } from './notes.service.js';
@@ -19,8 +21,12 @@ afterAll(async () => {
 
 const logger = { warn: () => undefined } as unknown as Logger;
 
-const service = (row: ReturnType<typeof buildConnectionRow> | null, store = pointers) =>
-  new NotesService({ updateNotes: async () => row } as unknown as NotesRepository, store, logger);
+/** The connection the repository answers: a stored row as its owner's graph node. */
+const stored = (overrides: Parameters<typeof buildConnectionRow>[0] = {}): Connection =>
+  toConnection(buildConnectionRow(overrides), new Date());
+
+const service = (connection: Connection | null, store = pointers) =>
+  new NotesService({ updateNotes: async () => connection } as unknown as NotesRepository, store, logger);
 
 /** A generation store whose Redis accepts or refuses each bump in turn; `calls` counts them. */
 function storeAnswering(outcomes: ('ok' | 'refused')[]): SnapshotPointerStore & { calls: number } {
@@ -38,7 +44,7 @@ function storeAnswering(outcomes: ('ok' | 'refused')[]): SnapshotPointerStore & 
 describe('NotesService', () => {
   it('answers the updated connection as a graph node, after moving the snapshot generation on before and after the write', async () => {
     const before = await pointers.generation(7);
-    const node = await service(buildConnectionRow({ id: '4', notes: 'hello' })).update(7, '4', 'hello');
+    const node = await service(stored({ id: '4', notes: 'hello' })).update(7, '4', 'hello');
     expect(node).toMatchObject({ id: '4', notes: 'hello', connectionDegree: 1, knownBy: [7] });
     expect(await pointers.generation(7)).toBe(String(Number(before) + 2));
   });
@@ -55,7 +61,7 @@ describe('NotesService', () => {
     const repository = {
       updateNotes: async () => {
         writes.push('note');
-        return buildConnectionRow({ id: '4' });
+        return stored({ id: '4' });
       },
     } as unknown as NotesRepository;
     const notes = new NotesService(repository, storeAnswering(['refused']), logger);
@@ -65,11 +71,7 @@ describe('NotesService', () => {
 
   it('answers the saved note when only the bump after the write is refused', async () => {
     const store = storeAnswering(['ok', 'refused']);
-    const node = await service(buildConnectionRow({ id: '4', notes: 'saved' }), store).update(
-      7,
-      '4',
-      'saved',
-    );
+    const node = await service(stored({ id: '4', notes: 'saved' }), store).update(7, '4', 'saved');
     expect(node).toMatchObject({ id: '4', notes: 'saved' });
     expect(store.calls).toBe(2);
   });

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Connection } from '@warmpath/contracts';
 import { LOGGER, notFound } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
-import { toConnection } from '../graph/network-view.mapper.js';
 import { SnapshotPointerStore } from '../graph/snapshot-pointer.store.js';
 import { NotesRepository } from './notes.repository.js';
 
@@ -22,8 +21,8 @@ export class NotesService {
     // Before the write: while Redis is down or full the note is refused (503) and nothing is
     // saved, so a 503 never stands for a note that was in fact saved.
     await this.pointers.bump(userId);
-    const row = await this.repository.updateNotes(userId, connectionId, notes);
-    if (!row) throw notFound(CONNECTION_NOT_FOUND);
+    const connection = await this.repository.updateNotes(userId, connectionId, notes);
+    if (!connection) throw notFound(CONNECTION_NOT_FOUND);
     // After the commit, before the answer: the gateway stops serving a pointer built meanwhile.
     // The note is saved whatever happens now, so a failure here is logged, not answered.
     await this.pointers
@@ -31,6 +30,6 @@ export class NotesService {
       .catch((error: unknown) =>
         this.logger.warn({ err: error, userId }, 'note saved; the snapshot generation could not be moved on'),
       );
-    return toConnection(row, new Date());
+    return connection;
   }
 }

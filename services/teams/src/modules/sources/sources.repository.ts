@@ -1,58 +1,66 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
-export interface SourceRow {
+/** A workspace's source: one person's uploaded export, by name. */
+export interface Source {
   id: number;
-  team_id: number;
+  workspaceId: number;
   name: string;
   email: string | null;
-  uploaded_by_id: number;
-  latest_import_id: string | null;
-  latest_file_name: string | null;
-  created_at: Date;
-  updated_at: Date;
+  uploadedById: number;
+  latestImportId: string | null;
+  latestFileName: string | null;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
-export interface BulkRow {
+export interface Bulk {
   id: string;
-  team_id: number;
-  created_at: Date;
+  workspaceId: number;
+  createdAt: Date;
 }
 
-export interface BulkFileRow {
+export interface BulkFile {
   position: number;
-  file_name: string;
-  source_name: string;
-  source_id: number | null;
-  import_id: string | null;
-  error_code: string | null;
-  error_message: string | null;
+  fileName: string;
+  sourceName: string;
+  sourceId: number | null;
+  importId: string | null;
+  errorCode: string | null;
+  errorMessage: string | null;
 }
 
-const SOURCE_COLUMNS = `"id", "team_id", "name", "email", "uploaded_by_id", "latest_import_id", "latest_file_name", "created_at", "updated_at"`;
+// Rows come back in the shapes above: columns are aliased to their camelCase names in the SQL.
+const SOURCE_COLUMNS = `"id", "team_id" AS "workspaceId", "name", "email", "uploaded_by_id" AS "uploadedById",
+  "latest_import_id" AS "latestImportId", "latest_file_name" AS "latestFileName",
+  "created_at" AS "createdAt", "updated_at" AS "updatedAt"`;
+const BULK_COLUMNS = `"id", "team_id" AS "workspaceId", "created_at" AS "createdAt"`;
+const BULK_FILE_COLUMNS = `"position", "file_name" AS "fileName", "source_name" AS "sourceName",
+  "source_id" AS "sourceId", "import_id" AS "importId", "error_code" AS "errorCode",
+  "error_message" AS "errorMessage"`;
 
 /** Sources and bulks of the teams schema (teams.sources, teams.bulk_imports, teams.bulk_files). */
 @Injectable()
 export class SourcesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  listSources(teamId: number): Promise<SourceRow[]> {
+  listSources(teamId: number): Promise<Source[]> {
     return this.dataSource.query(
       `SELECT ${SOURCE_COLUMNS} FROM "teams"."sources" WHERE "team_id" = $1 ORDER BY "name_key", "id"`,
       [teamId],
     );
   }
 
-  async findSource(teamId: number, sourceId: number): Promise<SourceRow | null> {
-    const rows: SourceRow[] = await this.dataSource.query(
+  async findSource(teamId: number, sourceId: number): Promise<Source | null> {
+    const rows: Source[] = await this.dataSource.query(
       `SELECT ${SOURCE_COLUMNS} FROM "teams"."sources" WHERE "team_id" = $1 AND "id" = $2`,
       [teamId, sourceId],
     );
     return rows[0] ?? null;
   }
 
-  async findSourceByName(teamId: number, nameKey: string): Promise<SourceRow | null> {
-    const rows: SourceRow[] = await this.dataSource.query(
+  async findSourceByName(teamId: number, nameKey: string): Promise<Source | null> {
+    const rows: Source[] = await this.dataSource.query(
       `SELECT ${SOURCE_COLUMNS} FROM "teams"."sources" WHERE "team_id" = $1 AND "name_key" = $2`,
       [teamId, nameKey],
     );
@@ -69,8 +77,8 @@ export class SourcesRepository {
     nameKey: string,
     email: string | null,
     uploadedById: number,
-  ): Promise<SourceRow> {
-    const rows: SourceRow[] = await this.dataSource.query(
+  ): Promise<Source> {
+    const rows: Source[] = await this.dataSource.query(
       `INSERT INTO "teams"."sources" ("team_id", "name", "name_key", "email", "uploaded_by_id")
        VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT ("team_id", "name_key") DO UPDATE
@@ -79,7 +87,7 @@ export class SourcesRepository {
        RETURNING ${SOURCE_COLUMNS}`,
       [teamId, name, nameKey, email, uploadedById],
     );
-    return rows[0] as SourceRow;
+    return rows[0] as Source;
   }
 
   async setLatestImport(sourceId: number, importId: string, fileName: string): Promise<void> {
@@ -98,42 +106,41 @@ export class SourcesRepository {
     return rows.length > 0;
   }
 
-  async createBulk(bulkId: string, teamId: number, userId: number): Promise<BulkRow> {
-    const rows: BulkRow[] = await this.dataSource.query(
+  async createBulk(bulkId: string, teamId: number, userId: number): Promise<Bulk> {
+    const rows: Bulk[] = await this.dataSource.query(
       `INSERT INTO "teams"."bulk_imports" ("id", "team_id", "created_by_id") VALUES ($1, $2, $3)
-       RETURNING "id", "team_id", "created_at"`,
+       RETURNING ${BULK_COLUMNS}`,
       [bulkId, teamId, userId],
     );
-    return rows[0] as BulkRow;
+    return rows[0] as Bulk;
   }
 
-  async addFile(bulkId: string, file: BulkFileRow): Promise<void> {
+  async addFile(bulkId: string, file: BulkFile): Promise<void> {
     await this.dataSource.query(
       `INSERT INTO "teams"."bulk_files" ("bulk_id", "position", "file_name", "source_name", "source_id", "import_id", "error_code", "error_message")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         bulkId,
         file.position,
-        file.file_name,
-        file.source_name,
-        file.source_id,
-        file.import_id,
-        file.error_code,
-        file.error_message,
+        file.fileName,
+        file.sourceName,
+        file.sourceId,
+        file.importId,
+        file.errorCode,
+        file.errorMessage,
       ],
     );
   }
 
-  async findBulk(bulkId: string): Promise<{ bulk: BulkRow; files: BulkFileRow[] } | null> {
-    const bulks: BulkRow[] = await this.dataSource.query(
-      `SELECT "id", "team_id", "created_at" FROM "teams"."bulk_imports" WHERE "id" = $1`,
+  async findBulk(bulkId: string): Promise<{ bulk: Bulk; files: BulkFile[] } | null> {
+    const bulks: Bulk[] = await this.dataSource.query(
+      `SELECT ${BULK_COLUMNS} FROM "teams"."bulk_imports" WHERE "id" = $1`,
       [bulkId],
     );
     const bulk = bulks[0];
     if (!bulk) return null;
-    const files: BulkFileRow[] = await this.dataSource.query(
-      `SELECT "position", "file_name", "source_name", "source_id", "import_id", "error_code", "error_message"
-       FROM "teams"."bulk_files" WHERE "bulk_id" = $1 ORDER BY "position"`,
+    const files: BulkFile[] = await this.dataSource.query(
+      `SELECT ${BULK_FILE_COLUMNS} FROM "teams"."bulk_files" WHERE "bulk_id" = $1 ORDER BY "position"`,
       [bulkId],
     );
     return { bulk, files };

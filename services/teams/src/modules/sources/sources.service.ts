@@ -21,7 +21,13 @@ import { randomUUID } from 'node:crypto';
 import { ProfilesClient } from '../access/profiles.client.js';
 import { isStoredId, WorkspaceAccess } from '../access/workspace-access.js';
 
-import { SourcesRepository, type SourceRow } from './sources.repository.js';
+import { SourcesRepository, type Source } from './sources.repository.js';
+
+/** Who asks, in which workspace: the first argument of every method that acts in a workspace. */
+export interface WorkspaceCaller {
+  workspaceId: number;
+  userId: number;
+}
 
 /**
  * Uploaded exports of a workspace (docs/workspace-sources.md): a bulk records its files, makes
@@ -37,105 +43,99 @@ export class SourcesService {
     private readonly bus: BusClient,
   ) {}
 
-  async checkManage(teamId: number, userId: number): Promise<{ allowed: true }> {
-    await this.allowedToManage(teamId, userId);
+  async checkManage(caller: WorkspaceCaller): Promise<{ allowed: true }> {
+    await this.allowedToManage(caller);
     return { allowed: true };
   }
 
-  async createBulk(
-    userId: number,
-    teamId: number,
-    bulkId: string,
-    files: BulkFileInput[],
-  ): Promise<BulkImport> {
-    await this.allowedToManage(teamId, userId);
-    await this.sources.createBulk(bulkId, teamId, userId);
+  async createBulk(caller: WorkspaceCaller, bulkId: string, files: BulkFileInput[]): Promise<BulkImport> {
+    await this.allowedToManage(caller);
+    await this.sources.createBulk(bulkId, caller.workspaceId, caller.userId);
     // Files start side by side (each an import-worker round trip); positions keep their order.
-    const records = await Promise.all(files.map((file) => this.startFile(teamId, userId, file)));
+    const records = await Promise.all(files.map((file) => this.startFile(caller, file)));
     for (const [position, record] of records.entries()) {
       await this.sources.addFile(bulkId, {
         position,
-        file_name: record.fileName,
-        source_name: record.sourceName,
-        source_id: record.sourceId,
-        import_id: record.importId,
-        error_code: record.error?.code ?? null,
-        error_message: record.error?.message ?? null,
+        fileName: record.fileName,
+        sourceName: record.sourceName,
+        sourceId: record.sourceId,
+        importId: record.importId,
+        errorCode: record.error?.code ?? null,
+        errorMessage: record.error?.message ?? null,
       });
     }
-    return this.getBulk(userId, bulkId);
+    return this.getBulk(caller.userId, bulkId);
   }
 
   async replaceSource(
-    userId: number,
-    teamId: number,
+    caller: WorkspaceCaller,
     sourceId: number,
     bulkId: string,
     file: BulkFileInput,
   ): Promise<BulkImport> {
-    await this.allowedToManage(teamId, userId);
-    const source = await this.sourceOf(teamId, sourceId);
+    await this.allowedToManage(caller);
+    const source = await this.sourceOf(caller.workspaceId, sourceId);
     if (await this.isImporting(source)) throw conflict(BULK_MESSAGES.sourceBusy);
-    return this.createBulk(userId, teamId, bulkId, [{ ...file, sourceName: source.name, email: file.email }]);
+    return this.createBulk(caller, bulkId, [{ ...file, sourceName: source.name, email: file.email }]);
   }
 
   async getBulk(userId: number, bulkId: string): Promise<BulkImport> {
     const found = await this.sources.findBulk(bulkId);
     if (!found) throw notFound(BULK_MESSAGES.bulkNotFound);
     // A non-member learns nothing: the same answer as for a bulk that does not exist.
-    await this.access.memberOf(found.bulk.team_id, userId).catch(() => {
+    await this.access.memberOf(found.bulk.workspaceId, userId).catch(() => {
       throw notFound(BULK_MESSAGES.bulkNotFound);
     });
-    const statuses = await this.statusesOf(found.files.map((file) => file.import_id));
+    const statuses = await this.statusesOf(found.files.map((file) => file.importId));
     return {
       id: found.bulk.id,
-      teamId: found.bulk.team_id,
-      createdAt: found.bulk.created_at.toISOString(),
+      teamId: found.bulk.workspaceId,
+      createdAt: found.bulk.createdAt.toISOString(),
       files: found.files.map((file) =>
         toBulkFile(
           {
-            fileName: file.file_name,
-            sourceName: file.source_name,
-            sourceId: file.source_id,
-            importId: file.import_id,
-            error: file.error_code ? { code: file.error_code, message: file.error_message ?? '' } : null,
+            fileName: file.fileName,
+            sourceName: file.sourceName,
+            sourceId: file.sourceId,
+            importId: file.importId,
+            error: file.errorCode ? { code: file.errorCode, message: file.errorMessage ?? '' } : null,
           },
-          file.import_id ? statuses.get(file.import_id) : undefined,
+          file.importId ? statuses.get(file.importId) : undefined,
         ),
       ),
     };
   }
 
-  async listSources(teamId: number, userId: number): Promise<WorkspaceSource[]> {
-    const member = await this.access.memberOf(teamId, userId);
-    const rows = await this.sources.listSources(teamId);
+  async listSources({ workspaceId, userId }: WorkspaceCaller): Promise<WorkspaceSource[]> {
+    const member = await this.access.memberOf(workspaceId, userId);
+    const rows = await this.sources.listSources(workspaceId);
     const manager = member.role !== 'member';
     const [statuses, caller] = await Promise.all([
-      this.statusesOf(rows.map((row) => row.latest_import_id)),
+      this.statusesOf(rows.map((row) => row.latestImportId)),
       this.profiles.profileOf(userId),
     ]);
     return rows.map((row) => {
       const claimable = isNamedFor(row, caller?.email);
       return {
         id: row.id,
-        teamId: row.team_id,
+        teamId: row.workspaceId,
         name: row.name,
         email: manager || claimable ? row.email : null,
         label: sourceLabel(row.name),
         ownerId: sourceOwnerId(row.id),
-        uploadedById: row.uploaded_by_id,
-        createdAt: row.created_at.toISOString(),
-        updatedAt: row.updated_at.toISOString(),
-        latest: row.latest_import_id
+        uploadedById: row.uploadedById,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+        latest: row.latestImportId
           ? toBulkFile(
               {
-                fileName: row.latest_file_name ?? '',
+                fileName: row.latestFileName ?? '',
                 sourceName: row.name,
                 sourceId: row.id,
-                importId: row.latest_import_id,
+                importId: row.latestImportId,
                 error: null,
               },
-              statuses.get(row.latest_import_id),
+              statuses.get(row.latestImportId),
             )
           : null,
         claimable,
@@ -144,19 +144,20 @@ export class SourcesService {
   }
 
   /** The pooled graph's list of sources (teams.membership.get). */
-  async poolSources(teamId: number): Promise<{ sourceId: number; ownerId: number; name: string }[]> {
-    const rows = await this.sources.listSources(teamId);
+  async poolSources(workspaceId: number): Promise<{ sourceId: number; ownerId: number; name: string }[]> {
+    const rows = await this.sources.listSources(workspaceId);
     return rows.map((row) => ({ sourceId: row.id, ownerId: sourceOwnerId(row.id), name: row.name }));
   }
 
-  async deleteSource(teamId: number, userId: number, sourceId: number): Promise<{ deleted: true }> {
-    await this.allowedToManage(teamId, userId);
-    const source = await this.sourceOf(teamId, sourceId);
+  async deleteSource(caller: WorkspaceCaller, sourceId: number): Promise<{ deleted: true }> {
+    const { workspaceId } = caller;
+    await this.allowedToManage(caller);
+    const source = await this.sourceOf(workspaceId, sourceId);
     // Its import would write people under an owner nobody pools or deletes any more.
     if (await this.isImporting(source)) throw conflict(BULK_MESSAGES.sourceBusy);
     // The row goes first: the pooled network stops reading the source at once, whatever follows.
-    await this.sources.deleteSource(teamId, sourceId);
-    this.bus.publish(bulkEvents.sourceChanged, { teamId, sourceId, change: 'deleted' });
+    await this.sources.deleteSource(workspaceId, sourceId);
+    this.bus.publish(bulkEvents.sourceChanged, { teamId: workspaceId, sourceId, change: 'deleted' });
     await this.bus.request(networkSourceContracts.deleteSource, { ownerId: sourceOwnerId(sourceId) });
     return { deleted: true };
   }
@@ -166,39 +167,42 @@ export class SourcesService {
    * when they have none yet (CONFLICT otherwise: their own export stays theirs, nothing is
    * merged); the source then leaves the workspace's list, and they are pooled as a member.
    */
-  async claimSource(teamId: number, userId: number, sourceId: number): Promise<ClaimedSource> {
-    await this.access.memberOf(teamId, userId);
-    const source = await this.sourceOf(teamId, sourceId);
+  async claimSource({ workspaceId, userId }: WorkspaceCaller, sourceId: number): Promise<ClaimedSource> {
+    await this.access.memberOf(workspaceId, userId);
+    const source = await this.sourceOf(workspaceId, sourceId);
     const caller = await this.profiles.profileOf(userId);
     if (!isNamedFor(source, caller?.email)) throw forbidden(BULK_MESSAGES.claimForbidden);
     const moved = await this.bus.request(networkSourceContracts.claimSource, {
       ownerId: sourceOwnerId(sourceId),
       userId,
     });
-    await this.sources.deleteSource(teamId, sourceId);
-    this.bus.publish(bulkEvents.sourceChanged, { teamId, sourceId, change: 'claimed' });
+    await this.sources.deleteSource(workspaceId, sourceId);
+    this.bus.publish(bulkEvents.sourceChanged, { teamId: workspaceId, sourceId, change: 'claimed' });
     return { claimed: true, people: moved.people };
   }
 
-  private async allowedToManage(teamId: number, userId: number): Promise<void> {
-    await this.access.allowedTo('manageSources', teamId, userId);
+  private async allowedToManage({ workspaceId, userId }: WorkspaceCaller): Promise<void> {
+    await this.access.allowedTo('manageSources', workspaceId, userId);
   }
 
   /** Whether the source's latest import is still queued or running. */
-  private async isImporting(source: Pick<SourceRow, 'latest_import_id'>): Promise<boolean> {
-    if (!source.latest_import_id) return false;
-    const status = (await this.statusesOf([source.latest_import_id])).get(source.latest_import_id);
+  private async isImporting(source: Pick<Source, 'latestImportId'>): Promise<boolean> {
+    if (!source.latestImportId) return false;
+    const status = (await this.statusesOf([source.latestImportId])).get(source.latestImportId);
     return !!status && !isTerminalImportState(status.state);
   }
 
-  private async sourceOf(teamId: number, sourceId: number): Promise<SourceRow> {
-    const source = isStoredId(sourceId) ? await this.sources.findSource(teamId, sourceId) : null;
+  private async sourceOf(workspaceId: number, sourceId: number): Promise<Source> {
+    const source = isStoredId(sourceId) ? await this.sources.findSource(workspaceId, sourceId) : null;
     if (!source) throw notFound(BULK_MESSAGES.sourceNotFound);
     return source;
   }
 
   /** Records one file's source and starts its import; a file that cannot start says why. */
-  private async startFile(teamId: number, userId: number, file: BulkFileInput): Promise<FileRecord> {
+  private async startFile(
+    { workspaceId, userId }: WorkspaceCaller,
+    file: BulkFileInput,
+  ): Promise<FileRecord> {
     const base = {
       fileName: file.fileName,
       sourceName: file.sourceName.trim(),
@@ -211,7 +215,7 @@ export class SourcesService {
     const email = file.email ? sourceEmailSchema.safeParse(file.email.trim()) : null;
     if (email && !email.success) return this.refuse(base, file, email.error.issues[0]?.message);
     // A newer export of a source still importing waits for that import: this file alone fails.
-    const existing = await this.sources.findSourceByName(teamId, sourceNameKey(name.data));
+    const existing = await this.sources.findSourceByName(workspaceId, sourceNameKey(name.data));
     if (existing && (await this.isImporting(existing)))
       return {
         ...base,
@@ -220,13 +224,13 @@ export class SourcesService {
         error: { code: 'SOURCE_BUSY', message: BULK_MESSAGES.sourceBusy },
       };
     const source = await this.sources.upsertSource(
-      teamId,
+      workspaceId,
       name.data,
       sourceNameKey(name.data),
       email?.data.toLowerCase() ?? null,
       userId,
     );
-    const created = source.created_at.getTime() === source.updated_at.getTime();
+    const created = source.createdAt.getTime() === source.updatedAt.getTime();
     try {
       const { status } = await this.bus.request(
         importsContracts.createImport,
@@ -240,7 +244,11 @@ export class SourcesService {
       );
       await this.sources.setLatestImport(source.id, status.id, file.fileName);
       if (created)
-        this.bus.publish(bulkEvents.sourceChanged, { teamId, sourceId: source.id, change: 'created' });
+        this.bus.publish(bulkEvents.sourceChanged, {
+          teamId: workspaceId,
+          sourceId: source.id,
+          change: 'created',
+        });
       return { ...base, sourceName: source.name, sourceId: source.id, importId: status.id, error: null };
     } catch (error) {
       const message = error instanceof ServiceError ? error.message : 'The import could not be started.';
@@ -275,6 +283,6 @@ export class SourcesService {
 const notReceived = () => ({ code: 'NOT_RECEIVED', message: 'The file was not received.' });
 
 /** A source is named for the account whose e-mail it was uploaded with (case aside). */
-function isNamedFor(source: Pick<SourceRow, 'email'>, email: string | null | undefined): boolean {
+function isNamedFor(source: Pick<Source, 'email'>, email: string | null | undefined): boolean {
   return !!source.email && !!email && source.email.toLowerCase() === email.toLowerCase();
 }

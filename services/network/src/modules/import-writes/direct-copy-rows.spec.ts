@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { encodeStagedRows, type StagedRow } from '@warmpath/contracts';
-import { stagedRowSpans, toConnectionRows } from './direct-import.sessions.js';
+import { stagedRowSpans, toConnectionRows } from './direct-copy-rows.js';
 import { copyRowEnds } from './staging.repository.js';
 
 const row = (line: number, key: string, position: string | null): StagedRow => [

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
 import type { Connection, TeamNetworkData } from '@warmpath/contracts';
-import { importCsv, linkedInCsv, signedInUser } from './network-fixtures.js';
+import { importCsv, linkedInCsv, signedInUser } from './network.testing.js';
 
 /** One signed-in account in a request context of its own (its own cookie jar). */
 export interface Member {

@@ -6,15 +6,15 @@ import {
 } from '@playwright/test';
 import type { IntroRequestView, IntroSweepResult, TeamNetworkData } from '@warmpath/contracts';
 import { natsForStack } from '../support/stack-control.js';
-import { yearsAgo } from './network-fixtures.js';
-import { mailsTo, type DeliveredMail } from './teams-helpers.js';
+import { yearsAgo } from './network.testing.js';
+import { mailsTo, type DeliveredMail } from './teams.testing.js';
 import {
   importRows,
   pooledNetwork,
   signUpMember,
   workspaceOf,
   type Member,
-} from './workspace-network-fixtures.js';
+} from './workspace-network.testing.js';
 
 export type { Member };
 

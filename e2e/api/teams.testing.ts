@@ -7,7 +7,7 @@ import {
 import type { InvitationCreated, Workspace } from '@warmpath/contracts';
 import { newUser, registerUser, type TestUser } from '../support/users.js';
 
-export { queryDatabase } from './network-fixtures.js';
+export { queryDatabase } from './network.testing.js';
 
 export type Playwright = PlaywrightWorkerArgs['playwright'];
 
