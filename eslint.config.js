@@ -1,5 +1,6 @@
-// One lint config for the monorepo. Module boundaries (STYLE.md) are enforced through Nx tags:
-// web uses contracts + domain only; a service uses contracts, domain and server-kit, never another service.
+// One lint config for the monorepo. Module boundaries (docs/architecture.md#where-pure-rules-live)
+// are enforced through Nx tags: web uses contracts + domain only; a service uses contracts, domain
+// and server-kit, never another service.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * The fault suite (issue #18, docs/operations.md "When infrastructure fails"): each spec file
+ * The fault suite (docs/operations.md "When infrastructure fails"): each spec file
  * starts a stack of its own, with its own nats-server and redis-server processes and a proxy in
  * front of Postgres, and breaks them while a probe records every answer. Files are isolated from
  * each other, so two run at once.

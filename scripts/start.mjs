@@ -1,4 +1,4 @@
-// `npm start`: one command on a fresh machine (ARCHITECTURE.md "Running it").
+// `npm start`: one command on a fresh machine (docs/architecture.md#running-it).
 // Installs what is missing, builds, finds or starts Postgres/Redis/NATS, starts every service
 // with prefixed logs, waits for /api/health and prints the URL. Ctrl-C stops what it started.
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// `npm test`: every check, on real infrastructure (ARCHITECTURE.md "Running it").
+// `npm test`: every check, on real infrastructure (docs/architecture.md#running-it).
 // lint + typecheck + unit tests + build (Nx, cached), service integration tests, then the e2e
 // suites in Debian's chromium. Each run is isolated: its own database names, Redis key prefix
 // and NATS subject prefix, so two runs on one machine cannot collide.
@@ -28,6 +28,11 @@ const env = {
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
 const steps = [
+  [
+    'commit messages since the last release (docs/developer-guide.md#commits)',
+    process.execPath,
+    [join(ROOT, 'scripts', 'check-commits.mjs')],
+  ],
   [
     'formatting (prettier --check; `npm run format` fixes it)',
     bin('prettier'),

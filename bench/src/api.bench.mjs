@@ -1,4 +1,5 @@
-// npm run bench:api — the read side of the network API under load (issue 5). Prints numbers; asserts nothing.
+// npm run bench:api — the read side of the network API under load (docs/network-api.md). Prints
+// numbers; asserts nothing.
 //
 // Starts the whole stack on its own database and key prefixes, seeds a 5,000-connection and a
 // 30,000-connection network, then drives it at fixed offered rates (warm-up discarded):
@@ -6,11 +7,12 @@
 //   - GET /api/network/paths to random people of the 30,000-person network;
 //   - the same /api/network bytes from a bare Fastify route: the ceiling the gateway is compared with.
 // Load generators: wrk (Debian's `wrk` package; api-bench/paced.lua holds the rate) for the
-// figures that count, and autocannon (the issue's tool) at the same rates for comparison: it
-// needs ~30x wrk's CPU per 221 kB answer, so on a small machine it saturates before the stack.
-// Without wrk the bench warns and runs autocannon only. The load generator runs pinned to the last
-// CPU, the stack on the others (BENCH_PIN=none to share every CPU).
-// Knobs: BENCH_RATE, BENCH_PATH_RATE, BENCH_DURATION, BENCH_WARMUP, BENCH_AUTOCANNON=0 (wrk only).
+// figures that count, and autocannon at the same rates for comparison: it needs many times
+// wrk's CPU per answer, so on a small machine it saturates before the stack
+// (docs/performance.md#figures-behind-choices-in-the-code). Without wrk the bench warns and runs
+// autocannon only. The load generator runs pinned to the last CPU, the stack on the others
+// (BENCH_PIN=none to share every CPU). Knobs: BENCH_RATE, BENCH_PATH_RATE, BENCH_DURATION,
+// BENCH_WARMUP, BENCH_AUTOCANNON=0 (wrk only).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';

@@ -1,23 +1,24 @@
-// npm run bench:bulk (after npm run build): issue 16's bulk import into a workspace. BENCH_FILES
-// exports (20) of BENCH_ROWS rows (30,000) each, drawn from one universe of BENCH_UNIVERSE
-// generated people (120,000, so exports overlap as a team's do), uploaded in one request into a
-// fresh workspace, with 1 and then 2 import workers (a second worker process on the same stack, as
-// a second replica). Prints the wall time until every file is completed and until every person is
-// in the pooled workspace graph, the workers' CPU seconds per 100,000 rows (from /proc, so it holds
-// on a busy machine) and each worker's peak RSS, and where the machine's CPU went (each service,
-// the workers, Postgres) until every file completed and then until the pooled graph had everyone.
-// Knobs: BENCH_FILES, BENCH_ROWS, BENCH_UNIVERSE, BENCH_WORKERS ("1,2"); the services' own settings
-// (IMPORT_CONCURRENCY...) from the environment.
+// npm run bench:bulk (after npm run build): the bulk import into a workspace
+// (docs/workspace-sources.md). BENCH_FILES exports (20) of BENCH_ROWS rows (30,000) each, drawn
+// from one universe of BENCH_UNIVERSE generated people (120,000, so exports overlap as a team's
+// do), uploaded in one request into a fresh workspace, with 1 and then 2 import workers (a second
+// worker process on the same stack, as a second replica). Prints the wall time until every file is
+// completed and until every person is in the pooled workspace graph, the workers' CPU seconds per
+// 100,000 rows (from /proc, so it holds on a busy machine) and each worker's peak RSS, and where
+// the machine's CPU went (each service, the workers, Postgres) until every file completed and then
+// until the pooled graph had everyone. Knobs: BENCH_FILES, BENCH_ROWS, BENCH_UNIVERSE,
+// BENCH_WORKERS ("1,2"); the services' own settings (IMPORT_CONCURRENCY...) from the environment.
 //
 // Scaling out on one machine: uncapped, one worker already keeps this 2-CPU machine busy, so a
 // second has no CPU to run on. Each worker count therefore runs once per entry of BENCH_WORKER_CPU
 // ("0,0.25,0.5"): 0 uncapped, else every worker held to that many CPUs by a cgroup quota, as a pod with
 // `resources.limits.cpu: 500m` is, so that a second worker brings CPU of its own (cpu-limit.mjs).
 //
-// Where a small file's CPU goes (issue 16: 5,000-row files cost ~8x the CPU per row of one large
-// import): it also prints what one parse thread costs to start (each file gets a fresh one), the
-// workers' idle CPU (measured for BENCH_IDLE_S seconds before the upload, and subtracted in "net"),
-// and how many files were retried (a try that failed and ran again re-reads the whole file).
+// Where a small file's CPU goes (small files cost several times the CPU per row of one large
+// import; docs/operations.md#bulk-imports-deploy-scale-watch): it also prints what one parse thread
+// costs to start (each file gets a fresh one), the workers' idle CPU (measured for BENCH_IDLE_S
+// seconds before the upload, and subtracted in "net"), and how many files were retried (a try that
+// failed and ran again re-reads the whole file).
 import { COMPACT_NETWORK_MEDIA_TYPE } from '@warmpath/contracts';
 import { decodeNetwork } from '@warmpath/domain';
 import { buildLinkedInCsv, generateExportRows, seededRandom } from '@warmpath/testing';
@@ -235,7 +236,7 @@ async function runWith(workers, cpuCap, files, expectedPeople) {
     let people = 0;
     for (;;) {
       // The pooled build of ~120,000 people may outlast a read's budget on a busy machine: read again.
-      // In the compact form, as the app reads it (the spec's JSON is built on its first ask).
+      // In the compact form, as the app reads it (the plain JSON is built on its first ask).
       const response = await fetch(`${stack.url}/api/teams/${teamId}/network`, {
         headers: { cookie: owner.cookie, accept: COMPACT_NETWORK_MEDIA_TYPE },
       });

@@ -1,6 +1,7 @@
 // The graph engine against force-graph (the earlier version's renderer) in headless Debian
 // chromium: `npm run bench:graph [-- --sizes=1000,5000 --engines=warmpath --cap=90 --no-build]`.
-// Prints numbers; it asserts nothing (STYLE.md: benchmarks print, tests assert).
+// Prints numbers; it asserts nothing (benchmarks print, tests assert: timings in tests would fail
+// on a busy machine).
 import { execSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';

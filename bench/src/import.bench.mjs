@@ -1,11 +1,11 @@
-// `npm run bench:import`: end-to-end import benchmark (issue 4). Prints numbers; asserts nothing.
+// `npm run bench:import`: end-to-end import benchmark (docs/import.md). Prints numbers; asserts nothing.
 //
 // Starts its own isolated stack (own database, Redis prefix, NATS prefix) on the local
 // infrastructure, then for generated LinkedIn exports of 1,200, 30,000 and 300,000 rows measures:
 // upload start → 202, → import completed (SSE), → the people queryable through GET /api/network;
 // rows/s; the worker's CPU time and peak RSS (VmHWM, reset before each run).
 // Options: BENCH_SIZES=1200,30000 (rows), BENCH_RUNS=1 (runs per size; the median is printed).
-// Then a re-import (issue 15): BENCH_REIMPORT rows (30000 by default, 0 skips it) imported by a fresh
+// Then a re-import (docs/import.md): BENCH_REIMPORT rows (30000 by default, 0 skips it) imported by a fresh
 // user, and a newer export of them with ~5% job changes, ~2% people absent and ~1% new, timed the
 // same way; with BENCH_LOG_LEVEL=info it also prints the merge's time and the share of it spent
 // recording the changes (the network service's `import merged` log line).
@@ -205,7 +205,10 @@ async function followEvents(eventsUrl, cookie, started) {
   return { states, final };
 }
 
-/** GET /api/network (issue 5); people = connections minus the own node, null when it is not there or fails. */
+/**
+ * GET /api/network (docs/network-api.md); people = connections minus the own node, null when it is
+ * not there or fails.
+ */
 async function readNetwork(cookie) {
   try {
     const response = await fetch(`${stack.url}/api/network`, {

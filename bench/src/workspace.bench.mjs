@@ -1,4 +1,5 @@
-// npm run bench:workspace — pooled workspace networks at team scale (issue 14). Prints numbers; asserts nothing.
+// npm run bench:workspace — pooled workspace networks at team scale (docs/workspace-network.md).
+// Prints numbers; asserts nothing.
 //
 // Starts the whole stack on its own database and key prefixes, registers BENCH_MEMBERS members
 // (10) who share one workspace, and seeds each with 10,000 to 30,000 connections drawn from one
@@ -9,7 +10,7 @@
 // p95. Load comes from autocannon in a child process (api-bench/load.mjs). Then, in headless Debian
 // chromium, the owner opens the workspace screen: first picture (navigation to the first frame of
 // the pooled graph) and the app's longest main-thread task, with the compact encoding the data
-// worker asks for and, for comparison, with the spec's JSON (workspace-bench/first-picture.mjs).
+// worker asks for and, for comparison, with the plain JSON (workspace-bench/first-picture.mjs).
 // Knobs: BENCH_MEMBERS, BENCH_UNIVERSE, BENCH_RATE (10/s), BENCH_PATH_RATE (50/s), BENCH_DURATION (20),
 // BENCH_WARMUP (5), BENCH_LOAD (1; 0 skips the load runs and the member's import), BENCH_BROWSER (1;
 // 0 skips the browser), BENCH_BROWSER_JSON (1; 0 opens the screen with the compact encoding only),
@@ -244,8 +245,9 @@ async function importNew(baseUrl, member, count, tag) {
 /** Polls the pooled network until a person of this import shows; answers the time it took (503s included). */
 /**
  * Polls the pooled network as the app reads it (the compact form, decoded by the app's own
- * decoder) until someone called `firstName` is in it. The spec's JSON (115 MB at 101,138 people)
- * cost this bench 1-2 s of decoding per poll, which counted as the server's delay.
+ * decoder) until someone called `firstName` is in it. Decoding the plain JSON at team scale cost
+ * this bench seconds per poll, which counted as the server's delay
+ * (docs/performance.md#figures-behind-choices-in-the-code).
  */
 async function timeToShow(url, cookie, firstName, since) {
   for (;;) {
@@ -302,7 +304,7 @@ async function main() {
     const browserRuns = [];
     if (BROWSER) {
       // The owner's workspace screen: the pooled graph drawn from the compact answer (the app), then
-      // from the spec's JSON (the app before it). Before the load runs, on a quiet stack.
+      // from the plain JSON (the app before it). Before the load runs, on a quiet stack.
       const variants = [
         ...Array.from({ length: BROWSER_RUNS }, (_, i) => [
           BROWSER_RUNS > 1 ? `compact (the app), run ${i + 1}` : 'compact (the app)',

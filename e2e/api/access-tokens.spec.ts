@@ -4,7 +4,7 @@ import { buildExportRow, buildLinkedInCsv } from '@warmpath/testing';
 import { query, signUp, waitForImport } from './import-helpers.js';
 import { bearer, createToken } from './token-helpers.js';
 
-// Issue 16: personal access tokens, and every way a token request can be refused.
+// docs/api.md: personal access tokens, and every way a token request can be refused.
 const TOKENS_NOT_ACCEPTED =
   'This route does not accept personal access tokens: tokens cannot manage tokens or the account. Sign in to do this.';
 const MALFORMED =

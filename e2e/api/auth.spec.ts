@@ -47,7 +47,7 @@ test.describe('registration', () => {
     ['passwords that differ', { confirmPassword: 'different1' }, 'confirmPassword', "Passwords don't match"],
   ];
   for (const [what, change, field, message] of invalid) {
-    test(`refuses ${what} with the spec's message`, async ({ request }) => {
+    test(`refuses ${what} with the documented message`, async ({ request }) => {
       const user = newUser();
       const response = await request.post('/api/register', {
         data: { ...user, confirmPassword: user.password, ...change },
@@ -123,7 +123,7 @@ test.describe('sessions', () => {
 });
 
 test.describe('sign-in', () => {
-  test('login validation messages are the spec', async ({ request }) => {
+  test('login validation messages are the documented ones', async ({ request }) => {
     const short = await request.post('/api/login', { data: { username: 'ab', password: '12345' } });
     expect(short.status()).toBe(400);
     expect((await short.json()).fields).toEqual([

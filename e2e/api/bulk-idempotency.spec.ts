@@ -5,7 +5,7 @@ import { query } from './import-helpers.js';
 import { linkedInCsv } from './network-fixtures.js';
 import { errorOf, signUpMember, workspaceOf, type Member } from './workspace-network-fixtures.js';
 
-// Issue 16: a retried bulk upload (same Idempotency-Key, same files) answers the same bulk.
+// docs/api.md: a retried bulk upload (same Idempotency-Key, same files) answers the same bulk.
 
 const row = (first: string, company: string) => [
   first,

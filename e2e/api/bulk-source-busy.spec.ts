@@ -5,8 +5,8 @@ import { bulkForm, uploadBulk, waitForBulk } from './bulk-helpers.js';
 import { linkedInCsv } from './network-fixtures.js';
 import { errorOf, signUpMember, workspaceOf, type Member } from './workspace-network-fixtures.js';
 
-// Issue 16: a source cannot be deleted or replaced while its import is queued or running (its
-// import would write people under an owner nobody pools or deletes any more).
+// docs/workspace-sources.md: a source cannot be deleted or replaced while its import is queued or
+// running (its import would write people under an owner nobody pools or deletes any more).
 
 const row = (first: string, company: string) => [
   first,

@@ -8,9 +8,10 @@ import { uploadBulk, waitForBulk } from './bulk-helpers.js';
 import { query, stackEnv, stagedRowCount, storedNetwork } from './import-helpers.js';
 import { signUpMember, workspaceOf, type Member } from './workspace-network-fixtures.js';
 
-// Issue 16 "workers that scale out": the files of one bulk are spread over two import workers;
-// one is killed with SIGKILL while it imports a file and started again; every source ends with
-// exactly its rows (nothing lost, nothing doubled) and each file is merged once.
+// Workers that scale out (docs/workspace-sources.md#workers-that-scale-out): the files of one bulk
+// are spread over two import workers; one is killed with SIGKILL while it imports a file and
+// started again; every source ends with exactly its rows (nothing lost, nothing doubled) and each
+// file is merged once.
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 /** One file at a time per worker (so two files running means both workers hold one), small

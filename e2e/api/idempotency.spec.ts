@@ -4,7 +4,7 @@ import { buildExportRow, buildLinkedInCsv } from '@warmpath/testing';
 import { randomBytes } from 'node:crypto';
 import { signUp } from './import-helpers.js';
 
-// Issue 16: Idempotency-Key on the import routes.
+// docs/api.md: Idempotency-Key on the import routes.
 /** A one-person export (its e-mail and URL are random: build it once to send the same bytes again). */
 const csvOf = (name: string) => buildLinkedInCsv([buildExportRow({ firstName: name, lastName: 'Idem' })]);
 const key = () => `test-${randomBytes(8).toString('hex')}`;

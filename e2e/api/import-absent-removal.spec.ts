@@ -10,7 +10,8 @@ import {
 import { importRows, query, signUp, testerRow } from './import-helpers.js';
 import { errorOf, pooledNetwork, signUpMember, workspaceOf } from './workspace-network-fixtures.js';
 
-// Issue 15: the people not in the latest export removed in one action, undoable for 7 days.
+// docs/import.md#removing-the-people-not-in-your-latest-export: the people not in the latest export
+// removed in one action, undoable for 7 days.
 
 const person = testerRow;
 

@@ -3,7 +3,8 @@ import type { ImportResult, NetworkData, WarmPathView } from '@warmpath/contract
 import { buildExportRow, buildLinkedInCsv, buildZip } from '@warmpath/testing';
 import { query, signUp, stagedRowCount, storedNetwork, upload } from './import-helpers.js';
 
-// LinkedIn's data archive (issue 15): uploaded as it is downloaded, on every import route.
+// LinkedIn's data archive (docs/import.md#the-linkedin-archive): uploaded as it is downloaded, on
+// every import route.
 
 const ZIP = { fileName: 'Basic_LinkedInDataExport_11-24-2026.zip', mimeType: 'application/zip' };
 const ROUTES = ['/api/network/import/authenticated', '/api/linkedin/import-csv'];

@@ -10,7 +10,8 @@ import {
 } from '@warmpath/testing';
 import { query, signUp, stagedRowCount, storedNetwork, upload, waitForImport } from './import-helpers.js';
 
-// Every class of unusable input of issue 4: refused with its message, earlier data exactly as it was.
+// Every class of unusable input (docs/import.md#failures): refused with its message, earlier data
+// exactly as it was.
 
 const CASES: [BadFileKind, string][] = [
   ['empty', 'The file is empty.'],

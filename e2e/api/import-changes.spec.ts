@@ -2,7 +2,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { ImportChangesPage, ImportList, NetworkData } from '@warmpath/contracts';
 import { importRows, query, signUp, testerRow } from './import-helpers.js';
 
-// What changed since the last export (issue 15): an older export, a newer one, the same one again.
+// What changed since the last export (docs/import.md#what-changed-since-the-last-export): an older
+// export, a newer one, the same one again.
 
 const person = testerRow;
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { query, signUp, storedNetwork } from './import-helpers.js';
 import { bearer, createToken } from './token-helpers.js';
 
-// Issue 16: the command-line importer against the running stack, with a personal access token.
+// docs/api.md: the command-line importer against the running stack, with a personal access token.
 const CLI = resolve(fileURLToPath(import.meta.url), '../../../tools/warmpath-import/dist/cli.js');
 
 interface Run {

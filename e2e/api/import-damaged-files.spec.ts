@@ -3,7 +3,8 @@ import type { ImportAccepted } from '@warmpath/contracts';
 import { buildExportRow, buildLinkedInCsv, DAMAGED_FILES } from '@warmpath/testing';
 import { query, signUp, stagedRowCount, storedNetwork, upload, waitForImport } from './import-helpers.js';
 
-// The four damaged exports of issue 15 through the upload route: what is stored, what is reported.
+// The four damaged exports of libs/testing (docs/import.md#row-accounting) through the upload
+// route: what is stored, what is reported.
 
 interface StoredPerson {
   first_name: string;

@@ -19,8 +19,9 @@ import {
   waitForImport,
 } from './import-helpers.js';
 
-// Issue 4's pipeline through the gateway on the real services: a realistic export, the same file
-// again, an updated export, progress, ownership, joining a running import, the 202 paths.
+// The import pipeline (docs/import.md) through the gateway on the real services: a realistic
+// export, the same file again, an updated export, progress, ownership, joining a running import,
+// the 202 paths.
 
 const people = (count: number, seed: number): ExportRow[] => [
   ...generateExportRows(count, { seed, companies: 12 }),

@@ -3,7 +3,7 @@ import { buildExportRow, buildLinkedInCsv } from '@warmpath/testing';
 import { request as httpRequest } from 'node:http';
 import { signUp, upload } from './import-helpers.js';
 
-// Upload checks of product-spec §5 and issue 4: which file, which type, how big.
+// Upload checks of docs/product.md#uploads and docs/import.md: which file, which type, how big.
 const TEN_MIB = 10 * 1024 * 1024;
 const TOO_LARGE =
   'The file is larger than the 10 MB limit. Export your connections again, or split the file, and upload it again.';

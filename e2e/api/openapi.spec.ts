@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { API_ROUTES, findOpenApiProblems } from '@warmpath/contracts';
 
-// Issue 16: the OpenAPI document and its browsable reference, as the running gateway serves them.
+// docs/api.md: the OpenAPI document and its browsable reference, as the running gateway serves them.
 test('serves a valid OpenAPI 3.1 document of every /api route, signed out', async ({ request }) => {
   const response = await request.get('/api/openapi.json');
   expect(response.status()).toBe(200);

@@ -263,7 +263,7 @@ test.describe('request bodies cannot grant anything', () => {
     expect(wrong.status()).toBe(400);
   });
 
-  test('workspace names are validated with the spec messages', async ({ playwright }) => {
+  test('workspace names are validated with the documented messages', async ({ playwright }) => {
     const ana = await person(playwright);
     const empty = await ana.request.post('/api/teams', { data: { name: '   ' } });
     expect(empty.status()).toBe(400);

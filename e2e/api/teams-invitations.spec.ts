@@ -150,7 +150,7 @@ test.describe('e-mail invitations', () => {
     }
   });
 
-  test('invitations are validated with the spec messages', async ({ playwright }) => {
+  test('invitations are validated with the documented messages', async ({ playwright }) => {
     const owner = await person(playwright);
     const workspace = await createWorkspace(owner);
     const missing = await owner.request.post(`/api/teams/${workspace.id}/invitations`, { data: {} });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { registerThroughApi } from './dashboard-helpers.js';
 
-// Issue 16: a personal access token created on the profile page works at once, shown only once.
+// docs/api.md: a personal access token created on the profile page works at once, shown only once.
 test('creates a token on the profile page, copies its secret, uses it, and revokes it', async ({
   page,
   playwright,

@@ -44,7 +44,7 @@ test('a new user registers, stays signed in across a reload, logs out and signs 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('sign-in form shows the spec validation messages', async ({ page }) => {
+test('sign-in form shows the documented validation messages', async ({ page }) => {
   await page.goto('/auth');
   const form = page.getByRole('form', { name: 'Sign in' });
   await form.getByLabel('Username').fill('ab');

@@ -149,8 +149,8 @@ function cpuLongTasks(trace: Buffer): CpuSummary {
  * Traces each phase (Chromium's timeline) to count main-thread tasks by CPU time. With
  * DASHBOARD_TRACE_DIR set, the trace and a CPU profile per phase are also written there (open
  * either in DevTools' Performance panel) to see what each long task was doing. The sampling profiler
- * costs the page time of its own (its start and stop are tasks of 100-150 ms with no JavaScript in
- * them): DASHBOARD_CPU_PROFILE=0 writes the traces alone, to see which tasks an unprofiled run has.
+ * costs the page time of its own (its start and stop are long tasks with no JavaScript in them):
+ * DASHBOARD_CPU_PROFILE=0 writes the traces alone, to see which tasks an unprofiled run has.
  */
 async function startTracing(
   browser: Browser,

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { buildExportRow, buildLinkedInCsv, buildZip, type ExportRow } from '@warmpath/testing';
 import { importThroughApi, registerThroughApi } from './dashboard-helpers.js';
 
-// Issue 15 as a user tries it: an older export, then LinkedIn's newer archive through the dialog.
+// What changed since the last export, as a user tries it
+// (docs/import.md#what-changed-since-the-last-export): an older export, then LinkedIn's newer
+// archive through the dialog.
 
 const person = (firstName: string, company: string, position: string): ExportRow =>
   buildExportRow({

@@ -4,9 +4,10 @@ import { newUser, type TestUser } from '../support/users.js';
 import { importThroughApi } from './dashboard-helpers.js';
 
 /**
- * Issue #14 in the browser, two members in browser contexts of their own: Ana and Ben import
- * overlapping exports and share a workspace; Ben opens it, filters by Ana, finds Eli (whom only
- * Ana knows), sees the warmest path through Ana and generates the intro asking Ana for it.
+ * Pooled workspace networks (docs/workspace-network.md) in the browser, two members in browser
+ * contexts of their own: Ana and Ben import overlapping exports and share a workspace; Ben opens
+ * it, filters by Ana, finds Eli (whom only Ana knows), sees the warmest path through Ana and
+ * generates the intro asking Ana for it.
  */
 
 const person = (firstName: string, lastName: string, company: string, connectedOn: string): ExportRow => ({
@@ -39,7 +40,10 @@ async function signedInPage(browser: Browser, user: TestUser): Promise<Page> {
   return page;
 }
 
-/** Ana creates the workspace and invites Ben by e-mail; Ben accepts (issue #13's flow, tested in the browser there). */
+/**
+ * Ana creates the workspace and invites Ben by e-mail; Ben accepts (the workspace flow of
+ * workspaces.spec.ts).
+ */
 async function shareWorkspace(ana: Page, ben: Page, benEmail: string): Promise<number> {
   const created = await ana.request.post('/api/teams', {
     data: { name: 'Pooled Sales', description: 'Our people' },
@@ -72,7 +76,8 @@ test("a member highlights a teammate's people in the pooled network, finds their
   // Ana's node, Dana (both), Eli (Ana only) and Finn (Ben only): Dana once.
   await expect(benPage.getByTestId('showing-line')).toHaveText(/^Showing: 4 connections/);
 
-  // Ana's people are highlighted (spec §2), nobody is hidden: Finn, only Ben's, stays.
+  // Ana's people are highlighted (docs/product.md#workspace-network-screen), nobody is hidden:
+  // Finn, only Ben's, stays.
   const anaButton = benPage
     .getByRole('group', { name: 'Collaborators' })
     .getByRole('button', { name: 'Ana Lima' });

@@ -9,10 +9,11 @@ import {
 import { newUser, type TestUser } from '../support/users.js';
 
 /**
- * Issue #13's whole flow with three people, each in a browser context of their own: the owner
- * creates a workspace and invites Ben by e-mail; Ben (signed out) opens the link from the mail
- * that was really delivered, signs in and accepts; Carla asks to join with a code; the owner
- * approves her from 'Pending Join Requests'; the card's member count follows; Ben leaves.
+ * The whole workspace flow (docs/workspaces.md) with three people, each in a browser context of
+ * their own: the owner creates a workspace and invites Ben by e-mail; Ben (signed out) opens the
+ * link from the mail that was really delivered, signs in and accepts; Carla asks to join with a
+ * code; the owner approves her from 'Pending Join Requests'; the card's member count follows; Ben
+ * leaves.
  */
 
 // Each test walks a whole flow of several people (dozens of page loads), which on a loaded 2-core

@@ -4,7 +4,7 @@ import { startFaultStack, type FaultStack } from './support/fault-stack.js';
 import { holdOutage, outageSamples, recoveredAfter } from './support/outage.js';
 import { exportOf, signUp, uploadCsv } from './support/session.js';
 
-/** Pass criteria (issue #18). */
+/** Pass criteria (docs/operations.md#when-infrastructure-fails). */
 const OUTAGE_MS = 25_000;
 const FAST_503_MS = 500;
 const RECOVERY_MS = 10_000;

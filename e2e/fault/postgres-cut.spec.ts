@@ -4,7 +4,7 @@ import { startFaultStack, type FaultStack } from './support/fault-stack.js';
 import { holdOutage, outageSamples, recoveredAfter } from './support/outage.js';
 import { signUp } from './support/session.js';
 
-/** Pass criteria (issue #18). */
+/** Pass criteria (docs/operations.md#when-infrastructure-fails). */
 const OUTAGE_MS = 6000;
 const ANSWER_MS = 500;
 const RECOVERY_MS = 10_000;

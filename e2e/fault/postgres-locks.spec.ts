@@ -5,7 +5,7 @@ import { startFaultStack, type FaultStack } from './support/fault-stack.js';
 import { holdOutage, outageSamples, recoveredAfter } from './support/outage.js';
 import { signUp } from './support/session.js';
 
-/** Pass criteria (issue #18). */
+/** Pass criteria (docs/operations.md#when-infrastructure-fails). */
 const TERMINATE_MS = 3000;
 const LOCKED_MS = 20_000;
 const RECOVERY_MS = 10_000;

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 
 /**
- * The flags STACK.md found to work for Debian chromium headless on these machines: without the
- * background-networking ones, chromium's calls home are refused by the closed network, many at a time.
+ * The flags that keep Debian's chromium headless working where outside calls are refused: without
+ * the background-networking ones, chromium's calls home fail, many at a time.
  */
 export const CHROMIUM_ARGS = [
   '--headless',

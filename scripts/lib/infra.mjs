@@ -1,4 +1,4 @@
-// Finds or starts the infrastructure Warmpath needs (ARCHITECTURE.md "Running it"):
+// Finds or starts the infrastructure Warmpath needs (docs/architecture.md#running-it):
 // DATABASE_URL / REDIS_URL / NATS_URL from the environment, else servers on the default local
 // ports, else local servers started here (embedded Postgres, redis-server, nats-server -js).
 import { spawn, spawnSync } from 'node:child_process';

@@ -12,7 +12,7 @@ await nextTask();
 const [{ createBrowserRouter }, { RouterProvider }] = await Promise.all([
   import('react-router'),
   import('react-router/dom'),
-  import('./app/store'),
+  import('./lib/store/store'),
 ]);
 await nextTask();
 const [{ Providers }, { StyleWarmup }] = await Promise.all([

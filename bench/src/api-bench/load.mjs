@@ -1,6 +1,7 @@
 // One load run with autocannon (or, with `client: 'node'`, Node's own http client, whose HTTP
-// parser is native: autocannon's JavaScript parser costs ~150 ms of CPU per 7.6 MB answer and
-// becomes the bottleneck on large bodies), meant to run in its own process:
+// parser is native: autocannon's JavaScript parser becomes
+// the bottleneck on large bodies; docs/performance.md#figures-behind-choices-in-the-code), meant to
+// run in its own process:
 //   node load.mjs < options.json  → prints one JSON line of results.
 // Latency percentiles come from every response's own time (send to last byte), not from
 // autocannon's histogram, whose coordinated-omission correction assumes 1 ms intervals at low

@@ -1,6 +1,7 @@
 // wrk as the API benchmark's load generator: C, epoll, no JavaScript per response, so on a small
-// machine it leaves the CPUs to the services (autocannon needs ~3.8 ms of CPU per 221 kB answer,
-// wrk ~0.1 ms). paced.lua holds a fixed offered rate and prints the results as one JSON line.
+// machine it leaves the CPUs to the services (autocannon needs many times its CPU per answer:
+// docs/performance.md#figures-behind-choices-in-the-code). paced.lua holds a fixed offered rate and
+// prints the results as one JSON line.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,6 +1,6 @@
-// Workload "anonymous-preview" (issue 17): 8 anonymous previews at once of the largest file a
-// preview accepts (30,000 rows), as an attacker would send them; prints the import worker's peak
-// memory and a signed-in user's GET /api/network latency meanwhile.
+// Workload "anonymous-preview" (docs/performance.md#load-npm-run-benchload): 8 anonymous previews
+// at once of the largest file a preview accepts (30,000 rows), as an attacker would send them;
+// prints the import worker's peak memory and a signed-in user's GET /api/network latency meanwhile.
 import { generateLinkedInCsv } from '@warmpath/testing';
 import { memoryMb, resetPeak } from '../processes.mjs';
 import { registerUser } from '../stack.mjs';

@@ -1,7 +1,7 @@
-// Workload "during-imports" (issue 18): reads (GET /api/network and GET /api/user, each at
-// BENCH_READ_RATE, 10/s) with nothing else, then the same while imports of BENCH_IMPORT_ROWS
-// (30,000) rows run back to back, BENCH_IMPORTERS (2) at a time, each by a new user: the reads'
-// p95 with and without imports beside them.
+// Workload "during-imports" (docs/performance.md#load-npm-run-benchload): reads (GET /api/network
+// and GET /api/user, each at BENCH_READ_RATE, 10/s) with nothing else, then the same while imports
+// of BENCH_IMPORT_ROWS (30,000) rows run back to back, BENCH_IMPORTERS (2) at a time, each by a new
+// user: the reads' p95 with and without imports beside them.
 import { generateLinkedInCsv } from '@warmpath/testing';
 import { importCsv, registerUser } from '../stack.mjs';
 import { env, fixture, knob, streams } from './fixture.mjs';

@@ -1,4 +1,4 @@
-// What the issue-18 workloads share on one stack: a reader whose own network holds 5,000 people
+// What the load workloads share on one stack: a reader whose own network holds 5,000 people
 // (seeded as an import leaves them), users to sign in as, and the request streams built on them.
 import { makePeople, seedNetwork } from '../api-bench/seed.mjs';
 import { registerUser } from '../stack.mjs';

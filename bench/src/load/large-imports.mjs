@@ -1,7 +1,7 @@
-// Workload "large-imports" (issue 17): signed-in imports of the largest file the gateway accepts
-// (85,000 rows, 9.6 MB, under the 10 MiB IMPORT_MAX_FILE_BYTES), one user after another, then both into the
-// same network again (the staged merge); prints the network service's and the import worker's
-// memory, from which their Kubernetes limits are set.
+// Workload "large-imports" (docs/performance.md#load-npm-run-benchload): signed-in imports of the
+// largest file the gateway accepts (85,000 rows, 9.6 MB, under the 10 MiB IMPORT_MAX_FILE_BYTES),
+// one user after another, then both into the same network again (the staged merge); prints the
+// network service's and the import worker's memory, from which their Kubernetes limits are set.
 import { generateLinkedInCsv } from '@warmpath/testing';
 import { byService, memoryMb, resetPeak } from '../processes.mjs';
 import { importCsv, registerUser } from '../stack.mjs';

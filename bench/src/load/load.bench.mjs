@@ -1,10 +1,11 @@
-// `npm run bench:load`: the stack under load at fixed offered rates (issues 17 and 18). Prints
-// numbers; asserts nothing. One module per workload in this folder, each exporting `env` (settings
-// the stack needs) and `run({ stack, seconds, warmup })`:
-//   network, user, sign-in, mix   one request kind (or a mix) at fixed rates (issue 18)
+// `npm run bench:load`: the stack under load at fixed offered rates; figures in
+// docs/performance.md#load-npm-run-benchload. Prints numbers; asserts nothing. One module per
+// workload in this folder, each exporting `env` (settings the stack needs) and
+// `run({ stack, seconds, warmup })`:
+//   network, user, sign-in, mix   one request kind (or a mix) at fixed rates
 //   during-imports                reads' latency with and without imports running beside them
 //   soak                          the mix for BENCH_SOAK_SECONDS (600) with memory before, after and its trend
-//   anonymous-preview, large-imports   memory under the largest uploads (issue 17)
+//   anonymous-preview, large-imports   memory under the largest uploads (docs/security.md#anonymous-work)
 // The k6 scripts in bench/load/ are the same workloads for a deployment (docs/operations.md).
 // Knobs: BENCH_WORKLOADS (comma-separated, default all of the above), BENCH_SECONDS (20, each
 // fixed-rate phase), BENCH_WARMUP (5, discarded before each phase), and each workload's own.

@@ -1,4 +1,4 @@
-// Workload "sign-in" (issues 17 and 18): POST /api/login with the right password at
+// Workload "sign-in" (docs/performance.md#load-npm-run-benchload): POST /api/login with the right password at
 // BENCH_SIGN_IN_RATES (5,10) a second, then a burst of 100 at once, then how long until a sign-in
 // succeeds again after the burst; and the time per password hash on this machine.
 import { printHashCosts } from './hash-cost.mjs';

@@ -1,8 +1,9 @@
-// Workload "soak" (issue 18): the mixed load (see mix.mjs) at BENCH_SOAK_RATE (15) requests a
-// second in all for BENCH_SOAK_SECONDS (600), with a BENCH_SOAK_IMPORT_ROWS (1,000)-row import
-// every 30 s (the same file again); every service's RSS (/proc) and Redis memory before, every
-// BENCH_SOAK_SAMPLE_SECONDS (60) and after, and their trend: the least-squares slope over the
-// samples, in MB per 10 minutes. Flat is the target: a leak shows as a steady climb.
+// Workload "soak" (docs/performance.md#load-npm-run-benchload): the mixed load (see mix.mjs) at
+// BENCH_SOAK_RATE (15) requests a second in all for BENCH_SOAK_SECONDS (600), with a
+// BENCH_SOAK_IMPORT_ROWS (1,000)-row import every 30 s (the same file again); every service's RSS
+// (/proc) and Redis memory before, every BENCH_SOAK_SAMPLE_SECONDS (60) and after, and their trend:
+// the least-squares slope over the samples, in MB per 10 minutes. Flat is the target: a leak shows
+// as a steady climb.
 import { generateLinkedInCsv } from '@warmpath/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { byService, memoryMb } from '../processes.mjs';

@@ -1,5 +1,5 @@
-// Workload "user" (issue 18): GET /api/user (the session, then the auth service) at
-// BENCH_USER_RATE (50/s).
+// Workload "user" (docs/performance.md#load-npm-run-benchload): GET /api/user (the session, then
+// the auth service) at BENCH_USER_RATE (50/s).
 import { fixedRateWorkload, knob, streams } from './fixture.mjs';
 
 export { env } from './fixture.mjs';

@@ -16,6 +16,7 @@ export * from './import/past-employers.js';
 export * from './people/display-name.js';
 export * from './search/search-connections.js';
 export * from './search/filter-network.js';
+export * from './search/filter-options.js';
 export * from './warm-path/edge-warmth.js';
 export * from './warm-path/warmth-graph.js';
 export * from './warm-path/find-warmest-path.js';

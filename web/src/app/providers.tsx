@@ -1,9 +1,9 @@
 import { App as AntApp, ConfigProvider, theme } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { AuthProvider } from '../features/auth/auth-context';
+import { AuthProvider } from '../lib/session/auth-context';
 import { useDarkMode } from '../features/theme/use-dark-mode';
-import { createStore } from './store';
+import { createStore } from '../lib/store/store';
 
 /** Toasts: one at a time, closing after 5 s (product-spec §9). */
 const NOTIFICATION_CONFIG = { maxCount: 1, duration: 5, placement: 'bottomRight' as const };

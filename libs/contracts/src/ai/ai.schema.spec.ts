@@ -9,7 +9,7 @@ import {
 const person = { name: 'Ana Silva', position: 'CTO', company: 'Acme' };
 
 describe('warm intro request', () => {
-  it('accepts the spec body with an intermediary, with null and without one', () => {
+  it('accepts the documented body with an intermediary, with null and without one', () => {
     const target = { ...person, connectionType: '2nd' };
     expect(warmIntroRequestSchema.safeParse({ target, intermediary: person, user: person }).success).toBe(
       true,

@@ -14,7 +14,10 @@ export const AI_BUS_MARGIN_MS = 2_000;
 /** The NATS timeout a caller of `ai.intro.generate` should use for a given AI budget. */
 export const aiBusTimeoutMs = (aiTimeoutMs: number) => aiTimeoutMs + AI_BUS_MARGIN_MS;
 
-/** product-spec §3 sends strings that may be empty or null; absent counts as empty too. */
+/**
+ * The request's fields are strings that may be empty or null (docs/product.md#entities); absent
+ * counts as empty too.
+ */
 const field = z.string().max(INTRO_FIELD_MAX_CHARS).nullish();
 
 /** A person as the intro needs them: never e-mails, notes or profile links. */
@@ -31,7 +34,7 @@ export const introTargetSchema = introPersonSchema.extend({
 });
 export type IntroTarget = z.infer<typeof introTargetSchema>;
 
-/** POST /api/network/generate-warm-intro (product-spec §3 Warm-intro request). */
+/** POST /api/network/generate-warm-intro (the warm-intro request of docs/product.md#entities). */
 export const warmIntroRequestSchema = z.object({
   target: introTargetSchema,
   /** The person before the target on the path; null or absent when the user writes to the target directly. */

@@ -5,7 +5,7 @@ export const OAUTH_PROVIDERS = ['linkedin', 'google', 'github'] as const;
 export const oauthProviderSchema = z.enum(OAUTH_PROVIDERS);
 export type OAuthProvider = z.infer<typeof oauthProviderSchema>;
 
-/** The current-user record and the admin list's rows (product-spec §3 User). */
+/** The current-user record and the admin list's rows (the User of docs/product.md#entities). */
 export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -32,7 +32,7 @@ const password = z
   .min(6, 'Password must be at least 6 characters')
   .max(200, 'Password must be at most 200 characters');
 
-/** POST /api/login (messages are product-spec §5, verbatim). */
+/** POST /api/login (messages are docs/product.md#validation, verbatim). */
 export const loginRequestSchema = z.object({ username, password });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineRequest } from '../bus/bus-contract.js';
 
 /**
- * The durable copy of browser sessions (issue 18), kept by the auth service so a session outlives a
- * Redis that comes back empty. Only the SHA-256 (hex) of a session id ever leaves the gateway.
+ * The durable copy of browser sessions (docs/security.md#sessions), kept by the auth service so a
+ * session outlives a Redis that comes back empty. Only the SHA-256 (hex) of a session id ever
+ * leaves the gateway.
  */
 export const sessionIdHashSchema = z.string().regex(/^[0-9a-f]{64}$/);
 

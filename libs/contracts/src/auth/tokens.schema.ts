@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRequest } from '../bus/bus-contract.js';
 
 /**
- * What a personal access token may do (issue 16). A route names the one scope it needs; a token
+ * What a personal access token may do (docs/api.md). A route names the one scope it needs; a token
  * reaches only routes that name one of its scopes, and never account or token management.
  */
 export const TOKEN_SCOPES = [

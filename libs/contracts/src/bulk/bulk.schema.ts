@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { importFailureSchema, importStateSchema } from '../imports/imports.schema.js';
 
 /**
- * Bulk imports into a workspace (issue 16 item 4): an owner or admin uploads many exports at once,
+ * Bulk imports into a workspace (docs/workspace-sources.md): an owner or admin uploads many exports at once,
  * each named for the person it belongs to, and each becomes a *source* of the workspace: pooled
  * like a member's network (sharing "names": name, company, position), never visible outside it.
  */

@@ -13,7 +13,10 @@ export const ERROR_CODES = [
   'CONFLICT',
   /** Gone for good (an invitation already used or replaced). */
   'GONE',
-  /** Gone because its time ran out; lower case because product-spec §3 names it so ("code 'expired'"). */
+  /**
+   * Gone because its time ran out; lower case because docs/product.md#entities names it so ("code
+   * 'expired'").
+   */
   'expired',
   'RATE_LIMITED',
   /** The request did not arrive in time (the gateway's UPLOAD_TIMEOUT_MS / REQUEST_TIMEOUT_MS). */
@@ -44,7 +47,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** The JSON body of every HTTP error the gateway answers. */
 export const httpErrorSchema = errorBodySchema.extend({
   statusCode: z.number().int(),
-  /** Same text as message: some clients read `error` (product-spec §7, import-csv). */
+  /** Same text as message: some clients read `error` (docs/product.md#api, import-csv). */
   error: z.string(),
   requestId: z.string().optional(),
 });

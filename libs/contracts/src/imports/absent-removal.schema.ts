@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { defineRequest } from '../bus/bus-contract.js';
 
 /**
- * Removing the people not in the latest export in one action (issue 15). They are taken out of
- * the network (graph, table, counts, paths, pooled workspace graphs) with their notes, and the
- * removal can be undone for ABSENT_UNDO_DAYS; after that it is final.
+ * Removing the people not in the latest export in one action
+ * (docs/import.md#removing-the-people-not-in-your-latest-export). They are taken out of the network
+ * (graph, table, counts, paths, pooled workspace graphs) with their notes, and the removal can be
+ * undone for ABSENT_UNDO_DAYS; after that it is final.
  */
 export const ABSENT_UNDO_DAYS = 7;
 

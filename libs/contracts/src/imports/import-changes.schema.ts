@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { defineRequest } from '../bus/bus-contract.js';
 
 /**
- * What an import changed in the network (issue 15), per person matched on the profile URL, else
- * name + company: `new` (not there before), `job-change` (company or position differ; before and
- * after kept), `absent` (there before, not in this export: kept and flagged "not in your latest
- * export", never deleted). People unchanged are counted on the import, not listed.
+ * What an import changed in the network (docs/import.md#what-changed-since-the-last-export), per
+ * person matched on the profile URL, else name + company: `new` (not there before), `job-change`
+ * (company or position differ; before and after kept), `absent` (there before, not in this export:
+ * kept and flagged "not in your latest export", never deleted). People unchanged are counted on the
+ * import, not listed.
  */
 export const IMPORT_CHANGE_KINDS = ['new', 'job-change', 'absent'] as const;
 export const importChangeKindSchema = z.enum(IMPORT_CHANGE_KINDS);

@@ -31,7 +31,7 @@ export const skippedRowSchema = z.object({
 export type SkippedRowReport = z.infer<typeof skippedRowSchema>;
 
 /**
- * What an import did to a row it still imported (DECISIONS.md "Import"): `invalid-email`, a value
+ * What an import did to a row it still imported (docs/product.md#imports): `invalid-email`, a value
  * in the e-mail column that is not an e-mail address, dropped (the person is kept);
  * `extra-empty-fields`, empty values past the header's last column, ignored (see docs/import.md).
  */
@@ -106,14 +106,17 @@ export const importAcceptedSchema = importStatusSchema.extend({
 });
 export type ImportAccepted = z.infer<typeof importAcceptedSchema>;
 
-/** product-spec §3 Import result: the network after the import, the user's own node included. */
+/**
+ * The import result (docs/product.md#entities): the network after the import, the user's own node
+ * included.
+ */
 export const importResultSchema = z.object({
   connections: z.array(connectionSchema),
   relationships: z.array(relationshipSchema),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-/** Texts of product-spec §5 (upload checks), as the server answers them in `message` and `error`. */
+/** Texts of docs/product.md#uploads (upload checks), as the server answers them in `message` and `error`. */
 export const IMPORT_UPLOAD_MESSAGES = {
   /** The OAuth/CSV dialog ('Invalid file format - ...'). */
   invalidFileFormat: 'Please upload a CSV file exported from LinkedIn.',

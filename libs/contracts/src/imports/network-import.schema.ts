@@ -7,7 +7,7 @@ import { connectionSchema, relationshipSchema, type FunctionCategory } from '../
  * tab-separated, see encodeStagedRows): the network service streams it into its staging table
  * without parsing a single row, and Postgres checks every value against the column types and
  * sizes (the same as the connections table). Validating 300,000 rows as JSON tuples with zod on
- * both sides cost more than parsing the CSV itself (measured: 3 s per side).
+ * both sides cost more than parsing the CSV itself (docs/performance.md#figures-behind-choices-in-the-code).
  */
 export const STAGED_ROW_COLUMNS = [
   'line',
@@ -159,8 +159,8 @@ export const networkImportContracts = {
   /**
    * Regenerates the company links of the companies the commit touched, then publishes
    * importCompleted. `pastCompanyKeys`: the company keys of the member's own jobs (the archive's
-   * Positions.csv, issue 15): people working at one of them are marked hasWorkedWith, the others
-   * not; absent (a plain CSV) leaves the marks as they are.
+   * Positions.csv, docs/import.md#the-linkedin-archive): people working at one of them are marked
+   * hasWorkedWith, the others not; absent (a plain CSV) leaves the marks as they are.
    */
   link: defineRequest(
     'network.import.link',

@@ -2,16 +2,17 @@ import { z } from 'zod';
 import { defineRequest } from '../bus/bus-contract.js';
 
 /**
- * GET /api/network never travels through NATS: 5,000 people are ~1.6 MB of JSON and NATS refuses
- * messages over 1 MB. The network service writes a compressed snapshot of the answer to Redis, once
- * per (user, network version), and replies with this small reference; the gateway streams the bytes.
+ * GET /api/network never travels through NATS: a network of a few thousand people is more JSON
+ * than NATS accepts in one message. The network service writes a compressed snapshot of the answer
+ * to Redis, once per (user, network version), and replies with this small reference; the gateway
+ * streams the bytes.
  */
 export const SNAPSHOT_ENCODINGS = ['br', 'gzip'] as const;
 export const snapshotEncodingSchema = z.enum(SNAPSHOT_ENCODINGS);
 export type SnapshotEncoding = z.infer<typeof snapshotEncodingSchema>;
 
 /**
- * A snapshot is stored in two representations of the same network: the spec's JSON (the default)
+ * A snapshot is stored in two representations of the same network: the plain JSON (the default)
  * and the compact columns (libs/domain network-codec) a client asks for with
  * `Accept: application/vnd.warmpath.network.v1+json`.
  */
@@ -22,7 +23,7 @@ export type SnapshotRepresentation = z.infer<typeof snapshotRepresentationSchema
 /**
  * The media type of the compact representation, version 1 (COMPACT_NETWORK_VERSION in libs/domain).
  * A new version is a new media type: a client names the one it decodes, and a server that does
- * not have it answers the spec's JSON, which every client reads.
+ * not have it answers the plain JSON, which every client reads.
  */
 export const COMPACT_NETWORK_MEDIA_TYPE = 'application/vnd.warmpath.network.v1+json';
 

@@ -11,7 +11,7 @@ export const networkStatsSchema = z.object({
   byDegree: z.object({ first: count, second: count, third: count }),
   /** Most connections first (ties by name), at most 10. */
   topCompanies: z.array(z.object({ name: z.string(), count })),
-  /** Every function category of product-spec §3, zero included. */
+  /** Every function category of docs/product.md#function-categories, zero included. */
   byCategory: z.record(z.enum(FUNCTION_CATEGORIES), count),
   /** Seniority bands of the legend: junior 1-3, mid 4-5, manager/director 6-7, executive 8-10. */
   bySeniority: z.object({ junior: count, mid: count, managerDirector: count, executive: count }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Function categories of product-spec §3. */
+/** Function categories of docs/product.md#function-categories. */
 export const FUNCTION_CATEGORIES = [
   'executive',
   'director',
@@ -23,13 +23,13 @@ export type FunctionCategory = z.infer<typeof functionCategorySchema>;
 
 export const positionInfoSchema = z.object({
   category: functionCategorySchema,
-  /** 1..10, product-spec §5. */
+  /** 1..10, docs/product.md#seniority. */
   seniority: z.number().int().min(1).max(10),
 });
 export type PositionInfo = z.infer<typeof positionInfoSchema>;
 
 /**
- * What the owner's LinkedIn exports said about a person over time (issue 15). Sent only for people
+ * What the owner's LinkedIn exports said about a person over time (docs/import.md). Sent only for people
  * with something to say: a job change seen in a re-import, or missing from the latest export.
  */
 export const exportHistorySchema = z.object({
@@ -70,7 +70,10 @@ export const connectionSchema = z.object({
   isUser: z.boolean(),
   /** A teammate's own node in a workspace graph. */
   isTeammate: z.boolean().default(false),
-  /** A workspace source's node (an export uploaded for someone, issue 16): teammate-like, not a user. */
+  /**
+   * A workspace source's node (an export uploaded for someone, docs/workspace-sources.md):
+   * teammate-like, not a user.
+   */
   isSource: z.boolean().optional(),
   hasWorkedWith: z.boolean(),
   type: z.literal('connection'),

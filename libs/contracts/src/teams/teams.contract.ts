@@ -113,8 +113,8 @@ export const teamsContracts = {
         }),
       ),
       /**
-       * The workspace's uploaded exports (issue 16), pooled like members sharing `names`: each
-       * stored under `ownerId` (negative, never a user's id) in the network service.
+       * The workspace's uploaded exports (docs/workspace-sources.md), pooled like members sharing
+       * `names`: each stored under `ownerId` (negative, never a user's id) in the network service.
        */
       sources: z
         .array(

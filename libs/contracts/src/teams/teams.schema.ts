@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Workspaces (the spec also calls them teams), their members, invitations and join requests:
- * the HTTP payloads of product-spec §7 and the views the teams service answers with.
+ * Workspaces (the API also calls them teams), their members, invitations and join requests:
+ * the HTTP payloads of docs/product.md#api and the views the teams service answers with.
  * Roles and rules: docs/workspaces.md.
  */
 
@@ -11,12 +11,15 @@ export const WORKSPACE_ROLES = ['owner', 'admin', 'member'] as const;
 export const workspaceRoleSchema = z.enum(WORKSPACE_ROLES);
 export type WorkspaceRole = z.infer<typeof workspaceRoleSchema>;
 
-/** The invite dialog's role select (product-spec §2); member is the default (§9). */
+/**
+ * The invite dialog's role select (docs/product.md#workspace-list); member is the default
+ * (docs/product.md#constants).
+ */
 export const INVITE_ROLES = ['member', 'admin'] as const;
 export const inviteRoleSchema = z.enum(INVITE_ROLES);
 export type InviteRole = z.infer<typeof inviteRoleSchema>;
 
-/** Invitation links and codes expire after 7 days (product-spec §9). */
+/** Invitation links and codes expire after 7 days (docs/product.md#invitations). */
 export const INVITATION_TTL_DAYS = 7;
 /** Codes are read out and typed: no 0/O, 1/I/L. */
 export const INVITATION_CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -35,14 +38,14 @@ export const INVITATION_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
 const isoDate = z.string();
 
-/** A workspace card / header (product-spec §3 Workspace, with the real member count). */
+/** A workspace card / header (docs/product.md#entities, with the real member count). */
 export const workspaceSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
   createdById: z.number().int(),
   createdAt: isoDate,
-  /** Real count of members, owner included (DECISIONS.md). */
+  /** Real count of members, owner included (docs/product.md#real-data-instead-of-placeholders). */
   memberCount: z.number().int(),
   /** The caller's role in it. */
   role: workspaceRoleSchema,
@@ -71,7 +74,7 @@ export const createWorkspaceRequestSchema = z.object({
 export type CreateWorkspaceRequest = z.infer<typeof createWorkspaceRequestSchema>;
 
 /**
- * What a workspace sees of one member's connections (issue #14), each level adding to the one
+ * What a workspace sees of one member's connections (docs/workspace-network.md), each level adding to the one
  * before: `counts` (they count in "known by N" and company counts, no person shown), `names`
  * (name, company, position: the default), `profiles` (+ profile URL), `emails` (+ e-mail).
  */
@@ -86,7 +89,7 @@ export const updateSharingRequestSchema = z.object({
 });
 export type UpdateSharingRequest = z.infer<typeof updateSharingRequestSchema>;
 
-/** GET /api/teams/{id}/members (product-spec §3 Team member: user {id, firstName, lastName}). */
+/** GET /api/teams/{id}/members (the member of docs/product.md#entities: user {id, firstName, lastName}). */
 export const teamMemberSchema = z.object({
   userId: z.number().int(),
   user: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }),
@@ -186,12 +189,15 @@ export const joinRequestCreateSchema = z.object({
 });
 export type JoinRequestCreate = z.infer<typeof joinRequestCreateSchema>;
 
-/** Stored states of a join request (DECISIONS.md); the requester sees theirs on /join and /workspaces. */
+/**
+ * Stored states of a join request (docs/product.md#workspaces); the requester sees theirs on /join
+ * and /workspaces.
+ */
 export const JOIN_REQUEST_STATES = ['pending', 'approved', 'rejected'] as const;
 export const joinRequestStateSchema = z.enum(JOIN_REQUEST_STATES);
 export type JoinRequestState = z.infer<typeof joinRequestStateSchema>;
 
-/** A join request as the owner sees it (product-spec §3). `invitationId` is the request's own id. */
+/** A join request as the owner sees it (docs/product.md#entities). `invitationId` is the request's own id. */
 export const joinRequestSchema = z.object({
   invitationId: z.number().int(),
   userId: z.number().int(),

@@ -15,7 +15,7 @@ const isIgnored = (name: string): boolean =>
   name.startsWith('__MACOSX/') || name.endsWith('/') || name.split('/').some((part) => part.startsWith('.'));
 
 /**
- * What a ZIP uploaded to a bulk holds (issue 16), from its entries' names:
+ * What a ZIP uploaded to a bulk holds (docs/workspace-sources.md), from its entries' names:
  * - `single`: one person's LinkedIn archive (Connections.csv at its top, or in its one folder);
  * - `split`: one export per person, named for them: each top-level `<name>.csv`, each top-level
  *   `<name>.zip` (a LinkedIn archive), and each top-level folder `<name>/` holding a

@@ -21,7 +21,7 @@ export interface CompanyLink {
   company: string;
 }
 
-/** Product-spec §5 strengths. */
+/** Link strengths of docs/product.md#company-links. */
 export const COMPANY_LINK_STRENGTH = {
   role: 150,
   sameFunction: 130,
@@ -29,7 +29,7 @@ export const COMPANY_LINK_STRENGTH = {
   general: 50,
 } as const;
 
-/** Up to this many people a company links every pair (product-spec §5). */
+/** Up to this many people a company links every pair (docs/product.md#company-links). */
 export const SMALL_COMPANY_MAX_PEOPLE = 15;
 
 /**
@@ -52,7 +52,7 @@ interface RankedPerson {
 }
 
 /**
- * Same-company links of product-spec §5, generated from scratch for a set of people.
+ * Same-company links of docs/product.md#company-links, generated from scratch for a set of people.
  * Deterministic: the same people give the same links in the same order, whatever the input order.
  * One link per pair at most; when two rules link the same pair the strongest wins.
  */

@@ -21,7 +21,7 @@ export type WrongDelimiter = ';' | '\t';
 const DELIMITER_NAMES: Record<WrongDelimiter, string> = { ';': 'semicolons', '\t': 'tabs' };
 
 /**
- * A file that cannot be imported at all (DECISIONS.md "Import": rejected with a clear message,
+ * A file that cannot be imported at all (docs/product.md#imports: rejected with a clear message,
  * existing data untouched). Messages are shown to users as they are: they say what is wrong
  * and, where there is one, what to do about it. Build them with the static factories.
  */

@@ -83,7 +83,7 @@ const FIELD_LABELS: Record<TextField, string> = {
 };
 
 /**
- * One data row of a connections file, by the rules of DECISIONS.md "Import" (docs/import.md "Row
+ * One data row of a connections file, by the rules of docs/product.md#imports (docs/import.md "Row
  * accounting"). Cells are plain text: "=cmd()" or "<b>" are kept literally (escaping is the job of
  * whoever renders or exports them); only the e-mail column must hold an e-mail address. A row
  * holding NUL characters or more values than the header has columns is skipped, never stored
@@ -208,7 +208,7 @@ export function isEmailAddress(value: string): boolean {
 const FORBIDDEN_IN_EMAIL = new Set([0x22, 0x28, 0x29, 0x2c, 0x3a, 0x3b, 0x3c, 0x3e, 0x5b, 0x5c, 0x5d]);
 
 /**
- * How a re-import recognises a person it already has (DECISIONS.md "Import"): by canonical
+ * How a re-import recognises a person it already has (docs/product.md#imports): by canonical
  * profile URL when there is one (`url:https://www.linkedin.com/in/ana`), else by name and
  * company key (`name:ana silva|acme`), names lower-cased with whitespace collapsed.
  */

@@ -13,9 +13,9 @@ const fold = (cell: string): string =>
 /**
  * The company keys of the member's own jobs, from the rows of the archive's Positions.csv
  * (header "Company Name,Title,Description,Location,Started On,Finished On"). Only the keys are
- * kept (issue 15: "only derived flags"); a connection working at one of them now works where
- * the member worked, during or after the member's time there: a past colleague. Null when the
- * file has no company column (it is not LinkedIn's Positions.csv).
+ * kept (only derived flags, never the member's own work history); a connection working at one of
+ * them now works where the member worked, during or after the member's time there: a past
+ * colleague. Null when the file has no company column (it is not LinkedIn's Positions.csv).
  */
 export function readPastEmployers(rows: readonly (readonly string[])[]): string[] | null {
   const headerIndex = rows.findIndex((cells) => cells.some((cell) => COMPANY_HEADERS.has(fold(cell))));

@@ -5,8 +5,9 @@ export interface NamedUser {
   email?: string | null;
 }
 
-// Product-spec §5: test and example accounts ("Example Com", "Example User", "Test Example")
-// carry made-up names; showing them would look like a bug, so the account name shows instead.
+// docs/product.md#display-names-and-initials: test and example accounts ("Example Com", "Example
+// User", "Test Example") carry made-up names; showing them would look like a bug, so the account
+// name shows instead.
 const PLACEHOLDER_WORDS = new Set(['example', 'test', 'user', 'com', 'demo', 'sample']);
 const PLACEHOLDER_MARKERS = new Set(['example', 'test']);
 
@@ -35,7 +36,10 @@ function accountName(user: NamedUser): string {
   return localPart || 'User';
 }
 
-/** The name shown for a user (product-spec §5): real names, else username, e-mail local part, "User". */
+/**
+ * The name shown for a user (docs/product.md#display-names-and-initials): real names, else
+ * username, e-mail local part, "User".
+ */
 export function displayName(user: NamedUser): string {
   const name = fullName(user);
   if (!name || isPlaceholderName(user.firstName, user.lastName)) return accountName(user);
@@ -45,9 +49,9 @@ export function displayName(user: NamedUser): string {
 const firstLetter = (text: string | null | undefined): string => Array.from(text?.trim() ?? '')[0] ?? '';
 
 /**
- * Avatar initials (product-spec §5): first letters of first and last name; "LI" for placeholder
- * names or a first name holding an e-mail address (an account made by the provider sign-in);
- * the e-mail's first letter without names; "U" as the last resort.
+ * Avatar initials (docs/product.md#display-names-and-initials): first letters of first and last
+ * name; "LI" for placeholder names or a first name holding an e-mail address (an account made by
+ * the provider sign-in); the e-mail's first letter without names; "U" as the last resort.
  */
 export function initials(user: NamedUser): string {
   const first = user.firstName?.trim() ?? '';

@@ -58,7 +58,7 @@ export function toTeammateLink(from: Connection, to: Connection): Relationship {
 }
 
 /**
- * The company links of product-spec §5 between people, derived on every load instead of stored
+ * The company links of docs/product.md#company-links between people, derived on every load instead of stored
  * (generateCompanyLinks is deterministic: same people, same links, same order). A link exists
  * since the later of its two people was stored, so that is its createdAt.
  */

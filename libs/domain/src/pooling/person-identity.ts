@@ -43,7 +43,7 @@ const UNCLAIMED = -2;
 const AMBIGUOUS = -1;
 
 /**
- * Groups the connections of several members into distinct people (DECISIONS.md "Workspaces"):
+ * Groups the connections of several members into distinct people (docs/product.md#workspaces):
  * records with a profile URL meet on the normalised URL; a record without one joins the person
  * with its exact name + company, when exactly one person has them (two different URLs with the
  * same name at the same company are two people, so the record cannot tell which: its own group).

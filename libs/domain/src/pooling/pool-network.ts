@@ -16,7 +16,7 @@ import {
 export interface PoolMember {
   /** Their user node (`u<userId>`, their profile), as their own network shows it. */
   node: Connection;
-  /** What the workspace may see of their connections (DECISIONS.md "Workspaces"). */
+  /** What the workspace may see of their connections (docs/product.md#workspaces). */
   sharing: SharingLevel;
   /** Their stored connections as their own network shows them (their notes included). */
   people: readonly Connection[];
@@ -64,8 +64,8 @@ export interface PoolReuse {
 const SHARING_RANK: Record<SharingLevel, number> = { counts: 0, names: 1, profiles: 2, emails: 3 };
 
 /**
- * The pooled network of a workspace as one member (the viewer) sees it (ARCHITECTURE.md "Graph
- * data and warmth", DECISIONS.md "Workspaces"). Pure and O(records) apart from company links:
+ * The pooled network of a workspace as one member (the viewer) sees it (docs/product.md#pooled-networks,
+ * docs/product.md#sharing-levels). Pure and O(records) apart from company links:
  * - one node per distinct person (groupPeople), its id and `userId` the viewer's record when the
  *   viewer knows them, else the first sharing member's (members by user id); `knownBy` every
  *   member who knows them, counts-only members included (they add to "known by N");

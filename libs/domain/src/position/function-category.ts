@@ -52,7 +52,7 @@ const CATEGORY_LISTS = CATEGORY_WORDS.map(
   ([category, words]) => [category, new WordList(words.split('|'))] as const,
 );
 
-// Product-spec §9: the leadership keywords that colour a node as executive. The c-suite
+// docs/product.md#function-categories: the leadership keywords that colour a node as executive. The c-suite
 // abbreviations are included because "CEO" names a chief without the word "chief".
 const EXECUTIVE_WORDS = new WordList(
   `${C_SUITE}|president|founder|cofounder|vp|svp|evp|avp|managing director|head of|director|board member|principal|chairman|chairwoman`.split(
@@ -65,7 +65,10 @@ function categoryOfWords(words: Words): FunctionCategory {
   return match ? match[0] : 'other';
 }
 
-/** The function category of a job title (product-spec §3); "other" when nothing matches. */
+/**
+ * The function category of a job title (docs/product.md#function-categories); "other" when nothing
+ * matches.
+ */
 export function functionCategory(position: string | null | undefined): FunctionCategory {
   return categoryOfWords(toWords(position));
 }
@@ -76,7 +79,10 @@ export function positionInfo(position: string | null | undefined): PositionInfo 
   return { category: categoryOfWords(words), seniority: seniorityOfWords(words) };
 }
 
-/** True for leadership titles (product-spec §9), e.g. "Head of Sales", "Principal Engineer". */
+/**
+ * True for leadership titles (docs/product.md#function-categories), e.g. "Head of Sales",
+ * "Principal Engineer".
+ */
 export function isExecutive(position: string | null | undefined): boolean {
   return EXECUTIVE_WORDS.isIn(toWords(position));
 }

@@ -11,7 +11,7 @@ describe('seniorityScore', () => {
     ['CFO', 9],
     ['CEO', 10],
     ['Founder', 10],
-  ])('scores "%s" as %i, the anchors of the spec', (position, score) => {
+  ])('scores "%s" as %i, the documented anchors', (position, score) => {
     expect(seniorityScore(position)).toBe(score);
   });
 

@@ -1,6 +1,6 @@
 import { WordList, type Words, toWords } from '../text/fold-text.js';
 
-// Product-spec §5: a 1..10 score from the job title. The spec names the anchors (manager 6,
+// docs/product.md#seniority: a 1..10 score from the job title. The product names the anchors (manager 6,
 // director 7, vp 8, cto/cfo 9, ceo/founder 10); titles that sit at the same level under another
 // word (COO, "Chief Marketing Officer", "President", "Board Member", SVP, "Head of") get the same
 // score, because the graph sizes nodes by it and a COO drawn as small as an analyst would look
@@ -42,7 +42,7 @@ export function seniorityOfWords(words: Words): number {
   return Math.min(MAX_SENIORITY, Math.max(MIN_SENIORITY, score));
 }
 
-/** Seniority 1..10 of a job title (product-spec §5); an empty title scores the default 3. */
+/** Seniority 1..10 of a job title (docs/product.md#seniority); an empty title scores the default 3. */
 export function seniorityScore(position: string | null | undefined): number {
   return seniorityOfWords(toWords(position));
 }

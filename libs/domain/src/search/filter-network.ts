@@ -6,7 +6,7 @@ export interface DegreeToggles {
   thirdDegree: boolean;
 }
 
-/** The node-visibility filters of product-spec §5 plus the industry and location of DECISIONS.md. */
+/** The node-visibility filters of docs/product.md#visibility-filters plus industry and location. */
 export interface NetworkFilters {
   connectionTypes: DegreeToggles;
   /** Inclusive [min, max]; a max of YEARS_RANGE_MAX means "and more". */
@@ -84,10 +84,10 @@ const COUNT_KEYS = { 1: 'first', 2: 'second', 3: 'third' } as const satisfies Re
 >;
 
 /**
- * Node visibility (product-spec §5): your own node always shows; others need their degree on,
- * a years-connected value inside the range (when known), a selected company (when any are
- * selected), the chosen member among those who know them, and the chosen industry and location.
- * Links stay only when both ends show. One pass over each list, Set lookups only.
+ * Node visibility (docs/product.md#visibility-filters): your own node always shows; others need
+ * their degree on, a years-connected value inside the range (when known), a selected company (when
+ * any are selected), the chosen member among those who know them, and the chosen industry and
+ * location. Links stay only when both ends show. One pass over each list, Set lookups only.
  */
 export function filterNetwork<C extends FilterableConnection, R extends FilterableLink>(
   data: { connections: readonly C[]; relationships: readonly R[] },
@@ -124,8 +124,8 @@ const fold = (value: string | null): string | null => value?.trim().toLowerCase(
 /** Every filter but the degree toggles, prepared once for the whole list. */
 function attributeFilter(filters: NetworkFilters): (connection: FilterableConnection) => boolean {
   const [min, max] = filters.yearsOfConnectionRange;
-  // Product-spec §9: the inputs stop at 20, but people connected since LinkedIn's early days
-  // (over 20 years) must not vanish from the default view.
+  // docs/product.md#visibility-filters: the inputs stop at 20, but people connected since
+  // LinkedIn's early days (over 20 years) must not vanish from the default view.
   const upper = max >= YEARS_RANGE_MAX ? Infinity : max;
   const companies = new Set(filters.selectedCompanies.map(companyKey).filter((key) => key !== null));
   const keys = new Map<string, string | null>();

@@ -13,7 +13,7 @@ const contains = (field: string | null, query: string): boolean =>
   !!field && field.toLowerCase().includes(query);
 
 /**
- * Dashboard search (product-spec §5): the lower-cased query as a substring of the first name,
+ * Dashboard search (docs/product.md#search): the lower-cased query as a substring of the first name,
  * last name, company or position. Surrounding spaces are ignored; an empty query matches all.
  */
 export function matchesDashboardSearch(connection: SearchableConnection, query: string): boolean {
@@ -23,7 +23,10 @@ export function matchesDashboardSearch(connection: SearchableConnection, query: 
   return contains(firstName, q) || contains(lastName, q) || contains(company, q) || contains(position, q);
 }
 
-/** Table search (product-spec §5): case-insensitive substring of the full name, company or position. */
+/**
+ * Table search (docs/product.md#search): case-insensitive substring of the full name, company or
+ * position.
+ */
 export function matchesTableSearch(connection: SearchableConnection, query: string): boolean {
   const q = query.trim().toLowerCase();
   if (!q) return true;
@@ -35,7 +38,7 @@ export function matchesTableSearch(connection: SearchableConnection, query: stri
 export const TOP_COMPANIES_DEFAULT = 6;
 
 /**
- * The companies with the most connections (product-spec §9: 6 by default), spellings of one
+ * The companies with the most connections (docs/product.md#search: 6 by default), spellings of one
  * company counted together; your own node and empty companies left out; ties by name.
  */
 export function topCompanies(

@@ -13,7 +13,10 @@ export interface StatsConnection {
   positionInfo?: PositionInfo;
 }
 
-/** Seniority bands of the legend (product-spec §9: junior small, manager/director medium, executive large). */
+/**
+ * Seniority bands of the legend (docs/product.md#seniority: junior small, manager/director medium,
+ * executive large).
+ */
 export interface SeniorityCounts {
   /** 1-3 */
   junior: number;

@@ -54,7 +54,7 @@ export function explainHop(graph: WarmthGraph, edge: WarmthGraphEdge, fromIndex:
   switch (facts.kind) {
     case 'knows': {
       // A "knows" edge reads from the knower, whichever way the path travels it. A past colleague
-      // works now where the knower worked (issue 15: the archive's Positions.csv).
+      // works now where the knower worked (the archive's Positions.csv).
       if (facts.workedTogether) {
         const company = (graph.people[edge.to] as WarmthPerson).company?.trim();
         const where = company ? `both worked at ${company}` : 'worked together';

@@ -21,7 +21,7 @@ export interface WarmPath {
 }
 
 /**
- * The warmest introduction path (DECISIONS.md): the path whose product of edge warmths is the
+ * The warmest introduction path (docs/product.md#warm-paths): the path whose product of edge warmths is the
  * greatest, found as a shortest path on -log(warmth) with Dijkstra and a binary heap,
  * O((V + E) log V). Null when the target cannot be reached or an id is unknown.
  */

@@ -6,9 +6,9 @@ import {
 } from '@warmpath/contracts';
 
 /**
- * Who may do what in a workspace (docs/workspaces.md, DECISIONS.md): the owner and admins invite
- * and make codes; only the owner handles join requests, removes members and deletes the
- * workspace; everyone but the owner may leave (the owner deletes instead).
+ * Who may do what in a workspace (docs/workspaces.md, docs/product.md#workspaces): the owner and
+ * admins invite and make codes; only the owner handles join requests, removes members and deletes
+ * the workspace; everyone but the owner may leave (the owner deletes instead).
  */
 export const WORKSPACE_PERMISSIONS = {
   invite: ['owner', 'admin'],
@@ -18,7 +18,7 @@ export const WORKSPACE_PERMISSIONS = {
   removeMember: ['owner'],
   deleteWorkspace: ['owner'],
   leave: ['admin', 'member'],
-  // Uploaded exports of the workspace (issue 16): upload, replace, delete.
+  // Uploaded exports of the workspace (docs/workspace-sources.md): upload, replace, delete.
   manageSources: ['owner', 'admin'],
 } as const satisfies Record<string, readonly WorkspaceRole[]>;
 export type WorkspaceAction = keyof typeof WORKSPACE_PERMISSIONS;
@@ -29,7 +29,7 @@ export function isAllowed(role: WorkspaceRole, action: WorkspaceAction): boolean
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** When an invitation or a code made at `now` stops working (product-spec §9: 7 days). */
+/** When an invitation or a code made at `now` stops working (docs/product.md#invitations: 7 days). */
 export function invitationExpiry(now: Date): Date {
   return new Date(now.getTime() + INVITATION_TTL_DAYS * DAY_MS);
 }

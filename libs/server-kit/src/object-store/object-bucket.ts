@@ -7,8 +7,9 @@ import { ServiceError } from '../errors/service-error.js';
 const NANOS_PER_HOUR = 3600 * 1e9;
 
 // Object Store hashes every object it stores and reads (SHA-256). Its default is a pure-JS hash,
-// for browsers: on a 34 MB upload it cost the gateway ~560 ms of CPU (profiled during
-// bench:import); node:crypto's is native. Process-wide, and set before any bucket is used.
+// for browsers, a large share of the gateway's CPU on a large upload
+// (docs/performance.md#figures-behind-choices-in-the-code); node:crypto's is native. Process-wide,
+// and set before any bucket is used.
 setSha256Backend('native');
 
 /**

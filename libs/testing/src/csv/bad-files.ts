@@ -5,7 +5,7 @@ const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 /**
  * One file of each class of unusable input the import must refuse with a clear message
- * (issue 4, "Done when"), as the bytes a browser would upload.
+ * (docs/import.md#failures), as the bytes a browser would upload.
  */
 export const BAD_FILES = {
   empty: (): Uint8Array => new Uint8Array(0),

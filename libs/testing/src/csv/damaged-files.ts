@@ -13,7 +13,7 @@ export const DAMAGED_FILE_GOOD_ROWS = [
 const [ana, chloe] = DAMAGED_FILE_GOOD_ROWS;
 
 /**
- * Exports damaged as real ones are (issue 15), as the bytes a browser would upload: each keeps
+ * Exports damaged as real ones are (docs/import.md), as the bytes a browser would upload: each keeps
  * Ana (line 5) and Chloé (line 7) around the damage on line 6, unless said otherwise.
  */
 export const DAMAGED_FILES = {

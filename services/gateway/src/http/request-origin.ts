@@ -7,14 +7,14 @@ export const JSON_ONLY = 'Send a JSON body (Content-Type: application/json).';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * The CSV uploads: they read multipart only (UploadReceiver), and answer any other body with
- * their dialog's own "no file selected" message (product-spec §5), so they are left to it.
+ * their dialog's own "no file selected" message (docs/product.md#uploads), so they are left to it.
  */
 const UPLOAD_ROUTES = new Set([
   '/api/network/import',
   '/api/network/import/authenticated',
   '/api/linkedin/import-csv',
 ]);
-/** Bulk uploads into a workspace and a source's newer export (issue 16): multipart too. */
+/** Bulk uploads into a workspace and a source's newer export (docs/workspace-sources.md): multipart too. */
 const UPLOAD_ROUTE_PATTERN = /^\/api\/teams\/[^/]+\/(bulk-imports|sources\/[^/]+)$/;
 
 const isUploadRoute = (path: string): boolean => UPLOAD_ROUTES.has(path) || UPLOAD_ROUTE_PATTERN.test(path);

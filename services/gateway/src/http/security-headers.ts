@@ -3,7 +3,8 @@ import helmet from 'helmet';
 
 /**
  * Helmet's security headers on every answer. The middleware is built once here: @fastify/helmet
- * builds it anew for each request, which was ~6% of a cached GET /api/network's CPU.
+ * builds it anew for each request, a visible share of a cached GET /api/network's CPU
+ * (docs/performance.md#figures-behind-choices-in-the-code).
  */
 export function installSecurityHeaders(fastify: FastifyInstance): void {
   const apply = helmet({

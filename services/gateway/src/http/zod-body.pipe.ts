@@ -2,7 +2,7 @@ import { Injectable, type PipeTransform } from '@nestjs/common';
 import { invalid } from '@warmpath/server-kit';
 import type { z } from 'zod';
 
-/** Validates a request body against its contract; field messages are the spec's, verbatim. */
+/** Validates a request body against its contract; field messages are the documented ones's, verbatim. */
 @Injectable()
 export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
   constructor(private readonly schema: S) {}

@@ -34,7 +34,8 @@ export const importWorkerConfigSchema = baseEnvSchema
      * Rows per staging message (the network service COPYs each one). 2,000 rows are ~460 kB: big
      * enough that per-message costs vanish. Batches are written as bytes outside the parse thread's
      * heap, so 2,000 rows (~460 kB) no longer cost RSS as they did as strings; with direct first
-     * imports they made 300,000 rows complete in 5.3-5.5 s instead of 5.9-6.2 s (bench:import).
+     * imports they made large imports complete sooner
+     * (docs/performance.md#figures-behind-choices-in-the-code).
      */
     IMPORT_BATCH_ROWS: positiveInt.max(STAGE_BATCH_ROWS).default(2000),
     /** Staging messages awaiting their answer at once: parsing goes on while the network service COPYs. */

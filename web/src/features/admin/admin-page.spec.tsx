@@ -1,7 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers';
+import { renderWithApp } from '../../lib/testing/test-app';
 import { AdminPage, formatCreated } from './admin-page';
 
 function answer(status: number, body: unknown) {
@@ -16,13 +15,7 @@ function answer(status: number, body: unknown) {
 }
 
 function renderPage() {
-  render(
-    <Providers>
-      <MemoryRouter>
-        <AdminPage />
-      </MemoryRouter>
-    </Providers>,
-  );
+  renderWithApp(<AdminPage />);
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import type { User } from '@warmpath/contracts';
 import { Alert, Card, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { serverMessage } from '../../app/api';
-import { useListUsersQuery } from '../auth/auth.api';
+import { serverMessage } from '../../lib/api/api';
+import { useListUsersQuery } from '../auth';
 
 /** 'Created' in the viewer's local date-time, or 'N/A' (product-spec §2). */
 export function formatCreated(value: string | null | undefined): string {

@@ -1,9 +1,9 @@
 import { Card, Flex, Tabs, Typography } from 'antd';
 import { Navigate, useSearchParams } from 'react-router';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/session/auth-context';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
-import { safeReturnUrl } from './zod-rule';
+import { safeReturnUrl } from './safe-return-url';
 
 const FEATURES = [
   ['Interactive visualization', 'See your whole network as a living graph, with you at the centre.'],

@@ -1,8 +1,8 @@
 import { Button, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useToast } from '../notifications/use-toast';
-import { useAuth } from './auth-context';
+import { useToast } from '../../lib/toast/use-toast';
+import { useAuth } from '../../lib/session/auth-context';
 
 export const REDIRECT_DELAY_MS = 3000;
 

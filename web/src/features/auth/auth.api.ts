@@ -5,40 +5,30 @@ import type {
   UpdateProfileRequest,
   ChangePasswordRequest,
 } from '@warmpath/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api/api';
+import { setCurrentUser } from '../../lib/session/session.api';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** product-spec §4: a 401 means "nobody signed in" (null), not an error; cached 5 minutes. */
-    getCurrentUser: build.query<User | null, void>({
-      queryFn: async (_arg, _api, _extra, baseQuery) => {
-        const result = await baseQuery('api/user');
-        if (result.error?.status === 401) return { data: null };
-        if (result.error) return { error: result.error };
-        return { data: result.data as User };
-      },
-      keepUnusedDataFor: 300,
-      providesTags: ['User'],
-    }),
     login: build.mutation<User, LoginRequest>({
       query: (body) => ({ url: 'api/login', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        void dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        void dispatch(setCurrentUser(data));
       },
     }),
     register: build.mutation<User, RegisterRequest>({
       query: (body) => ({ url: 'api/register', method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        void dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        void dispatch(setCurrentUser(data));
       },
     }),
     logout: build.mutation<void, void>({
       query: () => ({ url: 'api/logout', method: 'POST', responseHandler: 'text' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         await queryFulfilled;
-        void dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, null));
+        void dispatch(setCurrentUser(null));
         dispatch(api.util.resetApiState());
       },
     }),
@@ -46,7 +36,7 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: 'api/user', method: 'PATCH', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        void dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        void dispatch(setCurrentUser(data));
       },
     }),
     changePassword: build.mutation<{ changed: true }, ChangePasswordRequest>({
@@ -60,14 +50,13 @@ export const authApi = api.injectEndpoints({
       query: ({ provider, search }) => `api/oauth/${provider}/callback${search}`,
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled;
-        void dispatch(authApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        void dispatch(setCurrentUser(data));
       },
     }),
   }),
 });
 
 export const {
-  useGetCurrentUserQuery,
   useLoginMutation,
   useRegisterMutation,
   useLogoutMutation,

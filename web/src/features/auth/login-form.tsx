@@ -1,11 +1,11 @@
 import { loginRequestSchema, type LoginRequest } from '@warmpath/contracts';
 import { Button, Divider, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api';
-import { useToast } from '../notifications/use-toast';
+import { errorMessage } from '../../lib/api/api';
+import { useToast } from '../../lib/toast/use-toast';
 import { useLoginMutation } from './auth.api';
 import { ProviderButton } from './provider-button';
-import { zodFieldRule } from './zod-rule';
+import { zodFieldRule } from '../../lib/forms/zod-rule';
 
 export function LoginForm({ returnUrl }: { returnUrl: string }) {
   const [login, { isLoading }] = useLoginMutation();

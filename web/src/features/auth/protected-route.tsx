@@ -1,7 +1,7 @@
 import { Flex, Spin } from 'antd';
 import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/session/auth-context';
 
 /** Spinner while the session loads, then /auth (remembering where the user was going). */
 export function ProtectedRoute({

@@ -2,11 +2,11 @@ import { registerRequestSchema, type RegisterRequest } from '@warmpath/contracts
 import { Button, Divider, Form, Input } from 'antd';
 import type { z } from 'zod';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api';
-import { useToast } from '../notifications/use-toast';
+import { errorMessage } from '../../lib/api/api';
+import { useToast } from '../../lib/toast/use-toast';
 import { useRegisterMutation } from './auth.api';
 import { ProviderButton } from './provider-button';
-import { zodFieldRule } from './zod-rule';
+import { zodFieldRule } from '../../lib/forms/zod-rule';
 
 const shape = registerRequestSchema as unknown as z.ZodObject<z.ZodRawShape>;
 

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Connection, WarmPathView } from '@warmpath/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GraphEngineProvider } from '../network/graph/graph-engine-context';
-import { buttonByText, findModal, json, renderWithApp, stubServer } from '../network/test-app';
-import { buildTestConnection } from '../network/test-connections';
+import { GraphEngineProvider } from '../network';
+import { buttonByText, findModal, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
+import { buildTestConnection } from '../../lib/testing/test-connections';
 import { ConnectionDetailsPanel } from './connection-details-panel';
 
 const you = buildTestConnection({

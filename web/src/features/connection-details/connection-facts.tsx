@@ -1,6 +1,6 @@
 import type { Connection } from '@warmpath/contracts';
 import { Descriptions, Typography } from 'antd';
-import { formatDate, formatYears } from '../network/connection-format';
+import { formatDate, formatYears } from '../network';
 import { absentText, jobChangeText } from './export-history';
 
 /** Only http(s) links are shown as links: a CSV cell could hold a javascript: URL. */

@@ -1,9 +1,9 @@
 import { NOTES_MAX_LENGTH, type Connection } from '@warmpath/contracts';
 import { Button, Flex, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api';
-import { useUpdateNotesMutation } from '../network/network.api';
-import { useToast } from '../notifications/use-toast';
+import { errorMessage } from '../../lib/api/api';
+import { useUpdateNotesMutation } from '../network';
+import { useToast } from '../../lib/toast/use-toast';
 
 /**
  * Private notes (DECISIONS.md): saved through PATCH /api/network/connections/{id}, confirmed by a

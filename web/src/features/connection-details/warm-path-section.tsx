@@ -1,6 +1,6 @@
 import type { WarmPathView } from '@warmpath/contracts';
 import { Alert, Flex, Progress, Skeleton, Steps, Typography } from 'antd';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api/api';
 
 const percent = (warmth: number) => Math.round(warmth * 100);
 

@@ -1,10 +1,10 @@
 import { Flex } from 'antd';
 import { useCallback, useState } from 'react';
-import { ImportConnectionsDialog } from '../imports/import-connections-dialog';
-import { ImportDataDialog } from '../imports/import-data-dialog';
-import { useLinkedinReturn } from '../imports/linkedin-return';
-import { OWN_NETWORK } from '../network/data/network-data-client';
-import { NetworkExplorer, type NetworkExplorerProps } from '../network/network-explorer';
+import { ImportConnectionsDialog } from '../imports';
+import { ImportDataDialog } from '../imports';
+import { useLinkedinReturn } from '../imports';
+import { OWN_NETWORK } from '../network';
+import { NetworkExplorer, type NetworkExplorerProps } from '../explorer';
 import { TopBar } from './top-bar';
 
 type OpenDialog = 'connections' | 'data' | null;

@@ -2,9 +2,9 @@ import { ImportOutlined } from '@ant-design/icons';
 import type { Connection } from '@warmpath/contracts';
 import { Button, Flex, theme } from 'antd';
 import { memo } from 'react';
-import { DarkModeToggle } from '../theme/dark-mode-toggle';
-import { InviteCollaboratorButton } from '../workspaces/invite-collaborator-button';
-import { ConnectionSearch } from './connection-search';
+import { DarkModeToggle } from '../theme';
+import { InviteCollaboratorButton } from '../workspaces';
+import { ConnectionSearch } from '../network';
 
 interface Props {
   connections: readonly Connection[];

@@ -1,5 +1,5 @@
 import type { Connection } from '@warmpath/contracts';
-import { degreeLabel } from '../network/connection-format';
+import { degreeLabel } from '../network';
 
 /**
  * A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection"):

@@ -1,7 +1,7 @@
 import { ShareAltOutlined } from '@ant-design/icons';
 import { Button, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { useToast } from '../notifications/use-toast';
+import { useToast } from '../../lib/toast/use-toast';
 
 /**
  * Share (DECISIONS.md): the address bar already holds the whole view (route, filters, mode,

@@ -1,8 +1,8 @@
 import type { NetworkStatsView } from '@warmpath/contracts';
 import { Alert, Flex, Skeleton, Typography } from 'antd';
 import { memo, useDeferredValue } from 'react';
-import { errorMessage } from '../../app/api';
-import { NETWORK_FRESHNESS, useGetNetworkStatsQuery } from '../network/network.api';
+import { errorMessage } from '../../lib/api/api';
+import { NETWORK_FRESHNESS, useGetNetworkStatsQuery } from '../network';
 import { BarList, type BarItem } from './bar-list';
 
 const SENIORITY_BANDS: { key: keyof NetworkStatsView['bySeniority']; label: string }[] = [

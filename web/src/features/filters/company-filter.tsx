@@ -1,7 +1,7 @@
 import type { CompanySummary } from '@warmpath/contracts';
 import { Button, Checkbox, Flex, Input, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { isCompanySelected, SIDEBAR_TOP_COMPANIES, toggleCompany, visibleCompanies } from './filter-options';
+import { isCompanySelected, SIDEBAR_TOP_COMPANIES, toggleCompany, visibleCompanies } from '@warmpath/domain';
 
 /** Longest list drawn at once; a search narrows anything beyond it. */
 const MAX_LISTED = 300;

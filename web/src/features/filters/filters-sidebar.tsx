@@ -1,16 +1,15 @@
 import { FilterOutlined, LeftOutlined } from '@ant-design/icons';
 import type { Connection } from '@warmpath/contracts';
-import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
+import { attributeOptions, companyOptions, type DegreeCounts, type NetworkFilters } from '@warmpath/domain';
 import { Button, Divider, Flex, Tooltip, Typography, theme } from 'antd';
 import { useContext, useMemo, type ReactNode } from 'react';
-import { datasetInfo } from '../network/data/network-data-client';
-import { HeldNetworkContext } from '../network/data/use-network-data';
+import { datasetInfo } from '../network';
+import { HeldNetworkContext } from '../network';
 import { AnalyticsPanel } from './analytics-panel';
 import { AttributeSelect } from './attribute-select';
 import { ChangedFilter, type ChangedFilterProps } from './changed-filter';
 import { CompanyFilter } from './company-filter';
 import { DegreeToggles } from './degree-toggles';
-import { attributeOptions, companyOptions } from './filter-options';
 import { YearsFilter } from './years-filter';
 
 /** product-spec §9: the filters panel is 288 px wide. */

@@ -1,9 +1,9 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import type { Connection } from '@warmpath/contracts';
 import { useMemo } from 'react';
-import { useListImportsQuery } from '../imports/imports.api';
-import type { NetworkSource } from '../network/data/network-data-client';
-import { changedSinceLastImport, lastImportStart } from './filter-options';
+import { useListImportsQuery } from '../imports';
+import type { NetworkSource } from '../network';
+import { changedSinceLastImport, lastImportStart } from '@warmpath/domain';
 
 /**
  * Your own network's people the latest import added or saw change job (issue 15), from the

@@ -1,8 +1,8 @@
 import type { AbsentStatus } from '@warmpath/contracts';
 import { Alert, App, Button, Popconfirm, Typography } from 'antd';
 import { useCallback } from 'react';
-import { errorMessage } from '../../app/api';
-import { useToast } from '../notifications/use-toast';
+import { errorMessage } from '../../lib/api/api';
+import { useToast } from '../../lib/toast/use-toast';
 import { absentRemovalText, removeLabel } from './absent-removal-text';
 import { useGetAbsentStatusQuery, useRemoveAbsentMutation, useRestoreAbsentMutation } from './imports.api';
 

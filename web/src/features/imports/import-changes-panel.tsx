@@ -1,7 +1,7 @@
 import type { ImportChangeKind } from '@warmpath/contracts';
 import { Alert, Flex, List, Segmented, Typography } from 'antd';
 import { useState } from 'react';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api/api';
 import { describeChange } from './import-changes';
 import { useGetImportChangesQuery } from './imports.api';
 

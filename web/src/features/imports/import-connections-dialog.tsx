@@ -1,8 +1,8 @@
 import { LinkedinOutlined } from '@ant-design/icons';
 import { Button, Flex, Modal, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { useOauthProvidersQuery } from '../auth/auth.api';
-import { useToast } from '../notifications/use-toast';
+import { useOauthProvidersQuery } from '../auth';
+import { useToast } from '../../lib/toast/use-toast';
 import { CsvImportForm, ExportInstructions } from './csv-import-form';
 import { markLinkedinImportPending } from './linkedin-return';
 import { useCsvImport } from './use-csv-import';

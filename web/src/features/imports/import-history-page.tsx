@@ -1,7 +1,7 @@
 import type { ImportStatus } from '@warmpath/contracts';
 import { Alert, Card, Flex, Table, Typography, type TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api/api';
 import { AbsentRemoval } from './absent-removal';
 import { changesSummary, isReimport } from './import-changes';
 import { ImportChangesPanel } from './import-changes-panel';

@@ -1,4 +1,4 @@
-import type { Toast } from '../notifications/use-toast';
+import type { Toast } from '../../lib/toast/use-toast';
 
 /**
  * The two import dialogs keep their own texts (product-spec §5 and §8): 'Import LinkedIn

@@ -8,7 +8,7 @@ import {
   type RemoveAbsentReply,
   type RestoreAbsentReply,
 } from '@warmpath/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api/api';
 
 /** Every import's removal status: one removal or undo changes what the others may offer. */
 const ABSENT_TAG = { type: 'Import', id: 'ABSENT' } as const;

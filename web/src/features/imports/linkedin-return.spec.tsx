@@ -2,8 +2,8 @@ import { cleanup, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithApp, stubServer } from '../network/test-app';
-import { buildTestNetwork } from '../network/test-connections';
+import { json, renderWithApp, stubServer } from '../../lib/testing/test-app';
+import { buildTestNetwork } from '../../lib/testing/test-connections';
 import { LINKEDIN_IMPORT_FLAG, linkedinReturnCount, useLinkedinReturn } from './linkedin-return';
 
 function Probe() {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { refreshNetwork } from '../network/network.api';
-import { useAppDispatch } from '../network/use-app-dispatch';
-import { useToast } from '../notifications/use-toast';
+import { refreshNetwork } from '../network';
+import { useAppDispatch } from '../../lib/store/use-app-dispatch';
+import { useToast } from '../../lib/toast/use-toast';
 
 /** Set just before the browser leaves for LinkedIn, so the dashboard knows a return is expected. */
 export const LINKEDIN_IMPORT_FLAG = 'linkedinImportPending';

@@ -1,8 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { refreshNetwork } from '../network/network.api';
-import { useAppDispatch } from '../network/use-app-dispatch';
-import { useToast } from '../notifications/use-toast';
+import { refreshNetwork } from '../network';
+import { useAppDispatch } from '../../lib/store/use-app-dispatch';
+import { useToast } from '../../lib/toast/use-toast';
 import { IMPORT_MESSAGES, type ImportCounts, type ImportDialogKind } from './import-messages';
 import { importsApi, useGetImportQuery } from './imports.api';
 import { isImportFile, UploadNetworkError, UploadRefusedError, uploadImportFile } from './upload-file';

@@ -11,11 +11,11 @@ import { Avatar, Button, Drawer, Dropdown, Flex, Grid, Layout, Menu, Typography,
 import { displayName, initials } from '@warmpath/domain';
 import { useDeferredValue, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api';
-import { useAuth } from '../auth/auth-context';
-import { useLogoutMutation } from '../auth/auth.api';
-import { useToast } from '../notifications/use-toast';
-import { DarkModeToggle } from '../theme/dark-mode-toggle';
+import { errorMessage } from '../../lib/api/api';
+import { useAuth } from '../../lib/session/auth-context';
+import { useLogoutMutation } from '../auth';
+import { useToast } from '../../lib/toast/use-toast';
+import { DarkModeToggle } from '../theme';
 
 export function NavBar() {
   // The signed-in header (avatar, user menu) renders in a transition, not in the store's update

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createStore } from '../../app/store';
+import { createStore } from '../../lib/store/store';
 import { networkApi, refreshNetwork } from './network.api';
-import { stubServer } from './test-app';
-import { buildTestNetwork } from './test-connections';
+import { stubServer } from '../../lib/testing/test-app';
+import { buildTestNetwork } from '../../lib/testing/test-connections';
 
 const network = buildTestNetwork([{ firstName: 'Ana' }]);
 const reply = (body: string, etag: string) =>

@@ -6,19 +6,9 @@ import type {
   WarmPathView,
 } from '@warmpath/contracts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { api } from '../../app/api';
-import type { AppStore, RootState } from '../../app/store';
+import { api } from '../../lib/api/api';
+import type { AppStore, RootState } from '../../lib/store/store';
 import { carryDataset, networkDataClient } from './data/network-data-client';
-
-/** The network the cache holds now (the default cache key of a query without arguments). */
-function selectHeldNetwork(state: RootState): NetworkData | undefined {
-  return state.api.queries['getNetwork(undefined)']?.data as NetworkData | undefined;
-}
-
-/** The pooled network of a workspace the cache holds now. */
-function selectHeldTeamNetwork(state: RootState, teamId: number): NetworkData | undefined {
-  return state.api.queries[`getTeamNetwork(${teamId})`]?.data as NetworkData | undefined;
-}
 
 /** The warmest path to a person, in your own network or through a workspace's members. */
 export interface WarmPathArgs {
@@ -39,7 +29,7 @@ export const networkApi = api.injectEndpoints({
   endpoints: (build) => ({
     getNetwork: build.query<NetworkData, void>({
       async queryFn(_arg, { getState }) {
-        const current: NetworkData | undefined = selectHeldNetwork(getState() as RootState);
+        const current = selectHeldNetwork(getState() as RootState);
         const result = await networkDataClient().load(current);
         if ('failure' in result) return { error: result.failure as FetchBaseQueryError };
         return { data: result.data };
@@ -103,6 +93,16 @@ export const networkApi = api.injectEndpoints({
 
 /** product-spec §4: network data is stale at once, refetched on mount and on window focus, never polled. */
 export const NETWORK_FRESHNESS = { refetchOnMountOrArgChange: true, refetchOnFocus: true } as const;
+
+/** The network the cache holds now, read through the endpoint's own selector. */
+function selectHeldNetwork(state: RootState): NetworkData | undefined {
+  return networkApi.endpoints.getNetwork.select()(state).data;
+}
+
+/** The pooled network of a workspace the cache holds now. */
+function selectHeldTeamNetwork(state: RootState, teamId: number): NetworkData | undefined {
+  return networkApi.endpoints.getTeamNetwork.select(teamId)(state).data;
+}
 
 export const {
   useGetNetworkQuery,

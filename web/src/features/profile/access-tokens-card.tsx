@@ -10,10 +10,10 @@ import {
 import { Alert, Button, Card, Checkbox, Flex, Form, Input, Popconfirm, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { errorMessage } from '../../app/api';
-import { zodFieldRule } from '../auth/zod-rule';
-import { useToast } from '../notifications/use-toast';
-import { CopyField } from '../workspaces/copy-field';
+import { errorMessage } from '../../lib/api/api';
+import { zodFieldRule } from '../../lib/forms/zod-rule';
+import { useToast } from '../../lib/toast/use-toast';
+import { CopyField } from '../workspaces';
 import { useCreateTokenMutation, useListTokensQuery, useRevokeTokenMutation } from './tokens.api';
 
 const tokenShape = createTokenRequestSchema as unknown as z.ZodObject<z.ZodRawShape>;

@@ -6,12 +6,12 @@ import {
 } from '@warmpath/contracts';
 import { Button, Card, Descriptions, Flex, Form, Input, Tag, Typography } from 'antd';
 import type { z } from 'zod';
-import { errorMessage } from '../../app/api';
-import { useAuth } from '../auth/auth-context';
-import { useChangePasswordMutation, useUpdateProfileMutation } from '../auth/auth.api';
-import { ProviderButton } from '../auth/provider-button';
-import { zodFieldRule } from '../auth/zod-rule';
-import { useToast } from '../notifications/use-toast';
+import { errorMessage } from '../../lib/api/api';
+import { useAuth } from '../../lib/session/auth-context';
+import { useChangePasswordMutation, useUpdateProfileMutation } from '../auth';
+import { ProviderButton } from '../auth';
+import { zodFieldRule } from '../../lib/forms/zod-rule';
+import { useToast } from '../../lib/toast/use-toast';
 import { AccessTokensCard } from './access-tokens-card';
 
 const profileShape = updateProfileRequestSchema as unknown as z.ZodObject<z.ZodRawShape>;

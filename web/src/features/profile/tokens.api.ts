@@ -1,5 +1,5 @@
 import type { AccessTokenList, CreatedAccessToken, CreateTokenRequest } from '@warmpath/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api/api';
 
 /** Personal access tokens (issue 16): list, create (the secret comes back once), revoke. */
 export const tokensApi = api.injectEndpoints({

@@ -1,6 +1,6 @@
 import type { User, WarmPathView } from '@warmpath/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildTestConnection } from '../network/test-connections';
+import { buildTestConnection } from '../../lib/testing/test-connections';
 import { buildWarmIntroRequest } from './build-intro-request';
 
 const user: User = {

@@ -8,7 +8,7 @@ import {
   type WarmPathView,
 } from '@warmpath/contracts';
 import { displayName, fullName } from '@warmpath/domain';
-import { degreeLabel } from '../network/connection-format';
+import { degreeLabel } from '../network';
 
 /** Names and titles come from CSV files: long ones are cut to what the API accepts. */
 const clip = (text: string | null | undefined): string | null =>

@@ -1,5 +1,5 @@
 import type { WarmIntroRequest, WarmIntroResponse } from '@warmpath/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api/api';
 
 export const warmIntroApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, Input, Space } from 'antd';
-import { useToast } from '../notifications/use-toast';
+import { useToast } from '../../lib/toast/use-toast';
 
 /** A read-only value with a copy button (the share view's link and code, product-spec §2). */
 export function CopyField({ label, value }: { label: string; value: string }) {

@@ -1,9 +1,9 @@
 import { createWorkspaceRequestSchema, WORKSPACE_DESCRIPTION_MAX_LENGTH } from '@warmpath/contracts';
 import { Button, Form, Input, Modal } from 'antd';
 import type { z } from 'zod';
-import { serverMessage } from '../../app/api';
-import { zodFieldRule } from '../auth/zod-rule';
-import { useToast } from '../notifications/use-toast';
+import { serverMessage } from '../../lib/api/api';
+import { zodFieldRule } from '../../lib/forms/zod-rule';
+import { useToast } from '../../lib/toast/use-toast';
 import { useCreateWorkspaceMutation } from './workspaces.api';
 
 const workspaceShape = createWorkspaceRequestSchema as unknown as z.ZodObject<z.ZodRawShape>;

@@ -1,6 +1,6 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { serverMessage } from '../../app/api';
+import { serverMessage } from '../../lib/api/api';
 
 /**
  * Why an invitation link cannot be used, in product-spec §8's words: unknown 404, expired 410

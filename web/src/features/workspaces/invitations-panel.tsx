@@ -1,6 +1,6 @@
 import type { Invitation, MailStatus } from '@warmpath/contracts';
 import { Alert, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api/api';
 import { formatDate, ROLE_LABELS } from './workspace-format';
 import { useListInvitationsQuery } from './workspaces.api';
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findModal, json, renderWithApp, stubServer, type Handler } from '../network/test-app';
+import { findModal, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/test-app';
 import { InviteCollaboratorButton } from './invite-collaborator-button';
 import { buildInvitationCreated, buildWorkspace, errorBody } from './test-workspaces';
 

@@ -1,7 +1,7 @@
 import { createInvitationRequestSchema, type InvitationCreated } from '@warmpath/contracts';
 import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { useToast } from '../notifications/use-toast';
+import { useToast } from '../../lib/toast/use-toast';
 import { ShareInvitation } from './share-invitation';
 import { useCreateInvitationMutation, useCreateWorkspaceMutation } from './workspaces.api';
 

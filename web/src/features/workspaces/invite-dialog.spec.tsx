@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findModal, json, renderWithApp, stubServer } from '../network/test-app';
+import { findModal, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
 import { InviteDialog } from './invite-dialog';
 import { buildInvitationCreated, errorBody } from './test-workspaces';
 

@@ -8,9 +8,9 @@ import {
 import { Button, Flex, Form, Input, Modal, Select, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { serverMessage } from '../../app/api';
-import { zodFieldRule } from '../auth/zod-rule';
-import { useToast } from '../notifications/use-toast';
+import { serverMessage } from '../../lib/api/api';
+import { zodFieldRule } from '../../lib/forms/zod-rule';
+import { useToast } from '../../lib/toast/use-toast';
 import { ShareInvitation } from './share-invitation';
 import { useCreateInvitationMutation, useGenerateCodeMutation } from './workspaces.api';
 

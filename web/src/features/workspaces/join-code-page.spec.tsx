@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buttonByText, json, renderWithApp, stubServer, type Handler } from '../network/test-app';
+import { buttonByText, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/test-app';
 import { JoinCodePage } from './join-code-page';
 import { buildMyJoinRequest, errorBody } from './test-workspaces';
 

@@ -2,9 +2,9 @@ import { joinRequestCreateSchema } from '@warmpath/contracts';
 import { Button, Card, Flex, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { serverMessage } from '../../app/api';
-import { zodFieldRule } from '../auth/zod-rule';
-import { useToast } from '../notifications/use-toast';
+import { serverMessage } from '../../lib/api/api';
+import { zodFieldRule } from '../../lib/forms/zod-rule';
+import { useToast } from '../../lib/toast/use-toast';
 import { MyJoinRequests } from './my-join-requests';
 import { useRequestToJoinMutation } from './workspaces.api';
 

@@ -1,7 +1,7 @@
 import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { useNavigate, useParams } from 'react-router';
-import { serverMessage } from '../../app/api';
-import { useToast } from '../notifications/use-toast';
+import { serverMessage } from '../../lib/api/api';
+import { useToast } from '../../lib/toast/use-toast';
 import { invitationProblem } from './invitation-error';
 import { formatDate } from './workspace-format';
 import { useAcceptInvitationMutation, useLookupInvitationQuery } from './workspaces.api';

@@ -1,7 +1,7 @@
 import { SHARING_LEVELS, type SharingLevel, type TeamMember, type Workspace } from '@warmpath/contracts';
 import { Alert, Button, Card, Flex, Popconfirm, Select, Spin, Tag, Typography, theme } from 'antd';
-import { errorMessage } from '../../app/api';
-import { useToast } from '../notifications/use-toast';
+import { errorMessage } from '../../lib/api/api';
+import { useToast } from '../../lib/toast/use-toast';
 import { formatDate, ROLE_LABELS, SHARING_LABELS } from './workspace-format';
 import { useRemoveMemberMutation, useUpdateSharingMutation } from './workspaces.api';
 

@@ -1,7 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buttonByText, findModal, json, renderWithApp, stubServer, type Handler } from '../network/test-app';
+import {
+  buttonByText,
+  findModal,
+  json,
+  renderWithApp,
+  stubServer,
+  type Handler,
+} from '../../lib/testing/test-app';
 import { BEN, buildJoinRequest, buildWorkspace, errorBody, OWNER } from './test-workspaces';
 import { WorkspacePage } from './workspace-page';
 

@@ -2,8 +2,8 @@ import { CheckOutlined, CloseOutlined, InboxOutlined } from '@ant-design/icons';
 import type { JoinRequest, JoinRequestDecision } from '@warmpath/contracts';
 import { Alert, Badge, Button, Empty, Flex, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
-import { serverMessage } from '../../app/api';
-import { useToast } from '../notifications/use-toast';
+import { serverMessage } from '../../lib/api/api';
+import { useToast } from '../../lib/toast/use-toast';
 import { formatRequested } from './workspace-format';
 import { useDecideJoinRequestMutation, useListJoinRequestsQuery } from './workspaces.api';
 

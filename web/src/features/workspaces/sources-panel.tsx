@@ -2,7 +2,7 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { BULK_MESSAGES, isTerminalImportState, type WorkspaceSource } from '@warmpath/contracts';
 import { Alert, Button, Card, List, Progress, Tag, Typography } from 'antd';
 import { useRef, type ChangeEvent } from 'react';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api/api';
 import {
   useClaimSourceMutation,
   useDeleteSourceMutation,

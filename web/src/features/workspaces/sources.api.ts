@@ -1,5 +1,5 @@
 import type { BulkImportAccepted, ClaimedSource, WorkspaceSource } from '@warmpath/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api/api';
 
 /** A workspace's uploaded exports (issue 16): list, upload many, delete, claim. */
 export const sourcesApi = api.injectEndpoints({

@@ -2,9 +2,9 @@ import type { Connection, MemberReach, TeamMember } from '@warmpath/contracts';
 import { fullName } from '@warmpath/domain';
 import { Button, Card, Col, Empty, Flex, Row, Table, Typography } from 'antd';
 import { useMemo } from 'react';
-import { datasetInfo } from '../network/data/network-data-client';
-import { roleLine } from '../network/connection-format';
-import { networkApi } from '../network/network.api';
+import { datasetInfo } from '../network';
+import { roleLine } from '../network';
+import { networkApi } from '../network';
 import { SHARING_LABELS } from './workspace-format';
 
 interface Props {

@@ -1,8 +1,8 @@
 import type { Workspace } from '@warmpath/contracts';
 import { Button, Popconfirm } from 'antd';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../app/api';
-import { useToast } from '../notifications/use-toast';
+import { errorMessage } from '../../lib/api/api';
+import { useToast } from '../../lib/toast/use-toast';
 import { useDeleteWorkspaceMutation, useLeaveWorkspaceMutation } from './workspaces.api';
 
 /**

@@ -1,7 +1,14 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buttonByText, findModal, json, renderWithApp, stubServer, TEST_USER } from '../network/test-app';
+import {
+  buttonByText,
+  findModal,
+  json,
+  renderWithApp,
+  stubServer,
+  TEST_USER,
+} from '../../lib/testing/test-app';
 import { buildMyJoinRequest, buildWorkspace, errorBody } from './test-workspaces';
 import { WorkspaceListPage } from './workspace-list-page';
 

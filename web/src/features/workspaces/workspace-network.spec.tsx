@@ -3,14 +3,21 @@ import type { WarmPathView } from '@warmpath/contracts';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as graph from '../../graph';
-import type { FakeGraphEngine } from '../network/graph/fake-graph-engine';
-import { buttonByText, findModal, json, renderWithApp, stubServer, type Handler } from '../network/test-app';
-import { buildTestNetwork } from '../network/test-connections';
+import type { FakeGraphEngine } from '../../lib/testing/fake-graph-engine';
+import {
+  buttonByText,
+  findModal,
+  json,
+  renderWithApp,
+  stubServer,
+  type Handler,
+} from '../../lib/testing/test-app';
+import { buildTestNetwork } from '../../lib/testing/test-connections';
 import { BEN, buildWorkspace, OWNER } from './test-workspaces';
 import { renderTeamNetwork, renderWorkspaceNetwork } from './workspace-network';
 import { WorkspacePage } from './workspace-page';
 
-vi.mock('../../graph', async () => (await import('../network/graph/fake-graph-engine')).fakeGraphModule());
+vi.mock('../../graph', async () => (await import('../../lib/testing/fake-graph-engine')).fakeGraphModule());
 
 const engines = (graph as unknown as { engines: FakeGraphEngine[] }).engines;
 

@@ -1,10 +1,10 @@
 import type { Connection } from '@warmpath/contracts';
 import { Flex, theme } from 'antd';
 import { useCallback, useMemo } from 'react';
-import { ConnectionSearch } from '../dashboard/connection-search';
-import { useDashboardView } from '../filters/use-dashboard-view';
-import type { NetworkSource } from '../network/data/network-data-client';
-import { NetworkExplorer, type NetworkExplorerProps } from '../network/network-explorer';
+import { ConnectionSearch } from '../network';
+import { useDashboardView } from '../filters';
+import type { NetworkSource } from '../network';
+import { NetworkExplorer, type NetworkExplorerProps } from '../explorer';
 import { SuperConnectors } from './super-connectors';
 import type { WorkspaceNetworkProps } from './workspace-page';
 import { useListMembersQuery } from './workspaces.api';

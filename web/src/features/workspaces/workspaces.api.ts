@@ -13,7 +13,7 @@ import type {
   TeamMember,
   Workspace,
 } from '@warmpath/contracts';
-import { api } from '../../app/api';
+import { api } from '../../lib/api/api';
 
 /**
  * Workspaces (also called teams) and everything around them: product-spec §7's /api/teams*,

@@ -9,7 +9,7 @@ import { IntroHandler } from './intro.handler.js';
 import { IntroService } from './intro.service.js';
 import { OpenAiIntroProvider } from './openai-intro.provider.js';
 
-/** The model when one is configured, else the built-in writer (DECISIONS.md, AI). */
+/** The model when one is configured, else the built-in writer (docs/product.md#warm-introductions). */
 function createIntroProvider(config: AiConfig, logger: Logger): IntroProvider {
   const settings = modelSettingsOf(config);
   if (!settings) {

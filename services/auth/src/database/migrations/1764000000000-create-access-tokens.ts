@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Personal access tokens (issue 16): only the SHA-256 of each secret is stored. */
+/** Personal access tokens (docs/api.md): only the SHA-256 of each secret is stored. */
 export class CreateAccessTokens1764000000000 implements MigrationInterface {
   name = 'CreateAccessTokens1764000000000';
 

@@ -1,8 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The durable copy of browser sessions (issue 18): a session survives a Redis that comes back
- * empty. The session id itself is never stored, only its SHA-256; a revoked session is deleted.
+ * The durable copy of browser sessions (docs/security.md#sessions): a session survives a Redis that
+ * comes back empty. The session id itself is never stored, only its SHA-256; a revoked session is
+ * deleted.
  */
 export class CreateSessions1764100000000 implements MigrationInterface {
   name = 'CreateSessions1764100000000';

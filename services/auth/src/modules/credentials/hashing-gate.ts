@@ -17,11 +17,12 @@ const waiting = new Gauge({
 });
 
 /**
- * Bounds the password hashing work (issue 17): at most `concurrency` hashes at a time (scrypt runs
- * in libuv's pool, off the event loop, ~32 MiB each), at most `queueMax` waiting, none admitted to
- * the queue when the hashes ahead of it (at the recent time per hash) would outlast its caller's
- * wait (the bus deadline), and a waiting hash whose caller has stopped waiting is dropped unrun. So a burst costs at most a short queue of work, and the
- * service answers the next sign-in at once instead of hashing for callers long gone.
+ * Bounds the password hashing work (docs/security.md#sign-in-capacity): at most `concurrency`
+ * hashes at a time (scrypt runs in libuv's pool, off the event loop, ~32 MiB each), at most
+ * `queueMax` waiting, none admitted to the queue when the hashes ahead of it (at the recent time
+ * per hash) would outlast its caller's wait (the bus deadline), and a waiting hash whose caller has
+ * stopped waiting is dropped unrun. So a burst costs at most a short queue of work, and the service
+ * answers the next sign-in at once instead of hashing for callers long gone.
  */
 export class HashingGate {
   private running = 0;

@@ -6,9 +6,10 @@ import {
   PrimaryGeneratedColumn,
   Unique,
   JoinColumn,
+  type Relation,
 } from 'typeorm';
 import type { OAuthProvider } from '@warmpath/contracts';
-import { UserEntity } from './user.entity.js';
+import type { UserEntity } from './user.entity.js';
 
 /** An OAuth identity: (provider, subject) belongs to exactly one account. */
 @Entity({ name: 'identities' })
@@ -21,9 +22,11 @@ export class IdentityEntity {
   @Column({ name: 'user_id', type: 'int' })
   userId: number;
 
-  @ManyToOne(() => UserEntity, (user) => user.identities, { onDelete: 'CASCADE' })
+  // Named, not imported: the two entities refer to each other, and a type-only import keeps
+  // that out of the module graph (the metadata builder resolves the name).
+  @ManyToOne('UserEntity', (user: UserEntity) => user.identities, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id' })
-  user: UserEntity;
+  user: Relation<UserEntity>;
 
   @Column({ type: 'varchar', length: 20 })
   provider: OAuthProvider;

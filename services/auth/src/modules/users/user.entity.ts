@@ -5,8 +5,9 @@ import {
   OneToMany,
   PrimaryGeneratedColumn,
   UpdateDateColumn,
+  type Relation,
 } from 'typeorm';
-import { IdentityEntity } from './identity.entity.js';
+import type { IdentityEntity } from './identity.entity.js';
 
 @Entity({ name: 'users' })
 export class UserEntity {
@@ -42,6 +43,6 @@ export class UserEntity {
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 
-  @OneToMany(() => IdentityEntity, (identity) => identity.user)
-  identities: IdentityEntity[];
+  @OneToMany('IdentityEntity', (identity: IdentityEntity) => identity.user)
+  identities: Relation<IdentityEntity[]>;
 }

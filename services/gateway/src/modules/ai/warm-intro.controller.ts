@@ -4,7 +4,10 @@ import { ZodPipe } from '../../http/zod-body.pipe.js';
 import { CurrentUserId } from '../session/session.guard.js';
 import { WarmIntroService } from './warm-intro.service.js';
 
-/** product-spec §7: POST /api/network/generate-warm-intro, signed-in users only (the global session guard). */
+/**
+ * docs/product.md#api: POST /api/network/generate-warm-intro, signed-in users only (the global
+ * session guard).
+ */
 @Controller('api/network')
 export class WarmIntroController {
   constructor(private readonly intros: WarmIntroService) {}

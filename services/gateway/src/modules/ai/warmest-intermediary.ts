@@ -18,7 +18,7 @@ export interface PathIntroduction {
 }
 
 /**
- * The warmest path's intermediary for a target (network.path.find, issue 5), or null when the
+ * The warmest path's intermediary for a target (network.path.find, docs/network-api.md), or null when the
  * target is not in the user's network or cannot be reached: the intro is then written to the
  * target directly. Other failures (network service down, timeout) are the caller's to decide.
  */
@@ -36,7 +36,7 @@ export async function findWarmestIntermediary(
 }
 
 /**
- * DECISIONS.md: the intermediary is the person before the target. The user is known to know
+ * docs/product.md#warm-paths: the intermediary is the person before the target. The user is known to know
  * them only on a three-person path (you → intermediary → target), so only then does the first
  * hop describe the user and the intermediary.
  */

@@ -26,7 +26,7 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../sess
 import { CurrentUserId } from '../session/session.guard.js';
 import { SessionStore } from '../session/session.store.js';
 
-/** product-spec §7: register, login, logout, current user, profile, admin list. */
+/** docs/product.md#api: register, login, logout, current user, profile, admin list. */
 @Controller('api')
 export class AuthController {
   constructor(

@@ -22,7 +22,7 @@ const FILE_NAME_MAX = 255;
 class FileTooLargeError extends Error {}
 
 /**
- * Reads a bulk upload (issue 16): multipart with one or more `file` parts, each optionally
+ * Reads a bulk upload (docs/workspace-sources.md): multipart with one or more `file` parts, each optionally
  * preceded by text fields `name` (whose export it is; default: the file name without extension)
  * and `email`. Every file is streamed into the upload bucket (never whole in memory) and checked
  * on its own: a file that is not a CSV or ZIP, or is over IMPORT_MAX_FILE_BYTES, fails alone with

@@ -30,7 +30,7 @@ const REPLAY_WAIT_MS = RECORD_TIMEOUT.timeoutMs + 5_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Bulk imports into a workspace and its sources (issue 16, docs/workspace-sources.md). The
+ * Bulk imports into a workspace and its sources (docs/workspace-sources.md). The
  * caller's right to upload is checked before any byte is stored; the teams service decides the
  * rest. Every route naming a workspace answers a non-member exactly like an unknown workspace.
  */

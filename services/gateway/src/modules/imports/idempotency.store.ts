@@ -32,7 +32,7 @@ export type IdempotentClaim = { first: true } | { first: false; importId: string
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
 
 /**
- * `Idempotency-Key` of the upload routes (issue 16), in Redis so every gateway replica agrees:
+ * `Idempotency-Key` of the upload routes (docs/api.md), in Redis so every gateway replica agrees:
  * the first request with a key claims it for its import (or bulk import); a retry with the same
  * bytes gets that import, with other bytes 409. A retry that arrives while the first is still recording waits for
  * it (concurrent duplicates answer the same import).

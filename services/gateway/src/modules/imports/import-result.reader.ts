@@ -10,9 +10,10 @@ import { positionInfo } from '@warmpath/domain';
 import { BusClient } from '@warmpath/server-kit';
 
 /**
- * The answer of a synchronous import route (product-spec §3 Import result): the user's own node
- * first, then every stored person and company link of their network, read page by page (a big
- * network is larger than one NATS message). Null when the network has more than `maxPeople`.
+ * The answer of a synchronous import route (the import result of docs/product.md#entities): the
+ * user's own node first, then every stored person and company link of their network, read page by
+ * page (a big network is larger than one NATS message). Null when the network has more than
+ * `maxPeople`.
  */
 @Injectable()
 export class ImportResultReader {

@@ -47,10 +47,10 @@ const DATA_DIALOG: UploadMessages = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * product-spec §7 import calls and issue 4's import status routes. Uploads go to the object store,
- * the import worker does the work; the synchronous routes wait for it (IMPORT_SYNC_WAIT_MS) and
- * answer `{connections, relationships}`, or 202 with the import's address past the wait (at once
- * with `Prefer: respond-async`).
+ * The import calls of docs/product.md#api and the import status routes of docs/import.md. Uploads
+ * go to the object store, the import worker does the work; the synchronous routes wait for it
+ * (IMPORT_SYNC_WAIT_MS) and answer `{connections, relationships}`, or 202 with the import's address
+ * past the wait (at once with `Prefer: respond-async`).
  */
 @Controller('api')
 export class ImportsController {
@@ -125,7 +125,10 @@ export class ImportsController {
     }
   }
 
-  /** The caller's imports, newest first: date, file name, counts (issue 15's Import history). */
+  /**
+   * The caller's imports, newest first: date, file name, counts (the import history of
+   * docs/product.md#import-history).
+   */
   @Get('imports')
   @RequiresScope('imports:write')
   list(@CurrentUserId() userId: number): Promise<ImportList> {

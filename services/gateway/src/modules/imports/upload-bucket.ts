@@ -6,14 +6,16 @@ import { NATS_CONNECTION, ObjectBucket, SERVICE_CONFIG } from '@warmpath/server-
 import type { GatewayConfig } from '../../config/gateway.config.js';
 
 /**
- * The object store's usual chunk size. 512 KiB chunks uploaded a little faster but cost the
- * worker ~20 MB more peak memory (each chunk is a buffer in flight; bench/src/import.bench.mjs).
+ * The object store's usual chunk size. Larger chunks upload a little faster but raise the
+ * worker's peak memory (each chunk is a buffer in flight;
+ * docs/performance.md#figures-behind-choices-in-the-code).
  */
 const CHUNK_BYTES = 128 * 1024;
 
 /**
- * The JetStream Object Store bucket uploads are streamed into (the claim check of ARCHITECTURE.md
- * "Import pipeline"): services get the object's name, never the bytes in a NATS message.
+ * The JetStream Object Store bucket uploads are streamed into (the claim check of
+ * docs/architecture.md#redis-and-jetstream): services get the object's name, never the bytes in a
+ * NATS message.
  */
 @Injectable()
 export class UploadBucket {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { isCsvUpload, isZipUpload } from './upload-receiver.js';
 
-describe('isCsvUpload (product-spec §5)', () => {
+describe('isCsvUpload (docs/product.md#uploads)', () => {
   it('accepts the text/csv type whatever the name', () => {
     expect(isCsvUpload('text/csv', 'export.txt')).toBe(true);
     expect(isCsvUpload('Text/CSV; charset=utf-8', 'export')).toBe(true);
@@ -20,7 +20,7 @@ describe('isCsvUpload (product-spec §5)', () => {
   });
 });
 
-describe('isZipUpload (issue 15: LinkedIn sends its export as a ZIP archive)', () => {
+describe('isZipUpload (LinkedIn sends its export as a ZIP archive)', () => {
   it('accepts the ZIP types and a name ending .zip', () => {
     expect(isZipUpload('application/zip', 'export')).toBe(true);
     expect(isZipUpload('application/x-zip-compressed', 'Basic_LinkedInDataExport_11-24-2026.zip')).toBe(true);

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { GatewayConfig } from '../../config/gateway.config.js';
 import { UploadBucket } from './upload-bucket.js';
 
-/** The texts of one dialog's upload checks (product-spec §5). */
+/** The texts of one dialog's upload checks (docs/product.md#uploads). */
 export interface UploadMessages {
   noFile: string;
   notCsv: string;
@@ -29,14 +29,17 @@ const DRAIN_FACTOR = 4;
 
 class FileTooLargeError extends Error {}
 
-/** product-spec §5: type text/csv, or a name ending .csv. */
+/** docs/product.md#uploads: type text/csv, or a name ending .csv. */
 export function isCsvUpload(mimetype: string, fileName: string): boolean {
   return mimetype.split(';')[0]?.trim().toLowerCase() === 'text/csv' || /\.csv$/i.test(fileName.trim());
 }
 
 const ZIP_TYPES = new Set(['application/zip', 'application/x-zip-compressed', 'application/x-zip']);
 
-/** LinkedIn's data archive (issue 15): a ZIP type, or a name ending .zip; the worker reads Connections.csv from it. */
+/**
+ * LinkedIn's data archive (docs/import.md#the-linkedin-archive): a ZIP type, or a name ending .zip;
+ * the worker reads Connections.csv from it.
+ */
 export function isZipUpload(mimetype: string, fileName: string): boolean {
   return ZIP_TYPES.has(mimetype.split(';')[0]?.trim().toLowerCase() ?? '') || /\.zip$/i.test(fileName.trim());
 }

@@ -47,7 +47,7 @@ describe('chooseRepresentation', () => {
     expect(chooseRepresentation(header)).toBe(representation);
   });
 
-  it("reads no header as JSON, the spec's default", () => {
+  it('reads no header as JSON, the default', () => {
     expect(chooseRepresentation(undefined)).toBe('json');
   });
 });

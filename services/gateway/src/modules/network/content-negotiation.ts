@@ -10,7 +10,7 @@ export type ResponseEncoding = SnapshotEncoding | 'identity';
 const PREFERENCE: readonly SnapshotEncoding[] = ['br', 'gzip'];
 
 /**
- * The encoding to answer with, from the browser's Accept-Encoding (RFC 9110 §12.5.3): the stored
+ * The encoding to answer with, from the browser's Accept-Encoding (RFC 9110, section 12.5.3): the stored
  * encoding with the highest q-value (`*` covers unlisted ones), else identity.
  */
 export function chooseEncoding(acceptEncoding: string | string[] | undefined): ResponseEncoding {
@@ -42,8 +42,8 @@ function qualities(header: string | string[] | undefined): Map<string, number> {
 }
 
 /**
- * Which representation of a network to answer, from Accept (RFC 9110 §12.5.1): the compact one
- * when the client names its media type at least as welcome as JSON; the spec's JSON otherwise
+ * Which representation of a network to answer, from Accept (RFC 9110, section 12.5.1): the compact one
+ * when the client names its media type at least as welcome as JSON; the plain JSON otherwise
  * (no Accept, any type, `application/json`, or a compact version this server does not have).
  */
 export function chooseRepresentation(accept: string | string[] | undefined): SnapshotRepresentation {
@@ -57,7 +57,7 @@ export function chooseRepresentation(accept: string | string[] | undefined): Sna
   return compact > 0 && compact >= json ? 'compact' : 'json';
 }
 
-/** If-None-Match with weak comparison (RFC 9110 §13.1.2): any listed tag, or `*`, matches. */
+/** If-None-Match with weak comparison (RFC 9110, section 13.1.2): any listed tag, or `*`, matches. */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;

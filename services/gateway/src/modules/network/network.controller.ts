@@ -23,7 +23,10 @@ import { RequiresScope } from '../../http/requires-scope.decorator.js';
 
 export const CONNECTION_NOT_FOUND = 'Connection not found';
 
-/** product-spec §7 GET /api/network and DECISIONS.md (notes, warmest path, real counts). Signed-in only. */
+/**
+ * GET /api/network, notes, the warmest path and real counts (docs/product.md#api,
+ * docs/network-api.md). Signed-in only.
+ */
 @Controller('api/network')
 export class NetworkController {
   constructor(
@@ -32,7 +35,7 @@ export class NetworkController {
   ) {}
 
   /**
-   * `{connections, relationships, companies}` streamed from the compressed snapshot, as the spec's
+   * `{connections, relationships, companies}` streamed from the compressed snapshot, as the plain
    * JSON or the compact columns the data worker asks for (docs/network-api.md): 304 when the
    * browser holds the current ETag, else brotli or gzip as it accepts (decompressed for a client
    * that accepts neither).
@@ -48,7 +51,10 @@ export class NetworkController {
     await sendSnapshot(request, reply, current, (field) => this.snapshots.body(userId, current, field));
   }
 
-  /** Private notes (DECISIONS.md): plain text, capped; anyone else's connection is a 404. */
+  /**
+   * Private notes (docs/product.md#connection-details): plain text, capped; anyone else's
+   * connection is a 404.
+   */
   @Patch('connections/:id')
   updateNotes(
     @CurrentUserId() userId: number,

@@ -33,7 +33,7 @@ async function text(stream: unknown): Promise<string> {
 }
 
 describe('sendSnapshot', () => {
-  it("answers the spec's JSON by default, with its ETag, varying on Accept", async () => {
+  it('answers the plain JSON by default, with its ETag, varying on Accept', async () => {
     const sent = await answer({ 'accept-encoding': 'br' });
     expect(sent.read).toEqual(['br']);
     expect(sent.headers).toMatchObject({

@@ -16,7 +16,7 @@ const CONTENT_TYPE: Record<SnapshotRepresentation, string> = {
 };
 
 /**
- * Answers a network snapshot (own or pooled) in the representation the client accepts (the spec's
+ * Answers a network snapshot (own or pooled) in the representation the client accepts (the plain
  * JSON, or the compact columns: chooseRepresentation), each with its own ETag: 304 when the
  * browser holds the current one, else brotli or gzip as it accepts (decompressed for a client that
  * accepts neither).
@@ -51,7 +51,7 @@ export async function sendSnapshot(
 const etagOf = (ref: NetworkSnapshotRef, representation: SnapshotRepresentation): string =>
   representation === 'json' ? ref.etag : ref.compact.etag;
 
-/** Private (per user), revalidated at every use (product-spec §4: network data is stale at once). */
+/** Private (per user), revalidated at every use (docs/product.md#states: network data is stale at once). */
 function setSnapshotHeaders(
   reply: FastifyReply,
   ref: NetworkSnapshotRef,

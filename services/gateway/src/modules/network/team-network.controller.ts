@@ -15,7 +15,7 @@ import { sendSnapshot } from './snapshot-reply.js';
 import { RequiresScope } from '../../http/requires-scope.decorator.js';
 
 /**
- * GET /api/teams/{id}/network (product-spec §7): the workspace's pooled network as the caller sees
+ * GET /api/teams/{id}/network (docs/product.md#api): the workspace's pooled network as the caller sees
  * it, served like GET /api/network (ETag, 304, brotli or gzip). The network service asks the
  * teams service for the membership on every read: a non-member gets exactly the 404 of a
  * workspace that does not exist.

@@ -8,7 +8,7 @@ import { OAuthFlowService } from './oauth-flow.service.js';
 const failed = (message: string) => `/auth-success?error=${encodeURIComponent(message)}`;
 
 /**
- * product-spec §2: /auth/linkedin starts LinkedIn's OpenID Connect flow; LinkedIn sends the
+ * docs/product.md#web-routes: /auth/linkedin starts LinkedIn's OpenID Connect flow; LinkedIn sends the
  * browser back to /auth/linkedin/callback, and every outcome ends on /auth-success.
  */
 @Controller('auth/linkedin')

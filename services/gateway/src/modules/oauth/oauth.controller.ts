@@ -17,7 +17,7 @@ function spaProvider(provider: string): OAuthProvider {
   return found;
 }
 
-/** product-spec §7: GET /api/oauth/providers, /api/oauth/{provider} (browser) and its callback (SPA). */
+/** docs/product.md#api: GET /api/oauth/providers, /api/oauth/{provider} (browser) and its callback (SPA). */
 @Controller('api/oauth')
 export class OAuthController {
   constructor(private readonly flow: OAuthFlowService) {}

@@ -10,7 +10,7 @@ export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few m
 /**
  * Sign-in throttling in Redis, shared by every gateway replica: attempts per client address, and
  * failures per username *from that client*. Failures are never counted per username alone: then
- * anyone could lock anyone out with a few wrong passwords (issue 17); keyed by username and
+ * anyone could lock anyone out with a few wrong passwords (docs/security.md); keyed by username and
  * client, an attacker's failures throttle only the attacker, and the owner still signs in from
  * their own address. The answer is the same whether or not the username exists.
  */

@@ -48,10 +48,10 @@ function unavailable(error: unknown): unknown {
 }
 
 /**
- * Sessions in Redis (the hot path), with a durable copy in the auth service (issue 18): sliding
- * idle lifetime, hard absolute lifetime; nothing stored for anonymous visitors. A session Redis
- * does not know (Redis came back empty) is looked up in the durable copy and, while within both
- * lifetimes, restored into Redis.
+ * Sessions in Redis (the hot path), with a durable copy in the auth service
+ * (docs/security.md#sessions): sliding idle lifetime, hard absolute lifetime; nothing stored for
+ * anonymous visitors. A session Redis does not know (Redis came back empty) is looked up in the
+ * durable copy and, while within both lifetimes, restored into Redis.
  */
 @Injectable()
 export class SessionStore {

@@ -15,7 +15,7 @@ import { positiveIdOf, workspaceIdOf } from './route-ids.js';
 import { RequiresScope } from '../../http/requires-scope.decorator.js';
 
 /**
- * product-spec §7 /api/teams* (workspaces and their members) and docs/workspaces.md. Signed-in
+ * docs/product.md#api /api/teams* (workspaces and their members) and docs/workspaces.md. Signed-in
  * only; the caller is always the session's user, never a body field.
  */
 @Controller('api/teams')

@@ -13,7 +13,7 @@ import { CurrentUserId } from '../session/session.guard.js';
 export const TOKEN_NOT_FOUND = 'Token not found';
 
 /**
- * Personal access tokens (issue 16), for a signed-in session only: no @RequiresScope, so a
+ * Personal access tokens (docs/api.md), for a signed-in session only: no @RequiresScope, so a
  * token can never create, list or revoke tokens.
  */
 @Controller('api/tokens')

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * One row per import (issue 4). The partial unique index makes "the same file twice joins the
+ * One row per import (docs/import.md). The partial unique index makes "the same file twice joins the
  * running import" hold even when both uploads arrive at once.
  */
 export class CreateImports1763900000001 implements MigrationInterface {

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Warnings of an import (issue 15): rows imported with something left out or repaired, counted
+ * Warnings of an import (docs/import.md): rows imported with something left out or repaired, counted
  * per kind, the first 100 listed, beside the skipped rows.
  */
 export class ImportWarnings1764000000001 implements MigrationInterface {

@@ -1,6 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** Job changes and people absent from the export, counted per import (issue 15). */
+/**
+ * Job changes and people absent from the export, counted per import
+ * (docs/import.md#removing-the-people-not-in-your-latest-export).
+ */
 export class ImportChangeCounts1764000000002 implements MigrationInterface {
   name = 'ImportChangeCounts1764000000002';
 

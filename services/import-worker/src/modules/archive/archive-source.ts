@@ -45,7 +45,7 @@ export async function connectionsSource(
   return (await openUpload(upload, fileName, limits)).connections;
 }
 
-/** connectionsSource, and the archive's Positions.csv (issue 15: past colleagues) when there is one. */
+/** connectionsSource, and the archive's Positions.csv (past colleagues) when there is one. */
 export async function openUpload(
   upload: AsyncIterable<Uint8Array>,
   fileName: string,

@@ -9,7 +9,7 @@ import { UploadStore } from '../uploads/upload-store.js';
 type SplitExport = Extract<BulkSplitReply, { kind: 'split' }>['exports'][number];
 
 /**
- * A ZIP uploaded to a bulk (issue 16) that holds several people's exports: each export is
+ * A ZIP uploaded to a bulk (docs/workspace-sources.md) that holds several people's exports: each export is
  * unpacked into an object of its own in the upload bucket, to be imported like any upload. The
  * limits of docs/import.md apply to every entry (size, ratio, CRC), and a bad entry fails only its
  * own file. A ZIP that is one person's LinkedIn archive, or no readable ZIP at all, is `single`:

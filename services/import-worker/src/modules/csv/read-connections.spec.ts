@@ -162,7 +162,7 @@ describe('readConnectionBatches', () => {
 const byFirstName = (batches: StagedRow[][]): Map<string, StagedRow> =>
   new Map(batches.flat().map((row) => [row[3] as string, row]));
 
-describe('readConnectionBatches on damaged exports (issue 15)', () => {
+describe('readConnectionBatches on damaged exports (docs/import.md)', () => {
   it('skips a row shifted by an unquoted comma and reports it, importing the rest', async () => {
     const { batches, stats } = await readAll(DAMAGED_FILES.unquotedComma());
     expect([...byFirstName(batches).keys()]).toEqual(['Ana', 'Chloé']);

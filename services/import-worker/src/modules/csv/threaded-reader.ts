@@ -20,9 +20,9 @@ export interface BatchReadOptions {
 
 /**
  * The parse thread's heap. Parsing allocates fast; left alone, V8 lets garbage pile up to a few
- * hundred MB before collecting (the worker peaked at ~350 MB on a 300,000-row file). Bounded, the
- * whole worker stays under its 250 MB budget whatever the file size; 32 MB costs ~10% more CPU in
- * garbage collection than 96 MB (measured with bench/src/import.bench.mjs).
+ * hundred MB before collecting, over the worker's memory budget on a large file. Bounded, the
+ * whole worker stays under its budget whatever the file size, for a little more CPU in garbage
+ * collection than a larger bound (docs/performance.md#figures-behind-choices-in-the-code).
  */
 const PARSE_THREAD_LIMITS = { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 4 };
 
@@ -33,12 +33,13 @@ export function startParseThread(): Worker {
 
 /**
  * Parse threads kept between imports. Starting one (a V8 isolate loading the row rules, their
- * contracts and zod) costs ~300 ms of CPU, and its parsing code then starts cold: for a 5,000-row
- * file that was more than the file's own parsing (bench:bulk). So a thread whose read ended
- * cleanly waits for the next import's `start` instead of ending, up to `keep` idle threads (the
- * worker's IMPORT_CONCURRENCY); one is started ahead when none is idle. A thread whose read failed
- * or was cut short is ended (it may be mid-file). Threads exist only when there is no idle one, so
- * the worker never holds more than IMPORT_CONCURRENCY + 1 threads, as with a single spare before.
+ * contracts and zod) costs CPU, and its parsing code then starts cold: for a small file that was
+ * more than the file's own parsing (docs/performance.md#figures-behind-choices-in-the-code). So a
+ * thread whose read ended cleanly waits for the next import's `start` instead of ending, up to
+ * `keep` idle threads (the worker's IMPORT_CONCURRENCY); one is started ahead when none is idle. A
+ * thread whose read failed or was cut short is ended (it may be mid-file). Threads exist only when
+ * there is no idle one, so the worker never holds more than IMPORT_CONCURRENCY + 1 threads, as with
+ * a single spare before.
  */
 export class ParseThreads {
   /** Idle threads, each with what stops watching it once it is handed out. */

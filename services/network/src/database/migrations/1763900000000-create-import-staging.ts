@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The import write path (issue 4). Rows are COPYed into an UNLOGGED staging table (no WAL: it is
+ * The import write path (docs/import.md). Rows are COPYed into an UNLOGGED staging table (no WAL: it is
  * rebuilt by a retry anyway) per (import, attempt) and merged in one transaction, so a failed or
  * killed import never leaves half a file in `connections`. `import_commits` makes the merge and
  * the relinking idempotent per import id.

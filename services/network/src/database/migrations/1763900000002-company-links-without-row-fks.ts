@@ -4,10 +4,10 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Company links lose their row-by-row foreign keys; deleting a person still deletes their links,
  * through one statement-level trigger.
  *
- * Why (measured, bench/src/import.bench.mjs): inserting the 608,000 links of a 300,000-person
- * import took 19.4 s with the two foreign keys and 6.4 s without them; each row's check looks up
- * and locks both people it links. Links are only ever written by the relink step of an import,
- * from people read in the same transaction under the owner's lock, so they cannot point nowhere.
+ * Why: with the two foreign keys, inserting the links of a large import took about three times as
+ * long (docs/performance.md#figures-behind-choices-in-the-code); each row's check looks up and
+ * locks both people it links. Links are only ever written by the relink step of an import, from
+ * people read in the same transaction under the owner's lock, so they cannot point nowhere.
  */
 export class CompanyLinksWithoutRowFks1763900000002 implements MigrationInterface {
   name = 'CompanyLinksWithoutRowFks1763900000002';

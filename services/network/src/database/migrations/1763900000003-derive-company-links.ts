@@ -6,8 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * the trigger that deleted the links of deleted people, go. Each company's number of links stays,
  * so an import can still report how many relationships the network has without generating them.
  *
- * Why (measured, bench:import at 300,000 rows): writing the 608,000 links took 2.3 s of the
- * 3.3 s relink, and every load of a big network read them all back from Postgres.
+ * Why: writing the links was most of an import's relink step, and every load of a big network
+ * read them all back from Postgres (docs/performance.md#figures-behind-choices-in-the-code).
  */
 export class DeriveCompanyLinks1763900000003 implements MigrationInterface {
   name = 'DeriveCompanyLinks1763900000003';

@@ -1,10 +1,11 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * What each import changed (issue 15): `import_changes` lists, per re-import, the people it added,
- * those whose company or position changed (before and after), and those it no longer had (absent).
- * People keep their last job change (`previous_company`, `previous_position`, `job_changed_at`)
- * and a flag while they are missing from the owner's latest export (`absent_since`).
+ * What each import changed (docs/import.md#what-changed-since-the-last-export): `import_changes`
+ * lists, per re-import, the people it added, those whose company or position changed (before and
+ * after), and those it no longer had (absent). People keep their last job change
+ * (`previous_company`, `previous_position`, `job_changed_at`) and a flag while they are missing
+ * from the owner's latest export (`absent_since`).
  */
 export class ImportChanges1764000000004 implements MigrationInterface {
   name = 'ImportChanges1764000000004';

@@ -1,11 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Removing the people not in the latest export, undoable for 7 days (issue 15). A removal moves
- * the people out of `connections` (so no read of the network, its paths, stats or pooled graphs
- * has to know about it) into `removed_connections`, each row whole (`to_jsonb`, notes included)
- * under its own id, and `absent_removals` remembers the removal itself: when, until when it can be
- * undone, whether it was, and when the removed rows were purged for good.
+ * Removing the people not in the latest export, undoable for 7 days
+ * (docs/import.md#removing-the-people-not-in-your-latest-export). A removal moves the people out of
+ * `connections` (so no read of the network, its paths, stats or pooled graphs has to know about it)
+ * into `removed_connections`, each row whole (`to_jsonb`, notes included) under its own id, and
+ * `absent_removals` remembers the removal itself: when, until when it can be undone, whether it
+ * was, and when the removed rows were purged for good.
  */
 export class AbsentRemovals1764100000005 implements MigrationInterface {
   name = 'AbsentRemovals1764100000005';

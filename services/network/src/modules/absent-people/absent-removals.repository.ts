@@ -69,7 +69,10 @@ const PURGE_EXPIRED = `
     RETURNING "import_id")
   DELETE FROM "network"."removed_connections" r USING "expired" e WHERE r."import_id" = e."import_id"`;
 
-/** Removing and restoring the people absent from the latest export (issue 15). */
+/**
+ * Removing and restoring the people absent from the latest export
+ * (docs/import.md#removing-the-people-not-in-your-latest-export).
+ */
 @Injectable()
 export class AbsentRemovalsRepository {
   constructor(private readonly dataSource: DataSource) {}

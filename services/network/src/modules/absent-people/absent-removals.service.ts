@@ -7,8 +7,9 @@ import { SnapshotPointerStore } from '../graph/snapshot-pointer.store.js';
 import { AbsentRemovalsRepository } from './absent-removals.repository.js';
 
 /**
- * Remove the people not in the latest export, and undo it (issue 15). Both change the network the
- * way an import does, so they invalidate it the same way: the version is bumped in the same
+ * Remove the people not in the latest export, and undo it
+ * (docs/import.md#removing-the-people-not-in-your-latest-export). Both change the network the way
+ * an import does, so they invalidate it the same way: the version is bumped in the same
  * transaction, the snapshot generation after the commit (before the answer), and the pooled
  * workspace graphs of the owner's workspaces are rebuilt for their recent viewers.
  */

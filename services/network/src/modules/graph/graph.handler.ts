@@ -36,7 +36,8 @@ export class GraphHandler {
    */
   @HandleEvent(networkImportContracts.importCompleted)
   async prebuild(event: PayloadOf<typeof networkImportContracts.importCompleted>): Promise<void> {
-    // A workspace source (negative owner id, issue 16) has no own network to serve: only its pools.
+    // A workspace source (negative owner id, docs/workspace-sources.md) has no own network to
+    // serve: only its pools.
     if (!isSourceOwnerId(event.userId)) await this.current(event.userId);
     await this.importListeners.notify(event.userId);
   }

@@ -55,7 +55,7 @@ describe('NetworkReader', () => {
     expect(repository.versionReads).toBe(0);
   });
 
-  it('derives the company links of product-spec §5 from the people, named after both ends', async () => {
+  it('derives the company links from the people, named after both ends (docs/product.md#company-links)', async () => {
     const repository = new FakeNetworkRepository();
     repository.networks.set(7, {
       version: '1',

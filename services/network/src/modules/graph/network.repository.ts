@@ -27,7 +27,10 @@ export interface ConnectionRow {
   has_worked_with: boolean;
   /** ISO 8601, UTC */
   created_at: string;
-  /** Issue 15's export history (ISO 8601 UTC times); null when there is none. */
+  /**
+   * The export history (docs/import.md#what-changed-since-the-last-export) (ISO 8601 UTC times);
+   * null when there is none.
+   */
   absent_since: string | null;
   previous_company: string | null;
   previous_position: string | null;

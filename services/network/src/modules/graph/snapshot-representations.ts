@@ -15,9 +15,10 @@ const gzipAsync = promisify(gzip);
 const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 6;
 /**
- * Above this much JSON (~8,000 people) the fastest settings instead: on a 30,000-person snapshot
- * (~30 MB) brotli 5 takes ~1.3 s and gzip 6 ~0.6 s of CPU, brotli 1 and gzip 1 ~0.1-0.2 s for
- * ~1.5x the bytes. A big network is read a few times per version, right after its import.
+ * Above this much JSON (~8,000 people) the fastest settings instead: on a large snapshot they
+ * take a fraction of the CPU for somewhat more bytes
+ * (docs/performance.md#figures-behind-choices-in-the-code). A big network is read a few times per
+ * version, right after its import.
  */
 export const LARGE_SNAPSHOT_BYTES = 8 * 1024 * 1024;
 const FAST_BROTLI_QUALITY = 1;
@@ -32,7 +33,7 @@ export type RepresentationBlobs = Partial<SnapshotBlobs>;
 export type SnapshotBytesRef = Pick<NetworkSnapshotRef, 'etag' | 'bytes' | 'compact'>;
 
 /**
- * A network view as the bytes of every representation a reader may ask for: the spec's JSON and
+ * A network view as the bytes of every representation a reader may ask for: the plain JSON and
  * the compact columns (libs/domain encodeNetwork), each brotli and gzip, each with its own ETag.
  * `companyLinksOwner` is the user whose deriveCompanyLinks made the view's company links (the
  * own network's user, a pooled network's viewer): the compact form leaves them to the reader.
@@ -51,7 +52,7 @@ export async function snapshotRepresentations(
   };
 }
 
-/** The spec's JSON of a network view, brotli and gzip, with the ETag of its bytes. */
+/** The plain JSON of a network view, brotli and gzip, with the ETag of its bytes. */
 export async function jsonRepresentation(view: WireNetwork): Promise<{
   etag: string;
   bytes: NonNullable<NetworkSnapshotRef['bytes']>;
@@ -103,7 +104,7 @@ export async function compressSnapshot(text: Buffer): Promise<{ br: Buffer; gzip
 
 /**
  * Hashing the compressed bytes names the same text alike (compression is deterministic) and reads
- * ~20x fewer bytes than the text itself (0.7 s for a 300,000-person network). The two
+ * far fewer bytes than the text itself (docs/performance.md#figures-behind-choices-in-the-code). The two
  * representations are different texts, so their ETags differ.
  */
 export const snapshotEtag = (br: Buffer): string =>

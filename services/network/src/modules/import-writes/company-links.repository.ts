@@ -33,11 +33,11 @@ interface CommitRow {
 type KeyedPerson = CompanyLinkPerson & { company_key: string };
 
 /**
- * The link step of an import. Company links (product-spec §5) are not stored: the network reader
- * derives them from the people on every load. What is kept is each company's number of links, so
- * an import can say "Imported {n} connections and {m} relationships" without generating the
- * links of the whole network: the counts of the companies the import touched are recomputed from
- * the stored people, in one transaction; the other companies keep theirs.
+ * The link step of an import. Company links (docs/product.md#company-links) are not stored: the
+ * network reader derives them from the people on every load. What is kept is each company's number
+ * of links, so an import can say "Imported {n} connections and {m} relationships" without
+ * generating the links of the whole network: the counts of the companies the import touched are
+ * recomputed from the stored people, in one transaction; the other companies keep theirs.
  */
 @Injectable()
 export class CompanyLinksRepository {
@@ -116,9 +116,9 @@ export function countLinksByCompanyKey(people: readonly KeyedPerson[]): Map<stri
 }
 
 /**
- * Issue 15: a person working now at a company where the member worked (the archive's
- * Positions.csv) is a past colleague, during or after the member's time there. Only the flag is
- * stored; rows whose flag does not change are not written. Answers how many changed.
+ * docs/import.md#the-linkedin-archive: a person working now at a company where the member worked
+ * (the archive's Positions.csv) is a past colleague, during or after the member's time there. Only
+ * the flag is stored; rows whose flag does not change are not written. Answers how many changed.
  */
 async function markPastColleagues(client: pg.PoolClient, userId: number, keys: string[]): Promise<number> {
   const result = await client.query(

@@ -41,9 +41,8 @@ const CREATE_BATCH_TABLE = `
  * A batch that may repeat a person goes into the owner's connections one row per person: the last
  * line of a person wins, in the batch (DISTINCT ON) and across batches (later batches hold later
  * lines and update what an earlier one inserted). Every other batch is COPYed straight into
- * connections. Measured on 300,000 rows: ON CONFLICT (speculative insertion) doubled the time of
- * the batch-table inserts (11.2 s vs 5.4 s at load 12), and the straight COPY took the whole
- * import from 6.9-7.1 s to 5.2-5.8 s (bench:import).
+ * connections. ON CONFLICT (speculative insertion) doubled the time of the batch-table inserts, and
+ * the straight COPY made the whole import faster (docs/performance.md#figures-behind-choices-in-the-code).
  */
 const INSERT_OR_UPDATE_PEOPLE = `
   INSERT INTO "network"."connections" ("owner_user_id", "match_key", ${quoted.join(', ')})
@@ -143,7 +142,7 @@ class DirectSession {
 }
 
 /**
- * First imports written straight into connections while the file is being parsed (issue 4: the
+ * First imports written straight into connections while the file is being parsed (the
  * merge no longer waits for the whole file). The import's rows are inserted batch by batch in one
  * transaction this instance holds open, under the owner's lock: nothing is visible before the
  * commit, and a bad file, a failed step, an abort, a worker gone silent or this process ending

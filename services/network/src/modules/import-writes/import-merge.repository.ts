@@ -68,7 +68,7 @@ const ADOPT_URL_KEYS = `
 /**
  * A first import (the owner has no people yet, and the owner's lock keeps it so): every row is new,
  * so the rows go straight in, without matching, one per person (the last line wins). A plain insert
- * of distinct keys in key order, not ON CONFLICT DO NOTHING: that writes ~20% more WAL (speculative
+ * of distinct keys in key order, not ON CONFLICT DO NOTHING: that writes more WAL (speculative
  * insertion) and inserts the unique index's keys in random order. "C" keeps the sort a byte compare.
  */
 const INSERT_FIRST_IMPORT = `

@@ -8,10 +8,10 @@ import { NetworkReader } from '../graph/network-reader.service.js';
 export const RESULT_PAGE_MAX_BYTES = 600 * 1024;
 
 /**
- * The owner's network as the synchronous import routes answer it (product-spec §3 Import result),
- * page by page: people first, then their company links. Read from the loaded network GET
- * /api/network serves (the same people, the same derived links, the same totals), which the
- * import's completion has usually loaded already.
+ * The owner's network as the synchronous import routes answer it (the import result of
+ * docs/product.md#entities), page by page: people first, then their company links. Read from the
+ * loaded network GET /api/network serves (the same people, the same derived links, the same
+ * totals), which the import's completion has usually loaded already.
  */
 @Injectable()
 export class ImportResultRepository {

@@ -29,7 +29,7 @@ type DirectCommitRequest = RequestOf<DirectContracts['commit']>;
 const STALE_STAGING_HOURS = 24;
 const JANITOR_INTERVAL_MS = 60 * 60 * 1000;
 
-/** The network service's side of an import (issue 4): it owns every write to the network schema. */
+/** The network service's side of an import (docs/import.md): it owns every write to the network schema. */
 @Injectable()
 export class ImportWritesHandler implements OnApplicationBootstrap, OnApplicationShutdown {
   private janitor: NodeJS.Timeout | undefined;

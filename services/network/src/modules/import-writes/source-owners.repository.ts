@@ -8,7 +8,7 @@ import { bumpNetworkVersion, inTransaction, lockOwnerNetwork, withClient } from 
 const OWNER_TABLES = ['connections', 'company_link_counts', 'import_changes', 'import_commits'] as const;
 
 /**
- * The stored people of a workspace source (an uploaded export, issue 16): they live under a
+ * The stored people of a workspace source (an uploaded export, docs/workspace-sources.md): they live under a
  * negative owner id, written by the import path like anyone's. Deleting removes them; claiming
  * hands them to the user the export was named for, when that user has no network of their own.
  */

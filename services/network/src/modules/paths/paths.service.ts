@@ -23,7 +23,7 @@ const PATHS = new MemoKey<Map<string, WarmPath | null>>('warm-paths');
 const COMPANY_LINKS = new MemoKey<Map<string, Relationship>>('company-links-by-id');
 
 /**
- * The warmest introduction path (ARCHITECTURE.md, Graph data and warmth) with the scoring and the
+ * The warmest introduction path (docs/product.md#warm-paths) with the scoring and the
  * search of libs/domain. The warmth graph and the answers are cached on the loaded network, so
  * they live exactly as long as its version.
  */

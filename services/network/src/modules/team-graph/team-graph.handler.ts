@@ -65,7 +65,10 @@ export class TeamGraphHandler {
     return this.refresh(event.teamId);
   }
 
-  /** An uploaded export added, deleted or claimed (issue 16): the pool's contributors changed. */
+  /**
+   * An uploaded export added, deleted or claimed (docs/workspace-sources.md): the pool's
+   * contributors changed.
+   */
   @HandleEvent(bulkEvents.sourceChanged)
   sourceChanged(event: PayloadOf<typeof bulkEvents.sourceChanged>): Promise<void> {
     return this.refresh(event.teamId);

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TEAM_SNAPSHOT_FORMAT, teamsContracts, type ReplyOf } from '@warmpath/contracts';
+import { TEAM_SNAPSHOT_FORMAT, teamsContracts } from '@warmpath/contracts';
 import { poolNetwork, type PooledNetwork, type StrangersMemo } from '@warmpath/domain';
 import { BusClient } from '@warmpath/server-kit';
 import { createHash } from 'node:crypto';
@@ -8,9 +8,7 @@ import { NetworkReader, utcDay } from '../graph/network-reader.service.js';
 import { NetworkRepository } from '../graph/network.repository.js';
 import { toOwnNode, type OwnProfile } from '../graph/network-view.mapper.js';
 import { OwnProfileClient } from '../graph/own-profile.client.js';
-import { isSourceProfile, sourceProfiles } from './team-sources.js';
-
-export type Membership = ReplyOf<typeof teamsContracts.getMembership>;
+import { isSourceProfile, sourceProfiles, type Membership } from './team-sources.js';
 
 /** Everything a pooled network depends on, read fresh for every request (cheap: no people). */
 export interface TeamState {
@@ -52,7 +50,7 @@ export class PooledTeamNetwork {
 export const MAX_CACHED_POOLED_PEOPLE = 300_000;
 
 /**
- * The pooled network of a workspace for one member (DECISIONS.md "Workspaces"): membership and
+ * The pooled network of a workspace for one member (docs/product.md#workspaces): membership and
  * sharing from the teams service on every call (NOT_FOUND passes through, so a non-member gets
  * exactly the unknown workspace's 404), the members' network versions from Postgres, their
  * profiles from auth. Nothing is served from before a change: the fingerprint covers them all.

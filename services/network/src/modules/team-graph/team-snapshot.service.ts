@@ -21,7 +21,7 @@ const currentTeamKey = (teamId: number, userId: number) =>
 /**
  * GET /api/teams/{id}/network as GET /api/network is served: the pooled network built once per
  * (workspace, viewer, fingerprint), compressed, stored in Redis; the gateway streams the bytes.
- * A build stores the compact representation only (the web app reads nothing else); the spec's JSON,
+ * A build stores the compact representation only (the web app reads nothing else); the plain JSON,
  * whose stringify and compression cost as much as the rest of a rebuild's snapshot, is added to
  * the same hash when a reader first asks for it, so a member's import reaches the app sooner.
  */

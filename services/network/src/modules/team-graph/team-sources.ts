@@ -1,11 +1,14 @@
+import type { ReplyOf, teamsContracts } from '@warmpath/contracts';
 import { splitSourceName } from '@warmpath/domain';
 import type { OwnProfile } from '../graph/network-view.mapper.js';
-import type { Membership } from './team-networks.service.js';
+
+/** A viewer's membership of a workspace, as the teams service answers it. */
+export type Membership = ReplyOf<typeof teamsContracts.getMembership>;
 
 /**
- * A workspace's uploaded exports (issue 16) as pooling contributors: each is read and pooled like
- * a member sharing `names` (name, company, position), under its negative owner id, with a profile
- * made of its name (it has no account). Its node is a teammate's, marked `isSource`.
+ * A workspace's uploaded exports (docs/workspace-sources.md) as pooling contributors: each is read
+ * and pooled like a member sharing `names` (name, company, position), under its negative owner id,
+ * with a profile made of its name (it has no account). Its node is a teammate's, marked `isSource`.
  */
 export function sourceProfiles(membership: Membership): OwnProfile[] {
   return (membership.sources ?? []).map((source) => ({

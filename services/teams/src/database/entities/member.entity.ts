@@ -16,7 +16,7 @@ export class MemberEntity {
   @Column({ type: 'varchar', length: 10 })
   role: WorkspaceRole;
 
-  /** What the workspace sees of this member's connections (issue #14). */
+  /** What the workspace sees of this member's connections (docs/workspace-network.md). */
   @Column({ type: 'varchar', length: 10, default: 'names' })
   sharing: SharingLevel;
 

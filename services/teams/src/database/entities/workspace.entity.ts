@@ -11,7 +11,7 @@ export class WorkspaceEntity {
   @Column({ type: 'varchar', length: 500, nullable: true })
   description: string | null;
 
-  /** The owner (product-spec §6: the user whose id equals createdById). */
+  /** The owner (docs/product.md#roles-and-permissions: the user whose id equals createdById). */
   @Column({ name: 'created_by_id', type: 'int' })
   createdById: number;
 

@@ -1,9 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Uploaded exports of a workspace (issue 16): a source is pooled like a member's network; its
- * people live in the network service under the owner id `-id`. A bulk is one upload request of
- * several files, each file the import of one source. All go with their workspace.
+ * Uploaded exports of a workspace (docs/workspace-sources.md): a source is pooled like a member's
+ * network; its people live in the network service under the owner id `-id`. A bulk is one upload
+ * request of several files, each file the import of one source. All go with their workspace.
  */
 export class WorkspaceSources1764100000000 implements MigrationInterface {
   name = 'WorkspaceSources1764100000000';

@@ -139,7 +139,7 @@ export class InvitationsService {
 
 export const joinUrl = invitationJoinUrl;
 
-/** Used or revoked: 410 GONE; past its seven days: 410 with code 'expired' (product-spec §3). */
+/** Used or revoked: 410 GONE; past its seven days: 410 with code 'expired' (docs/product.md#entities). */
 function assertUsable(invitation: InvitationEntity): void {
   const state = invitationState(invitation);
   if (state === 'accepted') throw new ServiceError('GONE', INVITATION_USED);

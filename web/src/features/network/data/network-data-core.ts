@@ -6,7 +6,9 @@ import {
   type TeamNetworkData,
 } from '@warmpath/contracts';
 import {
+  attributeOptions,
   companyKey,
+  companyOptions,
   decodeNetwork,
   filterNetwork,
   matchesDashboardSearch,
@@ -14,7 +16,6 @@ import {
   type CompactNetwork,
   type NetworkFilters,
 } from '@warmpath/domain';
-import { attributeOptions, companyOptions } from '../../filters/filter-options';
 import {
   LINKS_PER_MESSAGE,
   PEOPLE_PER_MESSAGE,

@@ -1,6 +1,6 @@
 import type { User } from '@warmpath/contracts';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useGetCurrentUserQuery } from './auth.api';
+import { useGetCurrentUserQuery } from './session.api';
 
 export interface AuthState {
   /** undefined while the session loads, null when nobody is signed in. */

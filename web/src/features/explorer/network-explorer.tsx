@@ -10,23 +10,20 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../lib/api/api';
 import { prewarmGraphEngine } from '../../graph';
-import {
-  ConnectionDetailsPanel,
-  type WorkspaceContext,
-} from '../connection-details/connection-details-panel';
-import { FiltersSidebar } from '../filters/filters-sidebar';
-import { useChangedSinceLastImport } from '../filters/use-changed-since-last-import';
-import { useDashboardView } from '../filters/use-dashboard-view';
-import type { GraphLayout, ViewMode } from '../filters/view-params';
-import type { NetworkSource } from './data/network-data-client';
-import { HeldNetworkContext, useFilteredNetwork } from './data/use-network-data';
-import { GraphEngineProvider, useGraphEngine } from './graph/graph-engine-context';
-import { NETWORK_FRESHNESS, useGetNetworkQuery, useGetTeamNetworkQuery } from './network.api';
-import { NetworkEmpty, NetworkError, NetworkLoading } from './network-states';
+import { ConnectionDetailsPanel, type WorkspaceContext } from '../connection-details';
+import { FiltersSidebar } from '../filters';
+import { useChangedSinceLastImport } from '../filters';
+import { useDashboardView } from '../filters';
+import type { GraphLayout, ViewMode } from '../filters';
+import type { NetworkSource } from '../network';
+import { HeldNetworkContext, useFilteredNetwork } from '../network';
+import { GraphEngineProvider, useGraphEngine } from '../network';
+import { NETWORK_FRESHNESS, useGetNetworkQuery, useGetTeamNetworkQuery } from '../network';
+import { NetworkEmpty, NetworkError, NetworkLoading } from '../network';
 import { NetworkView } from './network-view';
-import { useMemberHighlight } from './use-member-highlight';
+import { useMemberHighlight } from '../network';
 
 /** Zoom the camera flies to when a search result is chosen. */
 const SEARCH_FOCUS_ZOOM = 1.5;

@@ -3,8 +3,8 @@ import type { Connection } from '@warmpath/contracts';
 import { fullName, matchesDashboardSearch } from '@warmpath/domain';
 import { AutoComplete, Flex, Input, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
-import { useNetworkSearch } from '../network/data/use-network-data';
-import { roleLine } from '../network/connection-format';
+import { useNetworkSearch } from './data/use-network-data';
+import { roleLine } from './connection-format';
 
 /** product-spec §9: at most 6 suggestions. */
 export const MAX_SUGGESTIONS = 6;

@@ -1,5 +1,6 @@
 import type { CompanySummary } from '@warmpath/contracts';
-import { companyKey, topCompanies } from '@warmpath/domain';
+import { companyKey } from '../company/company-key.js';
+import { topCompanies } from './search-connections.js';
 
 /** product-spec §9: the sidebar shows 6 top companies unless searching or 'Show all companies'. */
 export const SIDEBAR_TOP_COMPANIES = 6;

@@ -5,8 +5,8 @@ import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { createStore } from '../../app/store';
-import { AuthProvider } from '../auth/auth-context';
+import { createStore } from '../store/store';
+import { AuthProvider } from '../session/auth-context';
 
 /** Test helpers: a fake server behind fetch, and the app's providers around a component. */
 

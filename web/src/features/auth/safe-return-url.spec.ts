@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnUrl } from './zod-rule';
+import { safeReturnUrl } from './safe-return-url';
 
 describe('safeReturnUrl', () => {
   it('keeps a path of this app', () => {

@@ -2,14 +2,14 @@ import { ApartmentOutlined, TableOutlined } from '@ant-design/icons';
 import type { Connection, Relationship } from '@warmpath/contracts';
 import { Flex, Segmented, Typography, theme } from 'antd';
 import { memo, startTransition, useEffect, useMemo, useState } from 'react';
-import { ExportMenu } from '../export-share/export-menu';
-import { ShareButton } from '../export-share/share-button';
-import type { GraphLayout, ViewMode } from '../filters/view-params';
-import { useGraphEngine } from './graph/graph-engine-context';
-import { GraphPanel } from './graph/graph-panel';
-import { GraphToolbar } from './graph/graph-toolbar';
-import { useTourCaption } from './graph/use-tour-caption';
-import { ConnectionsTable } from './table/connections-table';
+import { ExportMenu } from '../export-share';
+import { ShareButton } from '../export-share';
+import type { GraphLayout, ViewMode } from '../filters';
+import { useGraphEngine } from '../network';
+import { GraphPanel } from '../network';
+import { GraphToolbar } from '../network';
+import { useTourCaption } from '../network';
+import { ConnectionsTable } from '../network';
 
 interface Props {
   /** The filtered network. */

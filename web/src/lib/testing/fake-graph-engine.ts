@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { GraphEngine, GraphEngineEvents } from '../../../graph';
+import type { GraphEngine, GraphEngineEvents } from '../../graph';
 
 type Listener = (payload: never) => void;
 

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { buildTestNetwork } from '../network/test-connections';
+import { describe, expect, it } from '@jest/globals';
+import { type Connection } from '@warmpath/contracts';
+import { buildConnection, buildSelf } from '../../test/build-connection.js';
 import {
   attributeOptions,
   changedSinceLastImport,
@@ -7,7 +8,17 @@ import {
   lastImportStart,
   toggleCompany,
   visibleCompanies,
-} from './filter-options';
+} from './filter-options.js';
+
+/** Your own node plus `people`, numbered from 1. */
+function buildTestNetwork(people: Partial<Connection>[]) {
+  return {
+    connections: [
+      buildSelf(),
+      ...people.map((person, index) => buildConnection({ id: String(index + 1), ...person })),
+    ],
+  };
+}
 
 const network = buildTestNetwork([
   ...Array.from({ length: 5 }, () => ({ company: 'Acme' })),

@@ -1,4 +1,4 @@
 import { useDispatch } from 'react-redux';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from './store';
 
 export const useAppDispatch = useDispatch.withTypes<AppStore['dispatch']>();

@@ -1,0 +1,2 @@
+// The theme feature's public entry: what other features may import from it.
+export { DarkModeToggle } from './dark-mode-toggle';
