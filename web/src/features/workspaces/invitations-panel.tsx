@@ -15,6 +15,7 @@ const MAIL_LABELS: Record<MailStatus, string> = {
   sent: 'Mail sent',
   queued: 'Mail queued',
   retrying: 'Mail not sent yet, retrying',
+  failed: 'Mail failed',
   disabled: 'No mail (e-mail not configured)',
 };
 
@@ -46,8 +47,11 @@ export function InvitationsPanel({ teamId }: { teamId: number }) {
                   {invitation.email}
                 </Typography.Text>
                 <Typography.Text type="secondary">
-                  {ROLE_LABELS[invitation.role]} · {MAIL_LABELS[invitation.mailStatus]} · Expires{' '}
-                  {formatDate(invitation.expiresAt)}
+                  {ROLE_LABELS[invitation.role]} · {MAIL_LABELS[invitation.mailStatus]}
+                  {invitation.mailStatus === 'failed' && invitation.mailError
+                    ? `: ${invitation.mailError}`
+                    : ''}{' '}
+                  · Expires {formatDate(invitation.expiresAt)}
                 </Typography.Text>
               </Flex>
               <Tag color={STATE_TAGS[invitation.state].color}>{STATE_TAGS[invitation.state].label}</Tag>

@@ -58,6 +58,8 @@ export function describeMailStatus(status: MailStatus, email: string): string {
       return `An invitation e-mail to ${email} is on its way.`;
     case 'retrying':
       return `The e-mail to ${email} could not be sent yet and will be retried. You can share the link meanwhile.`;
+    case 'failed':
+      return `The e-mail to ${email} could not be sent: share the link yourself.`;
     case 'disabled':
       return 'E-mail is not configured on this server: share the link yourself.';
   }
