@@ -48,6 +48,10 @@ const JoinInvitationPage = page(() =>
   import('../features/workspaces/join-invitation-page').then((c) => c.JoinInvitationPage),
 );
 const JoinCodePage = page(() => import('../features/workspaces/join-code-page').then((c) => c.JoinCodePage));
+const IntrosPage = page(() => import('../features/intros/intros-page').then((c) => c.IntrosPage));
+const IntroRequestPage = page(() =>
+  import('../features/intros/intro-request-page').then((c) => c.IntroRequestPage),
+);
 const ImportHistoryPage = page(() =>
   import('../features/imports/import-history-page').then((c) => c.ImportHistoryPage),
 );
@@ -126,6 +130,8 @@ export const routes: RouteObject[] = [
       { path: '/workspaces', element: signedIn(WorkspaceListPage) },
       { path: '/teams', element: signedIn(WorkspaceListPage) },
       { path: '/workspaces/:id', element: signedIn(WorkspacePage) },
+      { path: '/workspaces/:id/intros/:introId', element: signedIn(IntroRequestPage) },
+      { path: '/intros', element: signedIn(IntrosPage) },
       { path: '/teams/:id', element: signedIn(TeamPage) },
       // /join* are public in the route table (docs/product.md#web-routes), yet accepting or
       // requesting needs an account: a signed-out visitor goes to /auth?returnUrl={current path}

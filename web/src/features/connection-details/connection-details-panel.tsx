@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { connectionLabel, roleLine } from '../network';
 import { useGraphEngine } from '../network';
 import { useGetWarmPathQuery } from '../network';
+import { AskIntroButton } from '../intros';
 import { WarmIntroButton } from '../warm-intro';
 import { ConnectionFacts } from './connection-facts';
 import { KnownBySection } from './known-by-section';
@@ -112,13 +113,16 @@ export function ConnectionDetailsPanel({
               error={error}
             />
           </Section>
-          <div style={{ marginTop: 12 }}>
+          <Flex vertical gap={8} style={{ marginTop: 12 }}>
+            {workspace && path?.toId === person.id && (
+              <AskIntroButton teamId={workspace.teamId} person={person} path={path} ownNode={ownNode} block />
+            )}
             <WarmIntroButton
               target={person}
               path={path?.toId === person.id ? path : undefined}
               ownNode={ownNode}
             />
-          </div>
+          </Flex>
         </>
       )}
       {hasNotes && (

@@ -41,6 +41,8 @@ export interface NetworkExplorerProps {
   }) => ReactNode;
   /** The empty state's import button; without it the empty state has none. */
   onImport?: () => void;
+  /** More in each table row's actions (a workspace's ask for an intro), with your own node. */
+  renderRowAction?: (person: Connection, ownNode: Connection | null) => ReactNode;
 }
 
 /** One network read through the data worker, whichever source: the same query hook's result. */
@@ -63,7 +65,13 @@ export function NetworkExplorer(props: NetworkExplorerProps) {
   );
 }
 
-function Explorer({ source, filteredByUserId = null, renderTopBar, onImport }: NetworkExplorerProps) {
+function Explorer({
+  source,
+  filteredByUserId = null,
+  renderTopBar,
+  onImport,
+  renderRowAction,
+}: NetworkExplorerProps) {
   const { data: latest, error, isLoading, refetch } = useSourceNetwork(source);
   // The graph's render worker (script, PixiJS, WebGL context, shaders) boots while the network
   // loads, not after it: the first engine adopts it, taking its boot off the first picture's path
@@ -81,6 +89,10 @@ function Explorer({ source, filteredByUserId = null, renderTopBar, onImport }: N
   useMemberHighlight(engine, data?.connections, filteredByUserId);
   const filtered = answer ?? EMPTY_NETWORK;
   const ownNode = useMemo(() => data?.connections.find((c) => c.isUser) ?? null, [data]);
+  const rowAction = useMemo(
+    () => (renderRowAction ? (person: Connection) => renderRowAction(person, ownNode) : undefined),
+    [renderRowAction, ownNode],
+  );
   const selected = useMemo(
     () => (view.selectedId ? (data?.connections.find((c) => c.id === view.selectedId) ?? null) : null),
     [data, view.selectedId],
@@ -145,6 +157,7 @@ function Explorer({ source, filteredByUserId = null, renderTopBar, onImport }: N
         onModeChange={changeMode}
         onLayoutChange={changeLayout}
         onSelect={select}
+        renderRowAction={rowAction}
       />
     );
 

@@ -1,7 +1,7 @@
 import { ApartmentOutlined, TableOutlined } from '@ant-design/icons';
 import type { Connection, Relationship } from '@warmpath/contracts';
 import { Flex, Segmented, Typography, theme } from 'antd';
-import { memo, startTransition, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ExportMenu } from '../export-share';
 import { ShareButton } from '../export-share';
 import type { GraphLayout, ViewMode } from '../filters';
@@ -25,6 +25,8 @@ interface Props {
   onModeChange: (mode: ViewMode) => void;
   onLayoutChange: (layout: GraphLayout) => void;
   onSelect: (connection: Connection) => void;
+  /** More in a table row's actions, after View Details (a workspace's ask for an intro). */
+  renderRowAction?: (connection: Connection) => ReactNode;
 }
 
 /** 'Showing: N connections • M relationships' (your own node is not a connection). */
@@ -110,6 +112,7 @@ export const NetworkView = memo(function NetworkView(props: Props) {
               connections={props.tableConnections ?? connections}
               selectedId={props.selectedId}
               onViewDetails={props.onSelect}
+              renderRowAction={props.renderRowAction}
             />
           </div>
         )}

@@ -14,6 +14,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api/api';
 import { useAuth } from '../../lib/session/auth-context';
 import { useLogoutMutation } from '../auth';
+import { IntrosNavLink } from '../intros';
 import { useToast } from '../../lib/toast/use-toast';
 import { DarkModeToggle } from '../theme';
 
@@ -45,7 +46,12 @@ export function NavBar() {
 
   const links: NonNullable<MenuProps['items']> = [
     { key: '/', label: <Link to="/">Dashboard</Link> },
-    ...(user ? [{ key: '/workspaces', label: <Link to="/workspaces">Workspaces</Link> }] : []),
+    ...(user
+      ? [
+          { key: '/workspaces', label: <Link to="/workspaces">Workspaces</Link> },
+          { key: '/intros', label: <IntrosNavLink /> },
+        ]
+      : []),
     ...(user?.isAdmin ? [{ key: '/admin', label: <Link to="/admin">Admin</Link> }] : []),
   ];
   const userItems: NonNullable<MenuProps['items']> = [

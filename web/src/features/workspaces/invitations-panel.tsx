@@ -49,7 +49,7 @@ export function InvitationsPanel({ teamId }: { teamId: number }) {
                 <Typography.Text type="secondary">
                   {ROLE_LABELS[invitation.role]} · {MAIL_LABELS[invitation.mailStatus]}
                   {invitation.mailStatus === 'failed' && invitation.mailError
-                    ? ` (${invitation.mailError})`
+                    ? `: ${invitation.mailError}`
                     : ''}{' '}
                   · Expires {formatDate(invitation.expiresAt)}
                 </Typography.Text>

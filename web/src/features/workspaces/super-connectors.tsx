@@ -2,6 +2,7 @@ import type { Connection, MemberReach, TeamMember } from '@warmpath/contracts';
 import { fullName } from '@warmpath/domain';
 import { Button, Card, Col, Empty, Flex, Row, Table, Typography } from 'antd';
 import { useMemo } from 'react';
+import { useGetIntroStatsQuery } from '../intros';
 import { datasetInfo } from '../network';
 import { roleLine } from '../network';
 import { networkApi } from '../network';
@@ -15,6 +16,8 @@ interface Props {
 
 interface ReachRow extends MemberReach {
   name: string;
+  /** Introductions the member made (null: shares only counts, or not known yet). */
+  introsMade: number | null;
 }
 
 /**
@@ -25,16 +28,22 @@ interface ReachRow extends MemberReach {
 export function SuperConnectors({ teamId, members, onChoose }: Props) {
   const { data } = networkApi.endpoints.getTeamNetwork.useQueryState(teamId);
   const pool = datasetInfo(data)?.pool ?? null;
+  const { data: stats } = useGetIntroStatsQuery(teamId);
   const people = useMemo(
     () => (data && pool ? Array.from(pool.superConnectors, (index) => data.connections[index]) : []),
     [data, pool],
   );
   const reach = useMemo<ReachRow[]>(() => {
     const names = new Map(members?.map((member) => [member.userId, member.name]));
+    const made = new Map(stats?.members.map((member) => [member.userId, member.made]));
     return (pool?.members ?? [])
-      .map((member) => ({ ...member, name: names.get(member.userId) ?? `Member ${member.userId}` }))
+      .map((member) => ({
+        ...member,
+        name: names.get(member.userId) ?? `Member ${member.userId}`,
+        introsMade: made.get(member.userId) ?? null,
+      }))
       .sort((a, b) => b.people - a.people || a.name.localeCompare(b.name));
-  }, [pool, members]);
+  }, [pool, members, stats]);
   if (!pool) return null;
 
   return (
@@ -72,6 +81,11 @@ export function SuperConnectors({ teamId, members, onChoose }: Props) {
               { title: 'Member', dataIndex: 'name' },
               { title: 'People', dataIndex: 'people', render: (n: number) => n.toLocaleString() },
               { title: 'Companies', dataIndex: 'companies', render: (n: number) => n.toLocaleString() },
+              {
+                title: 'Intros made',
+                dataIndex: 'introsMade',
+                render: (n: number | null) => (n === null ? '—' : n.toLocaleString()),
+              },
               {
                 title: 'Shares',
                 dataIndex: 'sharing',

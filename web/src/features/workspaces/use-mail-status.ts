@@ -4,7 +4,7 @@ import { useListInvitationsQuery } from './workspaces.api';
 /** How often the share view asks whether a queued invitation mail went out (ms). */
 export const MAIL_STATUS_REFRESH_MS = 2000;
 
-const isSettled = (status: MailStatus) => status === 'sent' || status === 'disabled' || status === 'failed';
+const isSettled = (status: MailStatus) => status === 'sent' || status === 'failed' || status === 'disabled';
 
 /**
  * The invitation mail's state as it is now: the mail leaves through an outbox after the

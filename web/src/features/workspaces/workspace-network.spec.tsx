@@ -91,12 +91,27 @@ const pathToFinn: WarmPathView = {
   version: '1',
 };
 
+const introStats = {
+  teamId: 5,
+  month: '2026-03',
+  requestsThisMonth: 1,
+  acceptanceRate: 1,
+  medianHoursToAnswer: 2,
+  meetings: 1,
+  members: [
+    { userId: 1, name: 'Maya Chen', asked: 1, answered: 0, made: 0 },
+    { userId: 2, name: 'Ben Ode', asked: 0, answered: 1, made: 1 },
+  ],
+  unnamed: { answered: 0, made: 0 },
+};
+
 function renderWorkspace(routes: Record<string, Handler> = {}, route = '/workspaces/5') {
   const fetchMock = stubServer({
     'GET /api/teams/5': () => json(200, buildWorkspace({ createdById: 99, role: 'member' })),
     'GET /api/teams/5/members': () => json(200, [OWNER, BEN]),
     'GET /api/teams/5/network': () => json(200, teamNetwork),
     'GET /api/network/paths': () => json(200, pathToFinn),
+    'GET /api/teams/5/intro-stats': () => json(200, introStats),
     ...routes,
   });
   renderWithApp(
@@ -225,8 +240,8 @@ describe('the pooled network of a workspace', { timeout: 60_000 }, () => {
       [...row.querySelectorAll('td')].map((cell) => cell.textContent),
     );
     expect(rows).toEqual([
-      ['Ben Ode', '2', '2', 'Counts only'],
-      ['Maya Chen', '2', '2', 'Name, company, position'],
+      ['Ben Ode', '2', '2', '1', 'Counts only'],
+      ['Maya Chen', '2', '2', '0', 'Name, company, position'],
     ]);
     fireEvent.click(within(people).getByText('Gil Ray'));
     const panel = await screen.findByLabelText('Connection Details');

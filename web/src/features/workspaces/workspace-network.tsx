@@ -5,6 +5,7 @@ import { ConnectionSearch } from '../network';
 import { useDashboardView } from '../filters';
 import type { NetworkSource } from '../network';
 import { NetworkExplorer, type NetworkExplorerProps } from '../explorer';
+import { AskIntroButton } from '../intros';
 import { SuperConnectors } from './super-connectors';
 import type { WorkspaceNetworkProps } from './workspace-page';
 import { useListMembersQuery } from './workspaces.api';
@@ -41,6 +42,13 @@ export function WorkspaceNetwork({
     [token.colorBorderSecondary],
   );
   const choose = useCallback((person: Connection) => update({ selectedId: person.id }), [update]);
+  // A row's ask looks the warmest path up when it opens (a row shows none).
+  const renderRowAction = useCallback<NonNullable<NetworkExplorerProps['renderRowAction']>>(
+    (person, ownNode) => (
+      <AskIntroButton teamId={teamId} person={person} ownNode={ownNode} size="small" type="link" />
+    ),
+    [teamId],
+  );
 
   return (
     <Flex vertical gap={16}>
@@ -55,7 +63,12 @@ export function WorkspaceNetwork({
           flexDirection: 'column',
         }}
       >
-        <NetworkExplorer source={source} filteredByUserId={selectedMemberId} renderTopBar={renderTopBar} />
+        <NetworkExplorer
+          source={source}
+          filteredByUserId={selectedMemberId}
+          renderTopBar={renderTopBar}
+          renderRowAction={renderRowAction}
+        />
       </section>
       {withSuperConnectors && <SuperConnectors teamId={teamId} members={members} onChoose={choose} />}
     </Flex>

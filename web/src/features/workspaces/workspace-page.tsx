@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api/api';
 import { useAuth } from '../../lib/session/auth-context';
+import { WorkspaceIntrosPanel } from '../intros';
 import { CollaboratorsFilter } from './collaborators-filter';
 import { InvitationsPanel } from './invitations-panel';
 import { InviteDialog } from './invite-dialog';
@@ -105,6 +106,7 @@ export function WorkspacePage({ variant, renderNetwork }: Props) {
         currentUserId={user?.id}
         selectedMemberId={selectedMemberId}
       />
+      {variant === 'workspace' && <WorkspaceIntrosPanel teamId={teamId} />}
       {variant === 'workspace' && <SourcesPanel teamId={teamId} canManage={canInvite(workspace.role)} />}
       {canInvite(workspace.role) && <InvitationsPanel teamId={teamId} />}
       {isInviting && <InviteDialog workspace={workspace} open onClose={() => setInviting(false)} />}

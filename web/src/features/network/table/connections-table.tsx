@@ -2,7 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import type { Connection } from '@warmpath/contracts';
 import { fullName, matchesTableSearch } from '@warmpath/domain';
 import { Button, Flex, Input, Table, Typography, theme, type TableColumnsType } from 'antd';
-import { memo, startTransition, useCallback, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNetworkSearch } from '../data/use-network-data';
 import { degreeLabel, formatDate, formatYears, orNotAvailable } from '../connection-format';
 import { paginate } from './paginate';
@@ -11,9 +11,14 @@ interface Props {
   connections: readonly Connection[];
   selectedId: string | null;
   onViewDetails: (connection: Connection) => void;
+  /** More in a row's actions, after View Details. */
+  renderRowAction?: (connection: Connection) => ReactNode;
 }
 
-function columns(onViewDetails: Props['onViewDetails']): TableColumnsType<Connection> {
+function columns(
+  onViewDetails: Props['onViewDetails'],
+  renderRowAction: Props['renderRowAction'],
+): TableColumnsType<Connection> {
   return [
     {
       title: 'Name',
@@ -37,9 +42,12 @@ function columns(onViewDetails: Props['onViewDetails']): TableColumnsType<Connec
       title: 'Actions',
       key: 'actions',
       render: (_, c) => (
-        <Button size="small" type="link" onClick={() => onViewDetails(c)}>
-          View Details
-        </Button>
+        <Flex gap={4} wrap>
+          <Button size="small" type="link" onClick={() => onViewDetails(c)}>
+            View Details
+          </Button>
+          {renderRowAction?.(c)}
+        </Flex>
       ),
     },
   ];
@@ -77,7 +85,7 @@ const TableSearch = memo(function TableSearch({ onSearch }: { onSearch: (query: 
  * Table mode (docs/product.md#graph-and-table): search, count, 50 rows a page. Only one page is
  * ever in the DOM, so 30,000 people cost a filter pass, not 30,000 rows.
  */
-export function ConnectionsTable({ connections, selectedId, onViewDetails }: Props) {
+export function ConnectionsTable({ connections, selectedId, onViewDetails, renderRowAction }: Props) {
   const { token } = theme.useToken();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -92,7 +100,7 @@ export function ConnectionsTable({ connections, selectedId, onViewDetails }: Pro
   const current = paginate(matches, page);
   // Your own row is listed (and marked) but is not one of your connections.
   const count = matches.reduce((n, c) => (c.isUser ? n : n + 1), 0);
-  const cols = useMemo(() => columns(onViewDetails), [onViewDetails]);
+  const cols = useMemo(() => columns(onViewDetails, renderRowAction), [onViewDetails, renderRowAction]);
   const empty = query.trim() ? 'No connections matching your search' : 'No connections available';
 
   return (
