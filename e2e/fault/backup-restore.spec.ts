@@ -11,6 +11,7 @@ import { backup, restore } from '../../scripts/lib/backup.mjs';
 import { SERVICE_SCHEMAS } from '../../scripts/lib/backup-postgres.mjs';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- scripts/ is tooling, not a project
 import { clearRedisKeys } from '../../scripts/lib/backup-redis.mjs';
+import { present } from '../support/present.js';
 import { startFaultStack, type FaultStack } from './support/fault-stack.js';
 import { exportOf } from './support/session.js';
 import {
@@ -168,10 +169,11 @@ test('a backup restored over a wiped stack answers every user as before', async 
   // upload bucket when the backup is taken.
   await stack.stopService('network');
   const queued = await startImport(dora.request, QUEUED_PEOPLE, 3);
-  const [{ object_name: queuedObject }] = await stack.direct<{ object_name: string }>(
+  const [queuedRow] = await stack.direct<{ object_name: string }>(
     'SELECT object_name FROM imports.imports WHERE id = $1',
     [queued],
   );
+  const queuedObject = present(queuedRow, 'the held import').object_name;
 
   await backup(installation(), dir, () => undefined);
   const manifest = JSON.parse(readFileSync(join(dir, 'uploads', 'manifest.json'), 'utf8')) as {

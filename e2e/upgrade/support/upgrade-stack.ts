@@ -4,6 +4,7 @@ import { importUploadBucket } from '@warmpath/contracts';
 import { deleteRedisKeys } from '@warmpath/testing';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { present } from '../../support/present.js';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- scripts/ is tooling, not a project
 import { dropDatabase, ensureDatabase, ensureInfrastructure, ROOT } from '../../../scripts/lib/infra.mjs';
 // eslint-disable-next-line @nx/enforce-module-boundaries -- scripts/ is tooling, not a project
@@ -69,11 +70,16 @@ export class Installation {
   async dispose(): Promise<void> {
     await this.running?.stop();
     await dropDatabase(this.serverUrl, this.dbName);
-    await deleteRedisKeys(this.env.REDIS_URL, this.env.REDIS_PREFIX);
+    await deleteRedisKeys(
+      present(this.env.REDIS_URL, 'REDIS_URL'),
+      present(this.env.REDIS_PREFIX, 'REDIS_PREFIX'),
+    );
     const nc = await connect({ servers: this.env.NATS_URL });
     try {
       const streams = (await jetstreamManager(nc)).streams;
-      await streams.delete(`OBJ_${importUploadBucket(this.env.NATS_PREFIX)}`).catch(() => false);
+      await streams
+        .delete(`OBJ_${importUploadBucket(present(this.env.NATS_PREFIX, 'NATS_PREFIX'))}`)
+        .catch(() => false);
     } finally {
       await nc.close();
     }

@@ -30,7 +30,7 @@ async function invitation(email: string) {
     teamId,
     invitation: { email, role: 'member' },
   });
-  return { owner, teamId, ...created };
+  return { ...created, owner, teamId };
 }
 
 describe('teams.invitation.check', () => {
