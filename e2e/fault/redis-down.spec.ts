@@ -148,7 +148,8 @@ test('Redis full (noeviction): sign-in and upload answer 503 with no import left
   const admin = new Redis(stack.redis.url);
   // The session was last reported seen two hours ago: its next request moves that forward, which
   // writes to Redis (refused while it is full; the request must go on all the same).
-  const sessionId = present(cookie.split('=')[1], 'a session id');
+  // The session cookie, among the others registration sets (the device cookie).
+  const sessionId = present(/(?:^|; )warmpath_session=([^;]+)/.exec(cookie)?.[1], 'a session id');
   const sessionKey = present(
     (await admin.keys(`*session:${sessionId}`)).find((k) => !k.includes('ended')),
     'the stored session',
