@@ -3,6 +3,9 @@ import type { ImportAccepted, ImportStatus } from '@warmpath/contracts';
 import { buildExportRow, buildLinkedInCsv, type ExportRow } from '@warmpath/testing';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { waitForImport } from '../support/import-status.js';
+
+export { waitForImport };
 
 /** The environment the global setup started the stack with (database, prefixes). */
 export function stackEnv(): Record<string, string> {
@@ -52,26 +55,6 @@ export function upload(
     },
     timeout: 60_000,
   });
-}
-
-/** Polls GET /api/imports/{id} until the import completed or failed. */
-export async function waitForImport(
-  request: APIRequestContext,
-  importId: string,
-  timeoutMs = 60_000,
-): Promise<ImportStatus> {
-  let status: ImportStatus | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/imports/${importId}`);
-        status = (await response.json()) as ImportStatus;
-        return status.state;
-      },
-      { timeout: timeoutMs, intervals: [100, 250, 500] },
-    )
-    .toMatch(/^(completed|failed)$/);
-  return status as unknown as ImportStatus;
 }
 
 /** Runs one statement on the stack's database. */

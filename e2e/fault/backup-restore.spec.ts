@@ -16,7 +16,7 @@ import { startFaultStack, type FaultStack } from './support/fault-stack.js';
 import { exportOf } from './support/session.js';
 import {
   answer,
-  finishedImport,
+  waitForImport,
   firstConnectionId,
   invite,
   member,
@@ -115,7 +115,7 @@ test('a backup restored over a wiped stack answers every user as before', async 
     [ana, 1],
     [ben, 2],
   ] as const) {
-    const done = await finishedImport(who.request, await startImport(who.request, 300, seed));
+    const done = await waitForImport(who.request, await startImport(who.request, 300, seed));
     expect(done.state).toBe('completed');
   }
   const noted = await firstConnectionId(ana.request);
@@ -222,7 +222,7 @@ test('a backup restored over a wiped stack answers every user as before', async 
   );
 
   // The import queued at backup time completes from the restored upload, with exact counts.
-  const completed: ImportStatus = await finishedImport(dora.request, queued, 90_000);
+  const completed: ImportStatus = await waitForImport(dora.request, queued, 90_000);
   expect(completed).toMatchObject({ state: 'completed', imported: QUEUED_PEOPLE, skipped: 0 });
   for (const who of [ana, ben, dora]) await who.request.dispose();
 });

@@ -3,6 +3,7 @@ import type { ImportStatus, InvitationCreated, NetworkData } from '@warmpath/con
 // eslint-disable-next-line @nx/enforce-module-boundaries -- scripts/ is tooling, not a project
 import { ALL_SERVICES, waitForHealth } from '../../../scripts/lib/stack.mjs';
 import { newUser, type TestUser } from '../../support/users.js';
+export { waitForImport } from '../../support/import-status.js';
 import type { FaultStack } from './fault-stack.js';
 import { exportOf, uploadCsv } from './session.js';
 
@@ -28,27 +29,6 @@ export async function startImport(request: APIRequestContext, rows: number, seed
   const response = await uploadCsv(request, exportOf(rows, seed));
   expect(response.status(), await response.text()).toBe(202);
   return ((await response.json()) as ImportStatus).id;
-}
-
-/** Polls the import until it completed or failed, and answers its status. */
-export async function finishedImport(
-  request: APIRequestContext,
-  importId: string,
-  timeoutMs = 60_000,
-): Promise<ImportStatus> {
-  let status: ImportStatus | null = null;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/imports/${importId}`);
-        if (response.status() !== 200) return `HTTP ${response.status()}`;
-        status = (await response.json()) as ImportStatus;
-        return status.state;
-      },
-      { timeout: timeoutMs, intervals: [200, 500, 1000] },
-    )
-    .toMatch(/^(completed|failed)$/);
-  return status as unknown as ImportStatus;
 }
 
 export async function invite(owner: Member, teamId: number, email: string): Promise<InvitationCreated> {
