@@ -79,6 +79,36 @@ describe('ConnectionDetailsPanel', () => {
     expect(screen.getByText('Moved from Globex to Acme, seen in your export of 24 Nov 2026')).toBeTruthy();
   });
 
+  it('shows the Relationship section only for a person the archive says something about', async () => {
+    const signals = {
+      messagesSent: 3,
+      messagesReceived: 2,
+      groupMessages: 0,
+      directConversations: 1,
+      groupConversations: 0,
+      firstMessageOn: '2026-01-02',
+      lastMessageOn: '2026-11-01',
+      lastMessageAnswered: true,
+      invitedBy: null,
+      invitationWithNote: false,
+      invitedOn: null,
+      endorsementsGiven: 0,
+      endorsementsReceived: 0,
+      recommendationsGiven: 0,
+      recommendationsReceived: 0,
+      recommendationGivenOn: null,
+      recommendationReceivedOn: null,
+    };
+    open({ ...ana, signals, strength: { score: 33, band: 'medium' } });
+    const relationship = screen.getByRole('region', { name: 'Relationship' });
+    expect(within(relationship).getByRole('listitem', { name: 'Messages sent' }).textContent).toContain('3');
+    expect(within(relationship).getByLabelText('Tie strength: Medium · 33')).toBeTruthy();
+    cleanup();
+    open({ ...ana, strength: { score: 12, band: 'weak' } });
+    expect(screen.getByLabelText('Connection Details')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Relationship' })).toBeNull();
+  });
+
   it('saves private notes through the API and confirms', async () => {
     const bodies: unknown[] = [];
     open(ana, {
