@@ -22,10 +22,12 @@ export function RelationshipSection({
   if (!signals) return null;
   const name = fullName(person) || 'this person';
   const facts = relationshipFacts(signals, knower, name);
+  // The messages in words ("You exchanged 48 messages with Ana, the last 12 days ago"); the other
+  // sentences would repeat the facts below.
   const summary = explainTie(
     { knower, person: name, signals, pastColleague: null, yearsConnected: null },
     today,
-  )[0];
+  ).find((fact) => fact.source === 'messages.csv');
   return (
     <section aria-label="Relationship">
       <Flex justify="space-between" align="center">
