@@ -45,3 +45,4 @@ export * from './warmth/archive-header.js';
 export * from './warmth/archive-files.js';
 export * from './warmth/message-signals.js';
 export * from './warmth/relation-signals.js';
+export * from './warmth/recent-ties.js';

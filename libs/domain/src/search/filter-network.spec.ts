@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { type Connection } from '@warmpath/contracts';
 import { buildConnection, buildRelationship, buildSelf } from '../../test/build-connection.js';
+import { emptyArchiveSignals } from '../warmth/archive-signals.js';
 import { DEFAULT_FILTERS, type NetworkFilters, effectiveDegree, filterNetwork } from './filter-network.js';
 
 const self = buildSelf({ id: 'u1', company: 'Acme' });
@@ -94,6 +95,34 @@ describe('filterNetwork', () => {
     expect(visibleIds({ industry: 'technology' }, people)).toEqual(['u1', 'a']);
     expect(visibleIds({ location: 'London' }, people)).toEqual(['u1', 'a', 'b']);
     expect(visibleIds({ industry: 'Finance', location: 'London' }, people)).toEqual(['u1', 'b']);
+  });
+
+  it('with "talked in the last 12 months" on, keeps only people messaged either way in the last 365 days', () => {
+    const today = new Date('2026-11-26T12:00:00Z');
+    const talkedOn = (lastMessageOn: string | null, sent = 3, received = 2) => ({
+      ...emptyArchiveSignals(),
+      messagesSent: sent,
+      messagesReceived: received,
+      lastMessageOn,
+    });
+    const people = [
+      self,
+      buildConnection({ id: 'recent', signals: talkedOn('2026-10-01') }),
+      buildConnection({ id: 'edge', signals: talkedOn('2025-11-26') }),
+      buildConnection({ id: 'old', signals: talkedOn('2025-11-25') }),
+      buildConnection({ id: 'theirs', signals: talkedOn('2026-11-20', 0, 1) }),
+      buildConnection({ id: 'undated', signals: talkedOn(null) }),
+      buildConnection({ id: 'endorsed', signals: { ...emptyArchiveSignals(), endorsementsGiven: 2 } }),
+      buildConnection({ id: 'none' }),
+    ];
+    const ids = (on: boolean) =>
+      filterNetwork(
+        { connections: people, relationships: [] },
+        { ...DEFAULT_FILTERS, talkedRecently: on },
+        today,
+      ).connections.map((c) => c.id);
+    expect(ids(true)).toEqual(['u1', 'recent', 'edge', 'theirs']);
+    expect(ids(false)).toHaveLength(people.length);
   });
 
   it('keeps a link only when both of its ends are visible', () => {

@@ -1,4 +1,5 @@
 import { companyKey } from '../company/company-key.js';
+import { type MessageFacts, talkedRecently } from '../warmth/recent-ties.js';
 
 export interface DegreeToggles {
   firstDegree: boolean;
@@ -19,6 +20,8 @@ export interface NetworkFilters {
   industry: string | null;
   /** null = all */
   location: string | null;
+  /** Keep only the people you talked with in the last 12 months (docs/warmth.md#talked-in-the-last-12-months). */
+  talkedRecently: boolean;
 }
 
 export const YEARS_RANGE_MIN = 0;
@@ -31,6 +34,7 @@ export const DEFAULT_FILTERS: NetworkFilters = {
   filteredByUserId: null,
   industry: null,
   location: null,
+  talkedRecently: false,
 };
 
 export interface FilterableConnection {
@@ -44,6 +48,8 @@ export interface FilterableConnection {
   industry: string | null;
   location: string | null;
   knownBy: readonly number[];
+  /** The archive's message counts and last day, when the archive mentions the person. */
+  signals?: MessageFacts;
 }
 
 export interface FilterableLink {
@@ -87,13 +93,15 @@ const COUNT_KEYS = { 1: 'first', 2: 'second', 3: 'third' } as const satisfies Re
  * Node visibility (docs/product.md#visibility-filters): your own node always shows; others need
  * their degree on, a years-connected value inside the range (when known), a selected company (when
  * any are selected), the chosen member among those who know them, and the chosen industry and
- * location. Links stay only when both ends show. One pass over each list, Set lookups only.
+ * location, and with "talked in the last 12 months" on, a message either way in the 365 days
+ * before `today`. Links stay only when both ends show. One pass over each list, Set lookups only.
  */
 export function filterNetwork<C extends FilterableConnection, R extends FilterableLink>(
   data: { connections: readonly C[]; relationships: readonly R[] },
   filters: NetworkFilters,
+  today: Date = new Date(),
 ): FilteredNetwork<C, R> {
-  const passes = attributeFilter(filters);
+  const passes = attributeFilter(filters, today);
   const toggles = filters.connectionTypes;
   const isOn: Record<Degree, boolean> = {
     1: toggles.firstDegree,
@@ -122,7 +130,10 @@ export function filterNetwork<C extends FilterableConnection, R extends Filterab
 const fold = (value: string | null): string | null => value?.trim().toLowerCase() || null;
 
 /** Every filter but the degree toggles, prepared once for the whole list. */
-function attributeFilter(filters: NetworkFilters): (connection: FilterableConnection) => boolean {
+function attributeFilter(
+  filters: NetworkFilters,
+  today: Date,
+): (connection: FilterableConnection) => boolean {
   const [min, max] = filters.yearsOfConnectionRange;
   // docs/product.md#visibility-filters: the inputs stop at 20, but people connected since
   // LinkedIn's early days (over 20 years) must not vanish from the default view.
@@ -142,6 +153,7 @@ function attributeFilter(filters: NetworkFilters): (connection: FilterableConnec
     if (userId !== null && !c.knownBy.includes(userId) && !(c.isTeammate && c.userId === userId))
       return false;
     if (industry !== null && fold(c.industry) !== industry) return false;
+    if (filters.talkedRecently && !talkedRecently(c.signals, today)) return false;
     return location === null || fold(c.location) === location;
   };
 }

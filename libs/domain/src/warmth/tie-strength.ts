@@ -76,7 +76,9 @@ export function strengthBand(score: number): StrengthBand {
 }
 
 /** Messages as they count: one-to-one ones whole, group ones at `GROUP_MESSAGE_WEIGHT`. */
-export function weightedMessages(signals: ArchiveSignals): number {
+export function weightedMessages(
+  signals: Pick<ArchiveSignals, 'messagesSent' | 'messagesReceived' | 'groupMessages'>,
+): number {
   const total = signals.messagesSent + signals.messagesReceived;
   const group = Math.min(signals.groupMessages, total);
   return total - group + group * GROUP_MESSAGE_WEIGHT;

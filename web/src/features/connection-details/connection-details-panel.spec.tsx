@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Connection, WarmPathView } from '@warmpath/contracts';
+import type { ArchiveSignalsView, Connection, WarmPathView } from '@warmpath/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GraphEngineProvider } from '../network';
 import { buttonByText, findModal, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
@@ -37,6 +37,26 @@ const path: WarmPathView = {
   links: [],
   hops: [],
   version: '1',
+};
+
+const emptySignals: ArchiveSignalsView = {
+  messagesSent: 0,
+  messagesReceived: 0,
+  groupMessages: 0,
+  directConversations: 0,
+  groupConversations: 0,
+  firstMessageOn: null,
+  lastMessageOn: null,
+  lastMessageAnswered: null,
+  invitedBy: null,
+  invitationWithNote: false,
+  invitedOn: null,
+  endorsementsGiven: 0,
+  endorsementsReceived: 0,
+  recommendationsGiven: 0,
+  recommendationsReceived: 0,
+  recommendationGivenOn: null,
+  recommendationReceivedOn: null,
 };
 
 afterEach(() => {
@@ -77,6 +97,56 @@ describe('ConnectionDetailsPanel', () => {
     };
     open(moved);
     expect(screen.getByText('Moved from Globex to Acme, seen in your export of 24 Nov 2026')).toBeTruthy();
+  });
+
+  it('shows the Relationship section only for a person the archive says something about', async () => {
+    const signals = {
+      ...emptySignals,
+      messagesSent: 3,
+      messagesReceived: 2,
+      directConversations: 1,
+      firstMessageOn: '2026-01-02',
+      lastMessageOn: '2026-11-01',
+      lastMessageAnswered: true,
+    };
+    open({ ...ana, signals, strength: { score: 33, band: 'medium' } });
+    const relationship = screen.getByRole('region', { name: 'Relationship' });
+    expect(within(relationship).getByRole('listitem', { name: 'Messages sent' }).textContent).toContain('3');
+    expect(within(relationship).getByLabelText('Tie strength: Medium · 33')).toBeTruthy();
+    cleanup();
+    open({ ...ana, strength: { score: 12, band: 'weak' } });
+    expect(screen.getByLabelText('Connection Details')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Relationship' })).toBeNull();
+  });
+
+  it("tells a teammate's tie in a workspace from that teammate", () => {
+    const bob = buildTestConnection({
+      id: 'u9',
+      userId: 9,
+      firstName: 'Bob',
+      lastName: 'Lee',
+      isTeammate: true,
+    });
+    stubServer({ 'GET /api/network/paths': () => json(200, path) });
+    renderWithApp(
+      <GraphEngineProvider>
+        <ConnectionDetailsPanel
+          person={{
+            ...ana,
+            userId: 9,
+            knownBy: [9],
+            strength: { band: 'strong' },
+            signals: { ...emptySignals, endorsementsGiven: 2 },
+          }}
+          ownNode={you}
+          workspace={{ teamId: 5, teammates: new Map([[9, bob]]) }}
+          onClose={() => undefined}
+        />
+      </GraphEngineProvider>,
+    );
+    const relationship = screen.getByRole('region', { name: 'Relationship' });
+    expect(within(relationship).getByText('Bob Lee endorsed Ana Silva for 2 skills')).toBeTruthy();
+    expect(within(relationship).getByLabelText('Tie strength: Strong')).toBeTruthy();
   });
 
   it('saves private notes through the API and confirms', async () => {

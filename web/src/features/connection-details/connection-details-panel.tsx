@@ -12,6 +12,7 @@ import { WarmIntroButton } from '../warm-intro';
 import { ConnectionFacts } from './connection-facts';
 import { KnownBySection } from './known-by-section';
 import { NotesEditor } from './notes-editor';
+import { RelationshipSection } from './relationship-section';
 import { usePathHighlight } from './use-path-highlight';
 import { WarmPathSection } from './warm-path-section';
 
@@ -31,6 +32,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export interface WorkspaceContext {
   teamId: number;
   teammates: ReadonlyMap<number, Connection>;
+}
+
+/** Whose archive a person's signals come from: 'You', or the teammate who imported the record. */
+function knowerName(person: Connection, ownNode: Connection | null, workspace?: WorkspaceContext): string {
+  if (!workspace || !ownNode || person.userId === ownNode.userId) return 'You';
+  const teammate = workspace.teammates.get(person.userId);
+  return (teammate && fullName(teammate)) || 'A teammate';
 }
 
 /**
@@ -91,6 +99,12 @@ export function ConnectionDetailsPanel({
       </Flex>
       <Divider style={{ margin: '16px 0' }} />
       <ConnectionFacts person={person} showKnownBy={!workspace} />
+      {person.signals && !person.isUser && (
+        <>
+          <Divider style={{ margin: '16px 0' }} />
+          <RelationshipSection person={person} knower={knowerName(person, ownNode, workspace)} />
+        </>
+      )}
       {workspace && !person.isUser && !person.isTeammate && (
         <>
           <Divider style={{ margin: '16px 0' }} />

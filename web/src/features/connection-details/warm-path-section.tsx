@@ -1,8 +1,31 @@
-import type { WarmPathView } from '@warmpath/contracts';
+import type { WarmPathHopView, WarmPathView } from '@warmpath/contracts';
 import { Alert, Flex, Progress, Skeleton, Steps, Typography } from 'antd';
 import { errorMessage } from '../../lib/api/api';
+import { StrengthTag } from '../network';
 
 const percent = (warmth: number) => Math.round(warmth * 100);
+
+/**
+ * Under a hop's explanation: its band (when the knower shares it), its warmth, and the rest of
+ * what the archive says of the tie, each with its source file (docs/warmth.md#the-model).
+ */
+function HopDetails({ hop }: { hop: WarmPathHopView }) {
+  const more = (hop.relationship ?? []).filter((fact) => fact.text !== hop.explanation);
+  return (
+    <Flex vertical gap={2}>
+      <Flex gap={6} align="center" wrap>
+        {hop.band && <StrengthTag strength={{ band: hop.band }} />}
+        <Typography.Text type="secondary">Warmth {percent(hop.warmth)}%</Typography.Text>
+      </Flex>
+      {more.map((fact) => (
+        <Typography.Text key={fact.text} type="secondary" style={{ fontSize: 12 }}>
+          {fact.text}
+          {fact.source ? ` (${fact.source})` : ''}
+        </Typography.Text>
+      ))}
+    </Flex>
+  );
+}
 
 /** The warmest introduction path, explained hop by hop (docs/product.md#warm-paths). */
 export function WarmPathSection({
@@ -48,7 +71,7 @@ export function WarmPathSection({
         aria-label="Path hops"
         items={path.hops.map((hop) => ({
           title: hop.explanation,
-          content: `Warmth ${percent(hop.warmth)}%`,
+          content: <HopDetails hop={hop} />,
         }))}
       />
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>

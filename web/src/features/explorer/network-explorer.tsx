@@ -173,6 +173,7 @@ function Explorer({
             onChange={updateFilters}
             collapsed={isSidebarCollapsed}
             onCollapsedChange={toggleSidebar}
+            onSelectPerson={select}
             changes={
               changed ? { count: changed.ids.size, on: view.changedOnly, onChange: toggleChanged } : undefined
             }

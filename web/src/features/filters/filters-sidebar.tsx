@@ -10,6 +10,8 @@ import { AttributeSelect } from './attribute-select';
 import { ChangedFilter, type ChangedFilterProps } from './changed-filter';
 import { CompanyFilter } from './company-filter';
 import { DegreeToggles } from './degree-toggles';
+import { TalkedFilter } from './talked-filter';
+import { WarmthCard } from './warmth-card';
 import { YearsFilter } from './years-filter';
 
 /** docs/product.md#dashboard: the filters panel is 288 px wide. */
@@ -25,6 +27,8 @@ interface Props {
   onCollapsedChange: (collapsed: boolean) => void;
   /** Your own network after a re-import: the "changed since last import" toggle. */
   changes?: ChangedFilterProps;
+  /** Opens a person's details (the relationships card's names). */
+  onSelectPerson?: (person: Connection) => void;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -84,7 +88,7 @@ export function FiltersSidebar(props: Props) {
 }
 
 /** The open sidebar; its option lists are only worked out while it is open (30,000 people are a cost). */
-function SidebarContent({ connections, filters, degreeCounts, onChange, changes }: Props) {
+function SidebarContent({ connections, filters, degreeCounts, onChange, changes, onSelectPerson }: Props) {
   // The data worker worked the lists out when it read the network; a network built here is read here.
   const held = datasetInfo(useContext(HeldNetworkContext))?.options;
   const companies = useMemo(() => held?.companies ?? companyOptions(connections), [held, connections]);
@@ -96,6 +100,7 @@ function SidebarContent({ connections, filters, degreeCounts, onChange, changes 
     () => held?.locations ?? attributeOptions(connections, 'location'),
     [held, connections],
   );
+  const hasArchive = useMemo(() => connections.some((c) => c.signals !== undefined), [connections]);
   return (
     <>
       {changes && (
@@ -111,6 +116,14 @@ function SidebarContent({ connections, filters, degreeCounts, onChange, changes 
           toggles={filters.connectionTypes}
           counts={degreeCounts}
           onChange={(connectionTypes) => onChange({ connectionTypes })}
+        />
+      </Section>
+      <Divider style={{ margin: '16px 0' }} />
+      <Section title="Relationship">
+        <TalkedFilter
+          on={filters.talkedRecently}
+          hasArchive={hasArchive}
+          onChange={(talkedRecently) => onChange({ talkedRecently })}
         />
       </Section>
       <Divider style={{ margin: '16px 0' }} />
@@ -146,6 +159,14 @@ function SidebarContent({ connections, filters, degreeCounts, onChange, changes 
         />
       </Flex>
       <Divider style={{ margin: '16px 0' }} />
+      {hasArchive && onSelectPerson && (
+        <>
+          <Section title="Your relationships">
+            <WarmthCard connections={connections} onSelect={onSelectPerson} />
+          </Section>
+          <Divider style={{ margin: '16px 0' }} />
+        </>
+      )}
       <Section title="Analysis">
         <AnalyticsPanel />
       </Section>

@@ -17,6 +17,7 @@ describe('dashboard view in the URL', () => {
         selectedCompanies: ['Acme, Inc.', 'Globex & Co'],
         industry: 'Technology',
         location: 'London',
+        talkedRecently: true,
       },
       mode: 'table',
       layout: 'hierarchical',
@@ -25,6 +26,7 @@ describe('dashboard view in the URL', () => {
     };
     const link = writeViewParams(view).toString();
     expect(link).toContain('changed=1');
+    expect(link).toContain('talked=1');
     expect(parseViewParams(new URLSearchParams(link))).toEqual(view);
   });
 

@@ -36,6 +36,7 @@ const KEYS = [
   'location',
   'person',
   'changed',
+  'talked',
 ] as const;
 const LAYOUTS: readonly GraphLayout[] = ['force', 'circular', 'hierarchical'];
 
@@ -66,6 +67,7 @@ export function parseViewParams(params: URLSearchParams): DashboardView {
       filteredByUserId: null,
       industry: params.get('industry') || null,
       location: params.get('location') || null,
+      talkedRecently: params.get('talked') === '1',
     },
     mode: params.get('view') === 'table' ? 'table' : 'graph',
     layout: layout && LAYOUTS.includes(layout) ? layout : 'force',
@@ -100,6 +102,7 @@ export function writeViewParams(
   filters.selectedCompanies.forEach((company) => params.append('company', company));
   if (filters.industry) params.set('industry', filters.industry);
   if (filters.location) params.set('location', filters.location);
+  if (filters.talkedRecently) params.set('talked', '1');
   if (view.selectedId) params.set('person', view.selectedId);
   if (view.changedOnly) params.set('changed', '1');
   return params;

@@ -18,5 +18,6 @@ export {
   useGetWarmPathQuery,
   useUpdateNotesMutation,
 } from './network.api';
+export { StrengthTag, bandLabel, strengthText } from './strength-tag';
 export { ConnectionsTable } from './table/connections-table';
 export { useMemberHighlight } from './use-member-highlight';

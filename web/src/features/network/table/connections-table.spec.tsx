@@ -53,12 +53,14 @@ describe('ConnectionsTable', () => {
       'Connection Degree',
       'Years Connected',
       'Added Date',
+      'Strength',
       'Actions',
     ]);
     const [own, first] = [...rows()] as HTMLElement[];
     expect(within(own).getByText('Maya Chen (You)')).toBeTruthy();
     expect(within(own).getByLabelText('You')).toBeTruthy();
-    expect(within(first).getAllByText('N/A')).toHaveLength(3);
+    // Company, position, years and strength (no archive imported).
+    expect(within(first).getAllByText('N/A')).toHaveLength(4);
   });
 
   it('searches name, company and position and goes back to page 1', async () => {
@@ -84,5 +86,27 @@ describe('ConnectionsTable', () => {
     const onViewDetails = open();
     fireEvent.click(within(rows()[1] as HTMLElement).getByText('View Details'));
     expect(onViewDetails).toHaveBeenCalledWith(many[1]);
+  });
+
+  it("shows each tie's band and score, and sorts everyone by strength, not just the page", () => {
+    const people = buildTestNetwork([
+      ...Array.from({ length: 60 }, (_, i) => ({ firstName: `Plain${i + 1}`, lastName: 'Tester' })),
+      { firstName: 'Wendy', lastName: 'Weak', strength: { score: 8, band: 'weak' as const } },
+      { firstName: 'Sam', lastName: 'Strong', strength: { score: 52, band: 'strong' as const } },
+      { firstName: 'Bea', lastName: 'Banded', strength: { band: 'medium' as const } },
+    ]).connections;
+    open(people);
+    // The strong tie is on page 2 as the rows came.
+    expect(screen.queryByText('Sam Strong')).toBeNull();
+    fireEvent.click(screen.getByText('Strength'));
+    const names = () => [...rows()].map((row) => row.querySelector('td')?.textContent);
+    expect(names().slice(0, 4)).toEqual(['Maya Chen (You)', 'Sam Strong', 'Bea Banded', 'Wendy Weak']);
+    expect(within(rows()[1] as HTMLElement).getByLabelText('Tie strength: Strong · 52')).toBeTruthy();
+    expect(within(rows()[2] as HTMLElement).getByLabelText('Tie strength: Medium')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    fireEvent.click(screen.getByText('Strength'));
+    expect(names().slice(0, 2)).toEqual(['Maya Chen (You)', 'Plain1 Tester']);
+    fireEvent.click(buttonByText('Next'));
+    expect(names().slice(-3)).toEqual(['Wendy Weak', 'Bea Banded', 'Sam Strong']);
   });
 });

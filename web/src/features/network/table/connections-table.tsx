@@ -1,11 +1,13 @@
 import { UserOutlined } from '@ant-design/icons';
 import type { Connection } from '@warmpath/contracts';
 import { fullName, matchesTableSearch } from '@warmpath/domain';
-import { Button, Flex, Input, Table, Typography, theme, type TableColumnsType } from 'antd';
+import { Button, Flex, Input, Table, Typography, theme, type TableColumnsType, type TableProps } from 'antd';
 import { memo, startTransition, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNetworkSearch } from '../data/use-network-data';
 import { degreeLabel, formatDate, formatYears, orNotAvailable } from '../connection-format';
+import { StrengthTag } from '../strength-tag';
 import { paginate } from './paginate';
+import { sortByStrength, type StrengthOrder } from './strength-sort';
 
 interface Props {
   connections: readonly Connection[];
@@ -18,6 +20,7 @@ interface Props {
 function columns(
   onViewDetails: Props['onViewDetails'],
   renderRowAction: Props['renderRowAction'],
+  strengthOrder: StrengthOrder,
 ): TableColumnsType<Connection> {
   return [
     {
@@ -38,6 +41,15 @@ function columns(
     { title: 'Connection Degree', key: 'degree', render: (_, c) => degreeLabel(c) },
     { title: 'Years Connected', key: 'years', render: (_, c) => formatYears(c.yearsConnected) },
     { title: 'Added Date', key: 'added', render: (_, c) => formatDate(c.createdAt) },
+    // docs/warmth.md: band and score; sorted over every match here, not within the page.
+    {
+      title: 'Strength',
+      key: 'strength',
+      sorter: true,
+      sortOrder: strengthOrder,
+      sortDirections: ['descend', 'ascend'],
+      render: (_, c) => (c.strength ? <StrengthTag strength={c.strength} /> : 'N/A'),
+    },
     {
       title: 'Actions',
       key: 'actions',
@@ -96,11 +108,27 @@ export function ConnectionsTable({ connections, selectedId, onViewDetails, rende
     setQuery(next);
     setPage(1);
   }, []);
-  const matches = useNetworkSearch(connections, 'table', query, Number.MAX_SAFE_INTEGER, tableMatches);
+  const [strengthOrder, setStrengthOrder] = useState<StrengthOrder>(null);
+  const found = useNetworkSearch(connections, 'table', query, Number.MAX_SAFE_INTEGER, tableMatches);
+  const matches = useMemo(() => sortByStrength(found, strengthOrder), [found, strengthOrder]);
   const current = paginate(matches, page);
+  const sort: TableProps<Connection>['onChange'] = (_pagination, _filters, sorter) => {
+    const order = Array.isArray(sorter)
+      ? null
+      : sorter.columnKey === 'strength'
+        ? (sorter.order ?? null)
+        : null;
+    startTransition(() => {
+      setStrengthOrder(order);
+      setPage(1);
+    });
+  };
   // Your own row is listed (and marked) but is not one of your connections.
   const count = matches.reduce((n, c) => (c.isUser ? n : n + 1), 0);
-  const cols = useMemo(() => columns(onViewDetails, renderRowAction), [onViewDetails, renderRowAction]);
+  const cols = useMemo(
+    () => columns(onViewDetails, renderRowAction, strengthOrder),
+    [onViewDetails, renderRowAction, strengthOrder],
+  );
   const empty = query.trim() ? 'No connections matching your search' : 'No connections available';
 
   return (
@@ -115,6 +143,7 @@ export function ConnectionsTable({ connections, selectedId, onViewDetails, rende
         columns={cols}
         dataSource={current.rows}
         pagination={false}
+        onChange={sort}
         locale={{ emptyText: empty }}
         onRow={(c) => ({
           'aria-selected': c.id === selectedId,
