@@ -144,6 +144,11 @@ test("a counts connector's decline is never told, nor named, to anyone", async (
     'Alice Connector knows Ben Target (9 years)',
   ]);
   expect(path.hops.map((hop) => hop.feedback)).toEqual([undefined, undefined]);
+
+  // Yet her word counts where nobody sees it: asked with nobody named, the service no longer picks
+  // her (10 years, the warmest) but Alice.
+  const again = await created(await ask(w.bob, w.teamId, { targetId: w.ben }));
+  expect(again.connector).toEqual({ revealed: true, userId: w.alice.userId, name: 'Alice Connector' });
 });
 
 test('an introduction raises the tie: the path prefers the connector who introduced', async ({

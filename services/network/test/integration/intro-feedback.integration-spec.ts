@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   introsEvents,
+  introTargetContracts,
   networkPathContracts,
   teamsEvents,
   WORKSPACE_NOT_FOUND,
@@ -243,6 +244,16 @@ describe('intro feedback on workspace paths', () => {
       ],
     });
     expect(after.version).not.toBe(before.version);
+
+    // Asked with nobody named, the teams service now picks Dan: Alice's tie is the coolest.
+    const target = await bus.request(introTargetContracts.resolve, {
+      userId: bob,
+      teamId,
+      targetId: after.toId,
+    });
+    const warmth = Object.fromEntries(target.knowers.map((k) => [k.userId, k.warmth]));
+    expect(warmth[alice]).toBeCloseTo(0.43, 5);
+    expect(warmth[dan]).toBeCloseTo(0.62, 5);
   });
 
   it('other declines move nothing: not_now, and a "not close enough" of another workspace', async () => {
@@ -296,6 +307,13 @@ describe('intro feedback on workspace paths', () => {
     expect(text).not.toContain('Cleo');
     expect(text).not.toContain(`u${cleo}`);
     expect(text).not.toContain('feedback');
+    // Her word still keeps her from being the teammate asked by default (a choice nobody sees).
+    const target = await bus.request(introTargetContracts.resolve, {
+      userId: bob,
+      teamId,
+      targetId: JSON.parse(text).toId as string,
+    });
+    expect(target.knowers.find((k) => k.userId === cleo)?.warmth).toBeCloseTo(0.45, 5);
   });
 
   it('a member who left takes their feedback with them, and feedback from before they (re)joined is ignored', async () => {

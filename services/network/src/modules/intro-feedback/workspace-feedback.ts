@@ -34,13 +34,15 @@ export function workspaceFeedback(
   network: PooledTeamNetwork,
   membership: Membership,
   rows: readonly IntroFeedbackRow[],
+  /** Also `counts` members' feedback: only for choices nobody sees (the connector asked by default). */
+  options: { withCounts?: boolean } = {},
 ): WorkspaceFeedback {
   const members = new Map(membership.members.map((m) => [m.userId, m] as const));
   const byLink = new Map<string, IntroFeedback[]>();
   const ties = new Map<string, TieFeedback[]>();
   for (const row of rows) {
     const member = members.get(row.connectorUserId);
-    if (!member || member.sharing === 'counts') continue;
+    if (!member || (member.sharing === 'counts' && !options.withCounts)) continue;
     if (Date.parse(row.at) < Date.parse(member.joinedAt)) continue;
     const personId = nodeOfPersonKey(network, row.personKey);
     if (!personId) continue;
