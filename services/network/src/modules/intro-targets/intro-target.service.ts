@@ -6,14 +6,14 @@ import {
   type ReplyOf,
   type introTargetContracts,
 } from '@warmpath/contracts';
-import { edgeWarmth, nameCompanyKey, profileKey, type PooledPerson } from '@warmpath/domain';
+import { adjustTieWarmth, edgeWarmth, knowsLinkId } from '@warmpath/domain';
 import { notFound } from '@warmpath/server-kit';
-import { MemoKey } from '../graph/loaded-network.js';
-import { TeamNetworks, type PooledTeamNetwork } from '../team-graph/team-networks.service.js';
+import { IntroFeedbackRepository } from '../intro-feedback/intro-feedback.repository.js';
+import { workspaceFeedback } from '../intro-feedback/workspace-feedback.js';
+import { peopleByNode, personKeyOf } from '../team-graph/pooled-person-keys.js';
+import { TeamNetworks } from '../team-graph/team-networks.service.js';
 
 export type ResolvedIntroTarget = ReplyOf<typeof introTargetContracts.resolve>;
-
-const PEOPLE_BY_NODE = new MemoKey<Map<string, PooledPerson>>('pooled-people-by-node');
 
 /**
  * Who a requester may ask to introduce them to a person of the workspace's pooled network, as
@@ -23,10 +23,16 @@ const PEOPLE_BY_NODE = new MemoKey<Map<string, PooledPerson>>('pooled-people-by-
  */
 @Injectable()
 export class IntroTargetService {
-  constructor(private readonly teams: TeamNetworks) {}
+  constructor(
+    private readonly teams: TeamNetworks,
+    private readonly feedbackRows: IntroFeedbackRepository,
+  ) {}
 
   async resolve(userId: number, teamId: number, targetId: string): Promise<ResolvedIntroTarget> {
-    const network = await this.teams.pooled(await this.teams.state(userId, teamId));
+    const rows = this.feedbackRows.forTeam(teamId);
+    rows.catch(() => undefined);
+    const state = await this.teams.state(userId, teamId);
+    const network = await this.teams.pooled(state);
     const teammate = network.pooled.teammates.find((node) => node.id === targetId);
     if (teammate)
       return {
@@ -37,6 +43,11 @@ export class IntroTargetService {
       };
     const person = peopleByNode(network).get(targetId);
     if (!person?.node) throw notFound(INTRO_MESSAGES.personNotFound);
+    // The warmest knower is asked when the requester names nobody: after they said they do not
+    // know the person well enough, someone else is (docs/warmth.md#feedback-from-introductions).
+    // Choosing is internal, so a `counts` member's own word counts here too.
+    const feedback = workspaceFeedback(network, state.membership, await rows, { withCounts: true });
+    const nodeId = person.node.id;
     const knowers: IntroKnower[] = [];
     person.records.forEach((record, index) => {
       const knower = person.knowers[index] as number;
@@ -50,11 +61,14 @@ export class IntroTargetService {
         lastName: record.lastName,
         company: record.company,
         position: record.position,
-        warmth: edgeWarmth({
-          type: 'connection',
-          yearsConnected: record.yearsConnected,
-          hasWorkedWith: record.hasWorkedWith,
-        }),
+        warmth: adjustTieWarmth(
+          edgeWarmth({
+            type: 'connection',
+            yearsConnected: record.yearsConnected,
+            hasWorkedWith: record.hasWorkedWith,
+          }),
+          feedback.byLink.get(knowsLinkId(knower, nodeId)) ?? [],
+        ),
       });
     });
     return {
@@ -74,24 +88,4 @@ function describe(node: Connection, personKey: string) {
     company: node.company,
     position: node.position,
   };
-}
-
-/** The person's identity across records: the profile URL, else exact name and company. */
-function personKeyOf(records: readonly Connection[]): string {
-  for (const record of records) {
-    const url = profileKey(record);
-    if (url) return `url:${url}`;
-  }
-  const first = records[0] as Connection;
-  return `name:${nameCompanyKey(first) ?? `${first.userId}:${first.id}`}`;
-}
-
-function peopleByNode(network: PooledTeamNetwork): Map<string, PooledPerson> {
-  return network.memo(PEOPLE_BY_NODE, () => {
-    const byNode = new Map<string, PooledPerson>();
-    for (const person of network.pooled.reuse.people?.byFirstRecord.values() ?? []) {
-      if (person.node) byNode.set(person.node.id, person);
-    }
-    return byNode;
-  });
 }
