@@ -97,3 +97,38 @@ test('once she shares names, Vault Inc is named with the person who shows it', a
     await cora.request.put(`/api/teams/${teamId}/sharing`, { data: { sharing: 'counts' } });
   }
 });
+
+test('a person another member shows counts her in "known by" without naming her', async ({
+  playwright,
+  baseURL,
+}) => {
+  const url = baseURL as string;
+  const [rae, ana, cleo] = [
+    await signUpMember(playwright, url, 'Rae', 'Reader'),
+    await signUpMember(playwright, url, 'Ana', 'Names'),
+    await signUpMember(playwright, url, 'Cleo', 'Counts'),
+  ];
+  try {
+    await importRows(ana, [row('Ben', 'Both', 'Initech')]);
+    await importRows(cleo, [row('Ben', 'Both', 'Initech')]);
+    const team = await workspaceOf(rae, [ana, cleo]);
+    const sharing = await cleo.request.put(`/api/teams/${team}/sharing`, { data: { sharing: 'counts' } });
+    expect(sharing.status(), await sharing.text()).toBe(200);
+    const data = await pooledNetwork(rae, team);
+    const ben = peopleOf(data).find((person) => person.firstName === 'Ben');
+    // Two members know Ben; only Ana is named. Cleo's id is in no person's knownBy or link.
+    expect(ben?.knownBy).toEqual([ana.userId, 0]);
+    for (const person of peopleOf(data)) expect(person.knownBy).not.toContain(cleo.userId);
+    const cleoNode = data.connections.find((c) => c.isTeammate && c.userId === cleo.userId)?.id;
+    expect(cleoNode).toBeDefined();
+    expect(data.relationships.filter((r) => r.sourceId === cleoNode && r.type === 'connection')).toEqual([]);
+    const compact = await rae.request.get(`/api/teams/${team}/network`, {
+      headers: { accept: COMPACT_NETWORK_MEDIA_TYPE },
+    });
+    const decoded = decodeNetwork((await compact.json()) as CompactNetwork);
+    const decodedBen = decoded.connections.find((person) => person.firstName === 'Ben');
+    expect(decodedBen?.knownBy).toEqual([ana.userId, 0]);
+  } finally {
+    for (const member of [rae, ana, cleo]) await member.request.dispose();
+  }
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Connection, SharingLevel } from '@warmpath/contracts';
 import { buildConnection } from '../../test/build-connection.js';
-import { poolNetwork, type PoolMember } from './pool-network.js';
+import { HIDDEN_KNOWER, poolNetwork, type PoolMember } from './pool-network.js';
 
 // Viewer 1 (You), teammates 2 (Ana Lima) and 3 (Carl Diaz).
 const userNode = (userId: number, firstName: string, lastName: string): Connection =>
@@ -209,7 +209,8 @@ describe('poolNetwork: what each member shares', () => {
       member(3, [onlyCarls, shared[1] as Connection], 'counts'),
     ]);
     expect(pooled.people.map((p) => p.firstName)).toEqual(['Both']);
-    expect(pooled.people[0]?.knownBy).toEqual([2, 3]);
+    // Carl counts in "known by 2" but is not named: nobody learns whom a counts-only member knows.
+    expect(pooled.people[0]?.knownBy).toEqual([2, HIDDEN_KNOWER]);
     expect(pooled.knowsLinks.map((l) => l.sourceId)).toEqual(['u2']);
     // Initech is named by the person shown; the one only Carl knows there is too few to add.
     expect(pooled.companies).toEqual([{ name: 'Initech', key: 'initech', count: 1 }]);
@@ -264,6 +265,21 @@ describe('poolNetwork: what each member shares', () => {
       email: 'ben@initech.com',
       notes: "1's private note",
     });
+  });
+
+  it('names a viewer on counts only in their own people’s known by, and no other member on counts', () => {
+    const pooled = poolNetwork(1, [
+      member(1, [full(1, 'Ben')], 'counts'),
+      member(2, [full(2, 'Ben')], 'names'),
+      member(3, [full(3, 'Ben')], 'counts'),
+    ]);
+    expect(pooled.people[0]?.knownBy).toEqual([1, 2, HIDDEN_KNOWER]);
+    const asAna = poolNetwork(2, [
+      member(1, [full(1, 'Ben')], 'counts'),
+      member(2, [], 'names'),
+      member(3, [full(3, 'Ben')], 'names'),
+    ]);
+    expect(asAna.people[0]?.knownBy).toEqual([HIDDEN_KNOWER, 3]);
   });
 
   it('shows a teammate’s account e-mail only when they share e-mails', () => {

@@ -67,6 +67,9 @@ export interface PoolReuse {
   companyLinks?: CompanyLinksMemo;
 }
 
+/** A teammate on `counts` in a person's `knownBy`: counted, never named (0 is no user's id). */
+export const HIDDEN_KNOWER = 0;
+
 const SHARING_RANK: Record<SharingLevel, number> = { counts: 0, names: 1, profiles: 2, emails: 3 };
 
 /**
@@ -74,7 +77,8 @@ const SHARING_RANK: Record<SharingLevel, number> = { counts: 0, names: 1, profil
  * docs/product.md#sharing-levels). Pure and O(records) apart from company links:
  * - one node per distinct person (groupPeople), its id and `userId` the viewer's record when the
  *   viewer knows them, else the first sharing member's (members by user id); `knownBy` every
- *   member who knows them, counts-only members included (they add to "known by N");
+ *   member who knows them, a member on `counts` as HIDDEN_KNOWER (0): they add to "known by N"
+ *   and are never named;
  * - a member on `counts` shows no person: someone only they know is no node, only counted in
  *   `members`, and in `companies` by the k-anonymity rule of countCompaniesHidingSmallGroups
  *   (else in `otherCompanyPeople`); their links are not drawn (how they know someone stays theirs);
@@ -222,6 +226,15 @@ function poolPerson(
   };
 }
 
+/**
+ * Who a record's member is in a person's `knownBy`: their user id, or HIDDEN_KNOWER for a teammate
+ * on `counts`, who adds to "known by N" without being named (docs/security.md#what-a-workspace-learns-of-a-member-on-counts-only).
+ */
+const knowerId = (members: readonly PoolMember[], record: MemberRecord): number => {
+  const member = members[record.member] as PoolMember;
+  return record.member !== 0 && member.sharing === 'counts' ? HIDDEN_KNOWER : member.node.userId;
+};
+
 /** What a record's member shares; the viewer sees all of their own. */
 const levelOf = (members: readonly PoolMember[], record: MemberRecord): SharingLevel =>
   record.member === 0 ? 'emails' : (members[record.member] as PoolMember).sharing;
@@ -266,6 +279,6 @@ function personNode(
     connectionDegree: byViewer ? 1 : 2,
     isUser: false,
     isTeammate: false,
-    knownBy: records.map((record) => (members[record.member] as PoolMember).node.userId),
+    knownBy: records.map((record) => knowerId(members, record)),
   };
 }

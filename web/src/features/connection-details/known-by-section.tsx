@@ -1,11 +1,11 @@
 import type { Connection } from '@warmpath/contracts';
-import { fullName } from '@warmpath/domain';
+import { fullName, HIDDEN_KNOWER } from '@warmpath/domain';
 import { Flex, Tag, Typography } from 'antd';
 
 /**
  * Which members of the workspace know the person (docs/product.md#pooled-networks): you first when
- * you do, then each teammate by name. A member on counts only is still one of them (the server
- * counts them in `knownBy`), named when their teammate node is in the graph.
+ * you do, then each teammate by name when their teammate node is in the graph. A member on counts
+ * only is one of them but never named: the server lists them as HIDDEN_KNOWER.
  */
 export function KnownBySection({
   person,
@@ -32,10 +32,10 @@ export function KnownBySection({
             You
           </Tag>
         )}
-        {others.map((userId) => {
-          const teammate = teammates.get(userId);
+        {others.map((userId, index) => {
+          const teammate = userId === HIDDEN_KNOWER ? undefined : teammates.get(userId);
           return (
-            <Tag role="listitem" color="purple" key={userId}>
+            <Tag role="listitem" color="purple" key={`${userId}:${index}`}>
               {teammate ? fullName(teammate) || 'Unnamed' : 'A teammate'}
             </Tag>
           );
