@@ -88,8 +88,8 @@ test.describe('GET /api/teams/{id}/network: three members, one pooled graph', ()
       email: null,
       linkedinUrl: null,
     });
-    // Carl's people only count: Hana shows through Ben, known by both; Gus is nowhere.
-    expect(personNamed(data, 'Hana')?.knownBy).toEqual([ben.userId, carl.userId]);
+    // Carl's people only count: Hana shows through Ben, known by both, Carl unnamed; Gus is nowhere.
+    expect(personNamed(data, 'Hana')?.knownBy).toEqual([ben.userId, 0]);
     expect(JSON.stringify(data)).not.toContain('Gus');
     // Gus is Carl's only person at Umbrella: too few to name it, so he counts into "other".
     expect(JSON.stringify(data)).not.toContain('Umbrella');

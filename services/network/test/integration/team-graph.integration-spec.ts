@@ -13,7 +13,13 @@ import {
   type SharingLevel,
   type TeamNetworkData,
 } from '@warmpath/contracts';
-import { companyKey, decodeNetwork, positionInfo, type CompactNetwork } from '@warmpath/domain';
+import {
+  companyKey,
+  decodeNetwork,
+  HIDDEN_KNOWER,
+  positionInfo,
+  type CompactNetwork,
+} from '@warmpath/domain';
 import { BusClient, createLogger, loadConfig, NATS_CONNECTION } from '@warmpath/server-kit';
 import { createThrowawayDatabase, deleteRedisKeys } from '@warmpath/testing';
 import { Redis } from 'ioredis';
@@ -261,7 +267,7 @@ describe('GET /api/teams/{id}/network on the network service', () => {
     ]);
     expect(names(data)).toEqual(['Ben', 'Chen']);
     const [ben, chen] = people(data);
-    expect(ben).toMatchObject({ userId: maya, connectionDegree: 1, knownBy: [maya, ana, carl] });
+    expect(ben).toMatchObject({ userId: maya, connectionDegree: 1, knownBy: [maya, ana, HIDDEN_KNOWER] });
     expect(chen).toMatchObject({ userId: ana, connectionDegree: 2, knownBy: [ana], linkedinUrl: null });
     // Harper, known only by Carl, is the one person at Initech: counted, never named.
     expect(data.companies).toEqual([{ name: 'Globex', key: 'globex', count: 2 }]);
