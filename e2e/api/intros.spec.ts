@@ -154,7 +154,9 @@ test('one open request per person (409 naming it), and 20 a day (429 saying when
   expect(second).toEqual({
     status: 409,
     body: expect.objectContaining({
+      code: 'CONFLICT',
       message: `You already have an open introduction request for Ben Target (request ${first.id}, requested)`,
+      existingId: first.id,
     }),
   });
   // Withdrawn, the person may be asked about again.

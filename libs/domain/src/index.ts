@@ -40,6 +40,7 @@ export * from './warmth/archive-signals.js';
 export * from './warmth/tie-strength.js';
 export * from './warmth/explain-tie.js';
 export * from './warmth/share-tie.js';
+export * from './warmth/intro-feedback.js';
 export * from './warmth/archive-date.js';
 export * from './warmth/archive-header.js';
 export * from './warmth/archive-files.js';

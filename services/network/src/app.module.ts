@@ -6,6 +6,7 @@ import { networkEntities } from './database/entities/index.js';
 import { migrations } from './database/migrations/index.js';
 import { AbsentPeopleModule } from './modules/absent-people/absent-people.module.js';
 import { GraphModule } from './modules/graph/graph.module.js';
+import { IntroFeedbackModule } from './modules/intro-feedback/intro-feedback.module.js';
 import { IntroTargetsModule } from './modules/intro-targets/intro-targets.module.js';
 import { ImportWritesModule } from './modules/import-writes/import-writes.module.js';
 import { NotesModule } from './modules/notes/notes.module.js';
@@ -37,6 +38,7 @@ export class AppModule {
         TeamGraphModule,
         AbsentPeopleModule,
         IntroTargetsModule,
+        IntroFeedbackModule,
       ],
     };
   }

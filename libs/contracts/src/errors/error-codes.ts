@@ -41,6 +41,11 @@ export const errorBodySchema = z.object({
   fields: z.array(fieldErrorSchema).optional(),
   /** When to try again, if the failing side said (e.g. the AI model server's Retry-After); sent as the Retry-After header. */
   retryAfterSeconds: z.number().int().positive().optional(),
+  /**
+   * A CONFLICT's existing resource, when the conflict is with one: the open introduction request a
+   * new one would duplicate (docs/intros.md#rules), so a client can link to it.
+   */
+  existingId: z.number().int().positive().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

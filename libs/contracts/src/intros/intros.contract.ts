@@ -68,7 +68,33 @@ export const introsContracts = {
     z.object({ now: z.string().datetime().optional(), teamId: z.number().int().positive().optional() }),
     introSweepResultSchema,
   ),
+  /**
+   * The timeline entries that feed path ranking (docs/warmth.md#feedback-from-introductions),
+   * oldest first after `afterEventId`: the network service's catch-up for events it missed while
+   * it was down. Internal only: no gateway route.
+   */
+  feedbackSince: defineRequest(
+    'teams.intro.feedback-since',
+    z.object({
+      afterEventId: z.number().int().min(0),
+      limit: z.number().int().min(1).max(1000),
+    }),
+    z.object({ items: z.array(z.lazy(() => introFeedbackItemSchema)) }),
+  ),
 };
+
+/** One timeline entry that moves a tie: declined as `not_close_enough`, or introduced. */
+export const introFeedbackItemSchema = z.object({
+  eventId: z.number().int(),
+  introId: z.number().int(),
+  teamId: z.number().int(),
+  connectorId: z.number().int(),
+  connectorConnectionId: z.string(),
+  targetPersonKey: z.string(),
+  kind: z.enum(['not_close_enough', 'introduced']),
+  at: z.string(),
+});
+export type IntroFeedbackItem = z.infer<typeof introFeedbackItemSchema>;
 
 /** One workspace member who knows the target, with their own record of them. */
 export const introKnowerSchema = z.object({

@@ -41,6 +41,24 @@ export const warmPathHopSchema = z.object({
   relationship: z.array(z.object({ text: z.string(), source: z.string().nullable() })).optional(),
   /** The hop's tie strength band, when the knower's network has one and shares it. */
   band: strengthBandSchema.nullable().optional(),
+  /**
+   * A "knows" hop into a person: what introduction requests taught the workspace about members'
+   * ties to that person, newest first, this hop's own tie included (docs/warmth.md#feedback-from-introductions).
+   * Only ties the workspace may see: a connector sharing `counts` is never here.
+   */
+  feedback: z
+    .array(
+      z.object({
+        kind: z.enum(['not_close_enough', 'introduced']),
+        at: z.string(),
+        /** The member whose tie it is. */
+        connectorUserId: z.number().int(),
+        /** Whether it is about the tie this hop travels (else another member's, to the same person). */
+        thisTie: z.boolean(),
+        text: z.string(),
+      }),
+    )
+    .optional(),
 });
 export type WarmPathHopView = z.infer<typeof warmPathHopSchema>;
 

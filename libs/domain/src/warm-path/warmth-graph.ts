@@ -1,4 +1,5 @@
 import { type Connection, type Relationship } from '@warmpath/contracts';
+import { adjustTieWarmth, type IntroFeedback } from '../warmth/intro-feedback.js';
 import { edgeWarmth } from './edge-warmth.js';
 
 /** What the warm path reads of a graph node. */
@@ -30,6 +31,8 @@ export type WarmthTie = Pick<Connection, 'yearsConnected' | 'hasWorkedWith'> & {
   strength?: Connection['strength'];
   signals?: Connection['signals'];
   score?: number;
+  /** What introduction requests taught about this tie (docs/warmth.md#feedback-from-introductions). */
+  feedback?: readonly IntroFeedback[];
 };
 
 /**
@@ -148,13 +151,15 @@ type AddEdge = (
 
 const isUserNode = (person: WarmthPerson): boolean => person.isUser || person.isTeammate === true;
 
-const knowsWarmth = (tie: WarmthTie): number =>
-  edgeWarmth({
+const knowsWarmth = (tie: WarmthTie): number => {
+  const warmth = edgeWarmth({
     type: 'connection',
     yearsConnected: tie.yearsConnected,
     hasWorkedWith: tie.hasWorkedWith,
     strength: tie.score ?? tie.strength?.score ?? null,
   });
+  return tie.feedback ? adjustTieWarmth(warmth, tie.feedback) : warmth;
+};
 
 /** Edges implied by the data itself: each user node to the people it knows, you to each teammate. */
 function addKnownEdges(people: readonly WarmthPerson[], selfIndex: number, add: AddEdge): void {

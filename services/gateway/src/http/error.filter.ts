@@ -31,11 +31,12 @@ export class ErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     // No route matched: a page of the web app (history fallback), unless it is an API path.
     if (exception instanceof NotFoundException && sendAppShell(request, reply, this.config.WEB_DIST)) return;
-    const { status, code, message, fields, retryAfterSeconds } = this.describe(exception);
+    const { status, code, message, fields, retryAfterSeconds, existingId } = this.describe(exception);
     if (status >= 500)
       this.logger.error({ err: exception, requestId: request.id, url: request.url }, message);
     const body: HttpError = { statusCode: status, code, message, error: message, requestId: request.id };
     if (fields) body.fields = fields;
+    if (existingId) body.existingId = existingId;
     const retryAfter = retryAfterOf(status, retryAfterSeconds, RETRY_AFTER_SECONDS);
     if (retryAfter) reply.header('retry-after', String(retryAfter));
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
@@ -47,6 +48,7 @@ export class ErrorFilter implements ExceptionFilter {
     message: string;
     fields?: FieldError[];
     retryAfterSeconds?: number;
+    existingId?: number;
   } {
     if (exception instanceof ServiceError) {
       const status = httpStatusOf(exception.code);
@@ -57,6 +59,7 @@ export class ErrorFilter implements ExceptionFilter {
         message,
         fields: exception.fields,
         retryAfterSeconds: exception.retryAfterSeconds,
+        existingId: exception.existingId,
       };
     }
     if (exception instanceof HttpException) {

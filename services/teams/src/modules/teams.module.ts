@@ -5,6 +5,7 @@ import { WorkspaceAccess } from './access/workspace-access.js';
 import { InvitationCheckHandler } from './invitations/invitation-check.handler.js';
 import { IntroAnswersService } from './intros/intro-answers.service.js';
 import { IntroClock } from './intros/intro-clock.js';
+import { IntroFeedbackFeed } from './intros/intro-feedback.feed.js';
 import { IntroNotifier } from './intros/intro-notifier.js';
 import { IntroStatsService } from './intros/intro-stats.service.js';
 import { IntroSweepService } from './intros/intro-sweep.service.js';
@@ -63,6 +64,7 @@ import { MemberEntity } from '../database/entities/index.js';
     IntroAnswersService,
     IntroStatsService,
     IntroSweepService,
+    IntroFeedbackFeed,
     IntrosHandler,
   ],
 })

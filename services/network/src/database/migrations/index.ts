@@ -5,6 +5,7 @@ import { DeriveCompanyLinks1763900000003 } from './1763900000003-derive-company-
 import { ImportChanges1764000000004 } from './1764000000004-import-changes.js';
 import { AbsentRemovals1764100000005 } from './1764100000005-absent-removals.js';
 import { ConnectionSignals1764200000011 } from './1764200000011-connection-signals.js';
+import { IntroFeedback1764400000012 } from './1764400000012-intro-feedback.js';
 
 // Migrations of the network schema, in order. Never edit one that has shipped: add a new one.
 export const migrations = [
@@ -15,4 +16,5 @@ export const migrations = [
   ImportChanges1764000000004,
   AbsentRemovals1764100000005,
   ConnectionSignals1764200000011,
+  IntroFeedback1764400000012,
 ];

@@ -6,14 +6,12 @@ import {
   type ReplyOf,
   type introTargetContracts,
 } from '@warmpath/contracts';
-import { edgeWarmth, nameCompanyKey, profileKey, type PooledPerson } from '@warmpath/domain';
+import { edgeWarmth } from '@warmpath/domain';
 import { notFound } from '@warmpath/server-kit';
-import { MemoKey } from '../graph/loaded-network.js';
-import { TeamNetworks, type PooledTeamNetwork } from '../team-graph/team-networks.service.js';
+import { peopleByNode, personKeyOf } from '../team-graph/pooled-person-keys.js';
+import { TeamNetworks } from '../team-graph/team-networks.service.js';
 
 export type ResolvedIntroTarget = ReplyOf<typeof introTargetContracts.resolve>;
-
-const PEOPLE_BY_NODE = new MemoKey<Map<string, PooledPerson>>('pooled-people-by-node');
 
 /**
  * Who a requester may ask to introduce them to a person of the workspace's pooled network, as
@@ -74,24 +72,4 @@ function describe(node: Connection, personKey: string) {
     company: node.company,
     position: node.position,
   };
-}
-
-/** The person's identity across records: the profile URL, else exact name and company. */
-function personKeyOf(records: readonly Connection[]): string {
-  for (const record of records) {
-    const url = profileKey(record);
-    if (url) return `url:${url}`;
-  }
-  const first = records[0] as Connection;
-  return `name:${nameCompanyKey(first) ?? `${first.userId}:${first.id}`}`;
-}
-
-function peopleByNode(network: PooledTeamNetwork): Map<string, PooledPerson> {
-  return network.memo(PEOPLE_BY_NODE, () => {
-    const byNode = new Map<string, PooledPerson>();
-    for (const person of network.pooled.reuse.people?.byFirstRecord.values() ?? []) {
-      if (person.node) byNode.set(person.node.id, person);
-    }
-    return byNode;
-  });
 }

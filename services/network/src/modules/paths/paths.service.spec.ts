@@ -4,6 +4,7 @@ import { NetworkReader } from '../graph/network-reader.service.js';
 import type { NetworkRepository } from '../graph/network.repository.js';
 import { buildConnectionRow, FakeNetworkRepository } from '../graph/network-rows.testing.js';
 import type { OwnProfileClient } from '../graph/own-profile.client.js';
+import type { IntroFeedbackRepository } from '../intro-feedback/intro-feedback.repository.js';
 import { TeamNetworks } from '../team-graph/team-networks.service.js';
 import { PathsService } from './paths.service.js';
 
@@ -48,7 +49,8 @@ function setup() {
   const reader = new NetworkReader(repo);
   // Workspace paths ask the teams service over NATS: test/integration/team-graph.integration-spec.ts.
   const teams = new TeamNetworks({} as BusClient, repo, reader, profiles);
-  return new PathsService(reader, profiles, teams);
+  // Personal paths read no intro feedback (a workspace's): test/integration/intro-feedback.integration-spec.ts.
+  return new PathsService(reader, profiles, teams, {} as IntroFeedbackRepository);
 }
 
 describe('PathsService', () => {

@@ -6,6 +6,9 @@ import { LoadedNetwork, MemoKey } from '../graph/loaded-network.js';
 import { NetworkReader } from '../graph/network-reader.service.js';
 import { toOwnNode, userNodeId, type OwnProfile } from '../graph/network-view.mapper.js';
 import { OwnProfileClient } from '../graph/own-profile.client.js';
+import { withFeedbackWords } from '../intro-feedback/hop-feedback.js';
+import { IntroFeedbackRepository } from '../intro-feedback/intro-feedback.repository.js';
+import { workspaceFeedback } from '../intro-feedback/workspace-feedback.js';
 import { CONNECTION_NOT_FOUND } from '../notes/notes.service.js';
 import { TeamNetworks } from '../team-graph/team-networks.service.js';
 import { splitByCompanyLinks, type CompanyComponents } from './company-components.js';
@@ -33,6 +36,7 @@ export class PathsService {
     private readonly reader: NetworkReader,
     private readonly profiles: OwnProfileClient,
     private readonly teams: TeamNetworks,
+    private readonly feedback: IntroFeedbackRepository,
   ) {}
 
   async find(userId: number, query: FindPathQuery): Promise<WarmPathView> {
@@ -49,11 +53,17 @@ export class PathsService {
    * tie. A non-member gets the teams service's NOT_FOUND, exactly as for an unknown workspace.
    */
   private async findInWorkspace(userId: number, teamId: number, to: string): Promise<WarmPathView> {
-    const network = await this.teams.pooled(await this.teams.state(userId, teamId));
+    // Read with every request, as membership is: feedback recorded since changes this very answer.
+    const rows = this.feedback.forTeam(teamId);
+    rows.catch(() => undefined);
+    const state = await this.teams.state(userId, teamId);
+    const network = await this.teams.pooled(state);
+    const feedback = workspaceFeedback(network, state.membership, await rows);
     const selfId = userNodeId(userId);
-    const graph = teamPathGraph(network, to);
+    const graph = teamPathGraph(network, to, feedback);
     if (!graph.node(to)) throw notFound(CONNECTION_NOT_FOUND);
-    return toWarmPathView(graph, selfId, to, pooledWarmestPath(graph, selfId, to));
+    const view = toWarmPathView(graph, selfId, to, pooledWarmestPath(graph, selfId, to));
+    return withFeedbackWords(view, network, feedback);
   }
 }
 

@@ -9,6 +9,7 @@ import {
   type WarmthLink,
 } from '@warmpath/domain';
 import { MemoKey } from '../graph/loaded-network.js';
+import { NO_FEEDBACK, type WorkspaceFeedback } from '../intro-feedback/workspace-feedback.js';
 import type { PooledTeamNetwork } from '../team-graph/team-networks.service.js';
 import { splitByCompanyLinks, type CompanyComponents } from './company-components.js';
 import type { PathGraph } from './warm-path.view.js';
@@ -17,7 +18,10 @@ const COMPONENTS = new MemoKey<CompanyComponents>('pooled-company-components');
 const KNOWS_BY_PERSON = new MemoKey<Map<string, WarmthLink[]>>('pooled-knows-by-person');
 const NODES = new MemoKey<Map<string, Connection>>('pooled-nodes');
 const LINKS = new MemoKey<Map<string, Relationship>>('pooled-links');
-const COMPONENT_GRAPHS = new MemoKey<Map<number, WarmthGraph>>('pooled-component-graphs');
+/** The component graphs of one feedback version: new feedback starts a new set. */
+const COMPONENT_GRAPHS = new MemoKey<{ feedback: string; graphs: Map<number, WarmthGraph> }>(
+  'pooled-component-graphs',
+);
 const MAX_COMPONENT_GRAPHS = 2000;
 /** The warmest paths from you into each component graph, computed on its first question. */
 const TREES = new WeakMap<WarmthGraph, WarmestPaths | null>();
@@ -47,11 +51,20 @@ export function pooledWarmestPath(graph: PathGraph, selfId: string, targetId: st
  * warmest path exists inside you + teammates + the component (the personal graph's argument, with
  * teammates), and a 100,000-person pool is searched over a few hundred people instead of all.
  */
-export function teamPathGraph(network: PooledTeamNetwork, targetId: string): PathGraph {
+export function teamPathGraph(
+  network: PooledTeamNetwork,
+  targetId: string,
+  feedback: WorkspaceFeedback = NO_FEEDBACK,
+): PathGraph {
   const { pooled } = network;
   const components = network.memo(COMPONENTS, () => splitByCompanyLinks(pooled.people, pooled.companyLinks));
   const component = components.componentOf.get(targetId) ?? -1;
-  const graphs = network.memo(COMPONENT_GRAPHS, () => new Map<number, WarmthGraph>());
+  const memo = network.memo(COMPONENT_GRAPHS, () => ({ feedback: feedback.version, graphs: new Map() }));
+  if (memo.feedback !== feedback.version) {
+    memo.feedback = feedback.version;
+    memo.graphs = new Map();
+  }
+  const { graphs } = memo;
   let warmth = graphs.get(component);
   if (!warmth) {
     const members = components.members[component] ?? [];
@@ -59,7 +72,7 @@ export function teamPathGraph(network: PooledTeamNetwork, targetId: string): Pat
     warmth = buildWarmthGraph(
       [pooled.self, ...pooled.teammates, ...members],
       [
-        ...members.flatMap((person) => knows.get(person.id) ?? []),
+        ...members.flatMap((person) => withFeedback(knows.get(person.id) ?? [], feedback)),
         ...pooled.teammateLinks,
         ...(components.links[component] ?? []),
       ],
@@ -70,11 +83,20 @@ export function teamPathGraph(network: PooledTeamNetwork, targetId: string): Pat
     graphs.set(component, warmth);
   }
   return {
-    version: network.fingerprint,
+    version: feedback.version ? `${network.fingerprint}.${feedback.version}` : network.fingerprint,
     warmth,
     node: (id) => network.memo(NODES, () => nodesById(network)).get(id),
     companyLink: (id) => network.memo(LINKS, () => linksById(network)).get(id),
   };
+}
+
+/** Knows links with the feedback on their ties (docs/warmth.md#feedback-from-introductions). */
+function withFeedback(links: readonly WarmthLink[], feedback: WorkspaceFeedback): WarmthLink[] {
+  if (feedback.byLink.size === 0) return links as WarmthLink[];
+  return links.map((link) => {
+    const found = link.id === undefined ? undefined : feedback.byLink.get(link.id);
+    return found && link.tie ? { ...link, tie: { ...link.tie, feedback: found } } : link;
+  });
 }
 
 /** Each person's knows links (one per member who shows them), each with that member's tie. */

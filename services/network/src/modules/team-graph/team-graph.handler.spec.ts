@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { NetworkSnapshotRef } from '@warmpath/contracts';
 import type { Logger } from 'pino';
 import { ImportListeners } from '../graph/import-listeners.js';
+import type { IntroFeedbackRepository } from '../intro-feedback/intro-feedback.repository.js';
 import { TeamGraphHandler } from './team-graph.handler.js';
 import type { TeamNetworks } from './team-networks.service.js';
 import type { TeamSnapshotService } from './team-snapshot.service.js';
@@ -35,6 +36,7 @@ function handlerWith(snapshots: HeldSnapshots) {
     snapshots as unknown as TeamSnapshotService,
     teams,
     { warn: () => undefined } as unknown as Logger,
+    { drop: async () => undefined } as unknown as IntroFeedbackRepository,
     listeners,
   );
   return { handler, listeners };

@@ -10,6 +10,7 @@ import {
 import { HandleEvent, HandleRequest, LOGGER } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import { ImportListeners } from '../graph/import-listeners.js';
+import { IntroFeedbackRepository } from '../intro-feedback/intro-feedback.repository.js';
 import { TeamNetworks } from './team-networks.service.js';
 import { TeamSnapshotService } from './team-snapshot.service.js';
 
@@ -33,6 +34,7 @@ export class TeamGraphHandler {
     private readonly snapshots: TeamSnapshotService,
     private readonly teams: TeamNetworks,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly feedback: IntroFeedbackRepository,
     importListeners: ImportListeners,
   ) {
     importListeners.add((userId) => this.memberImported(userId));
@@ -54,10 +56,12 @@ export class TeamGraphHandler {
   }
 
   @HandleEvent(teamsEvents.memberLeft)
-  left(event: PayloadOf<typeof teamsEvents.memberLeft>): Promise<void> {
+  async left(event: PayloadOf<typeof teamsEvents.memberLeft>): Promise<void> {
     this.viewers.get(event.teamId)?.delete(event.userId);
     this.teams.forget(event.teamId, event.userId);
-    return this.refresh(event.teamId);
+    // Their ties leave the pool, and what requests said of them goes too (ignored on reads anyway).
+    await this.feedback.drop(event.teamId, event.userId);
+    await this.refresh(event.teamId);
   }
 
   @HandleEvent(teamsEvents.sharingChanged)
@@ -79,6 +83,7 @@ export class TeamGraphHandler {
     this.viewers.delete(event.teamId);
     this.teams.forget(event.teamId);
     await this.snapshots.forget(event.teamId);
+    await this.feedback.drop(event.teamId);
   }
 
   /** A member's import changed what every workspace they are in pools (see ImportListeners). */

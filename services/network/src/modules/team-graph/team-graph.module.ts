@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { GraphModule } from '../graph/graph.module.js';
+import { IntroFeedbackModule } from '../intro-feedback/intro-feedback.module.js';
 import { TeamGraphHandler } from './team-graph.handler.js';
 import { TeamNetworks } from './team-networks.service.js';
 import { TeamSnapshotService } from './team-snapshot.service.js';
 
 /** Pooled workspace networks: GET /api/teams/{id}/network and the paths through teammates. */
 @Module({
-  imports: [GraphModule],
+  imports: [GraphModule, IntroFeedbackModule],
   providers: [TeamNetworks, TeamSnapshotService, TeamGraphHandler],
   exports: [TeamNetworks, TeamGraphHandler],
 })

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { introsContracts, type RequestOf } from '@warmpath/contracts';
 import { HandleRequest } from '@warmpath/server-kit';
 import { IntroAnswersService } from './intro-answers.service.js';
+import { IntroFeedbackFeed } from './intro-feedback.feed.js';
 import { IntroStatsService } from './intro-stats.service.js';
 import { IntroSweepService } from './intro-sweep.service.js';
 import { IntrosService } from './intros.service.js';
@@ -16,6 +17,7 @@ export class IntrosHandler {
     private readonly answers: IntroAnswersService,
     private readonly statistics: IntroStatsService,
     private readonly sweeper: IntroSweepService,
+    private readonly feedback: IntroFeedbackFeed,
   ) {}
 
   @HandleRequest(introsContracts.create)
@@ -76,5 +78,10 @@ export class IntrosHandler {
   @HandleRequest(introsContracts.sweep)
   sweep(r: Req<'sweep'>) {
     return this.sweeper.run(r.now ? new Date(r.now) : undefined, r.teamId);
+  }
+
+  @HandleRequest(introsContracts.feedbackSince)
+  feedbackSince(r: Req<'feedbackSince'>) {
+    return this.feedback.since(r.afterEventId, r.limit);
   }
 }

@@ -159,6 +159,7 @@ export class IntrosService {
 function openConflict(open: IntroRow): ServiceError {
   return conflict(
     `You already have an open introduction request for ${open.targetName} (request ${open.id}, ${open.state.replace('_', ' ')})`,
+    open.id,
   );
 }
 
