@@ -1,7 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Connection, WarmPathView } from '@warmpath/contracts';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as graph from '../../graph';
+import type { FakeGraphEngine } from '../../lib/testing/fake-graph-engine';
 import { findModal, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
 import { buildTestNetwork } from '../../lib/testing/test-connections';
 import { BEN, buildMember, buildWorkspace, OWNER } from './test-workspaces';
@@ -10,8 +12,10 @@ import { WorkspacePage } from './workspace-page';
 
 vi.mock('../../graph', async () => (await import('../../lib/testing/fake-graph-engine')).fakeGraphModule());
 
-// The asks for an intro where a workspace shows a person without their path: a table row and a
-// super-connector (docs/intros.md#where-to-ask). You are Maya (1); Ben Ode (2) and Cy Park (3)
+const engines = (graph as unknown as { engines: FakeGraphEngine[] }).engines;
+
+// The asks for an intro where a workspace shows a person (docs/intros.md#where-to-ask): the details
+// panel a graph node opens, with its path, and a table row and a super-connector, without. You are Maya (1); Ben Ode (2) and Cy Park (3)
 // are teammates. Finn only Ben knows; Gil you and Ben know; Ivy Ben and Cy know; Hal is yours.
 const pooled = buildTestNetwork([
   { id: 'u2', userId: 2, firstName: 'Ben', lastName: 'Ode', isTeammate: true, knownBy: [1] },
@@ -129,10 +133,21 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  engines.length = 0;
 });
 
 // Each test renders the whole page (header, sidebar, graph, table) in jsdom: seconds on a busy machine.
-describe('asking for an intro where a workspace shows no path', { timeout: 60_000 }, () => {
+describe('asking for an intro from the workspace network', { timeout: 60_000 }, () => {
+  it('a node clicked in the pooled graph opens its details, whose path names the teammate to ask', async () => {
+    const fetchMock = renderPage();
+    await waitFor(() => expect(engines.at(-1)?.setGraph).toHaveBeenCalled(), SLOW);
+    act(() => engines.at(-1)?.emit('click', personById.get('20')!));
+    const panel = await screen.findByLabelText('Connection Details');
+    expect(await within(panel).findByText('Ben Ode knows Finn Hart (4 years)', {}, SLOW)).toBeTruthy();
+    fireEvent.click(within(panel).getByText('Ask Ben Ode for an intro'));
+    await expectAskOfBen(fetchMock, '20', 'Finn Hart');
+  });
+
   it('a super-connector known by teammates only has the ask; one you know has none', async () => {
     const fetchMock = renderPage();
     const list = await screen.findByRole('list', { name: 'Known by the most teammates' }, SLOW);
