@@ -1,29 +1,13 @@
 import { CopyOutlined, MailOutlined } from '@ant-design/icons';
 import type { IntroRequestView } from '@warmpath/contracts';
 import { Button, Card, Flex, Typography } from 'antd';
-import { useToast } from '../../lib/toast/use-toast';
+import { useCopyText } from '../../lib/clipboard/use-copy-text';
 import { forwardMailto, forwardText } from './forward-text';
 
 /** After accepting: the message to forward to the target, to copy or to open in a mail app. */
 export function ForwardSection({ request }: { request: IntroRequestView }) {
-  const toast = useToast();
+  const copy = useCopyText();
   const text = forwardText(request);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      toast({
-        title: 'Copied to clipboard',
-        description: 'The introduction has been copied to your clipboard.',
-        variant: 'success',
-      });
-    } catch {
-      toast({
-        title: 'Copy failed',
-        description: 'Select the text and copy it by hand.',
-        variant: 'destructive',
-      });
-    }
-  };
   return (
     <Card size="small" title="Forward the introduction" role="region" aria-label="Forward the introduction">
       <Flex vertical gap={12}>
@@ -34,7 +18,7 @@ export function ForwardSection({ request }: { request: IntroRequestView }) {
           {text}
         </Typography.Paragraph>
         <Flex gap={8} wrap>
-          <Button icon={<CopyOutlined />} onClick={() => void copy()}>
+          <Button icon={<CopyOutlined />} onClick={() => void copy(text)}>
             Copy draft
           </Button>
           <Button icon={<MailOutlined />} href={forwardMailto(request)}>

@@ -3,6 +3,7 @@ import type { Connection, WarmIntroResponse, WarmPathView } from '@warmpath/cont
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useAuth } from '../../lib/session/auth-context';
+import { useCopyText } from '../../lib/clipboard/use-copy-text';
 import { useToast } from '../../lib/toast/use-toast';
 import { buildWarmIntroRequest } from './build-intro-request';
 import { useGenerateWarmIntroMutation } from './warm-intro.api';
@@ -21,6 +22,7 @@ interface Props {
 export function WarmIntroButton({ target, path, ownNode }: Props) {
   const { user } = useAuth();
   const toast = useToast();
+  const copyText = useCopyText();
   const [generate, { isLoading }] = useGenerateWarmIntroMutation();
   const [result, setResult] = useState<WarmIntroResponse | null>(null);
   const [hasFailed, setFailed] = useState(false);
@@ -40,21 +42,7 @@ export function WarmIntroButton({ target, path, ownNode }: Props) {
   };
 
   const copy = async () => {
-    if (!result) return;
-    try {
-      await navigator.clipboard.writeText(result.intro);
-      toast({
-        title: 'Copied to clipboard',
-        description: 'The introduction has been copied to your clipboard.',
-        variant: 'success',
-      });
-    } catch {
-      toast({
-        title: 'Copy failed',
-        description: 'Select the text and copy it by hand.',
-        variant: 'destructive',
-      });
-    }
+    if (result) await copyText(result.intro);
   };
 
   return (

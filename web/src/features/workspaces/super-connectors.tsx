@@ -2,7 +2,7 @@ import type { Connection, MemberReach, TeamMember } from '@warmpath/contracts';
 import { fullName } from '@warmpath/domain';
 import { Button, Card, Col, Empty, Flex, Row, Table, Typography } from 'antd';
 import { useMemo } from 'react';
-import { useGetIntroStatsQuery } from '../intros';
+import { AskIntroButton, useGetIntroStatsQuery } from '../intros';
 import { datasetInfo } from '../network';
 import { roleLine } from '../network';
 import { networkApi } from '../network';
@@ -21,8 +21,9 @@ interface ReachRow extends MemberReach {
 }
 
 /**
- * 'Super-connectors' (docs/workspace-network.md): the people known by the most members, and each
- * member's reach. Both were worked out by the data worker when it read the pooled network; this
+ * 'Super-connectors' (docs/workspace-network.md): the people known by the most members, each with
+ * the ask for an intro when a teammate other than you knows them (docs/intros.md#where-to-ask), and
+ * each member's reach. Both were worked out by the data worker when it read the pooled network; this
  * only reads them.
  */
 export function SuperConnectors({ teamId, members, onChoose }: Props) {
@@ -33,6 +34,7 @@ export function SuperConnectors({ teamId, members, onChoose }: Props) {
     () => (data && pool ? Array.from(pool.superConnectors, (index) => data.connections[index]) : []),
     [data, pool],
   );
+  const ownNode = useMemo(() => data?.connections.find((c) => c.isUser) ?? null, [data]);
   const reach = useMemo<ReachRow[]>(() => {
     const names = new Map(members?.map((member) => [member.userId, member.name]));
     const made = new Map(stats?.members.map((member) => [member.userId, member.made]));
@@ -64,6 +66,13 @@ export function SuperConnectors({ teamId, members, onChoose }: Props) {
                     {roleLine(person)}
                   </Typography.Text>
                   <Typography.Text strong>Known by {person.knownBy.length} members</Typography.Text>
+                  <AskIntroButton
+                    teamId={teamId}
+                    person={person}
+                    ownNode={ownNode}
+                    size="small"
+                    type="link"
+                  />
                 </Flex>
               ))}
             </Flex>
