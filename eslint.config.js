@@ -52,6 +52,11 @@ export default tseslint.config(
             },
             { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib', 'type:test-lib'] },
             { sourceTag: 'type:bench', onlyDependOnLibsWithTags: ['type:lib', 'type:test-lib'] },
+            // infra's checks migrate a database as the services do (libs/server-kit).
+            {
+              sourceTag: 'type:infra',
+              onlyDependOnLibsWithTags: ['type:lib', 'type:server-lib', 'type:test-lib'],
+            },
           ],
         },
       ],

@@ -8,6 +8,10 @@ import { uploadBulk, waitForBulk } from './bulk.testing.js';
 import { query, stackEnv, stagedRowCount, storedNetwork } from './import.testing.js';
 import { signUpMember, workspaceOf, type Member } from './workspace-network.testing.js';
 
+// Runs alone, no other spec beside it (docs/developer-guide.md#the-loop): it kills the import
+// worker of the shared stack.
+test.describe.configure({ lock: '-exclusive-' });
+
 // Workers that scale out (docs/workspace-sources.md#workers-that-scale-out): the files of one bulk
 // are spread over two import workers; one is killed with SIGKILL while it imports a file and
 // started again; every source ends with exactly its rows (nothing lost, nothing doubled) and each

@@ -9,6 +9,10 @@ import {
   waitForHealth,
 } from '../support/stack-control.js';
 
+// Runs alone, no other spec beside it (docs/developer-guide.md#the-loop): it stops and starts
+// services of the shared stack.
+test.describe.configure({ lock: '-exclusive-' });
+
 const SERVICES = ['gateway', 'auth', 'network', 'teams', 'ai', 'import-worker'];
 
 test('GET /api/health answers 200 listing every service as up', async ({ request }) => {

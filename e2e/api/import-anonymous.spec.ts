@@ -5,6 +5,10 @@ import { importUploadBucket, type ImportResult } from '@warmpath/contracts';
 import { BAD_FILES, generateExportRows, buildLinkedInCsv } from '@warmpath/testing';
 import { query, stackEnv, upload } from './import.testing.js';
 
+// Runs alone, no other spec beside it (docs/developer-guide.md#the-loop): it counts every stored
+// row and upload, which the other specs' imports change.
+test.describe.configure({ lock: '-exclusive-' });
+
 // POST /api/network/import for visitors who are not signed in: parsed and answered, nothing stored.
 
 async function storedCounts(): Promise<Record<string, number>> {

@@ -101,7 +101,7 @@ test.describe('import of the LinkedIn archive', () => {
       expect(response.status()).toBe(400);
       expect(await response.json()).toMatchObject({ statusCode: 400, message, error: message });
       expect(await storedNetwork(userId)).toEqual(before);
-      expect(await stagedRowCount()).toBe(0);
+      expect(await stagedRowCount(userId)).toBe(0);
     });
   }
 });

@@ -54,7 +54,7 @@ test.describe('import of files that cannot be used', () => {
       expect(response.status()).toBe(400);
       expect(await response.json()).toMatchObject({ statusCode: 400, message, error: message });
       expect(await storedNetwork(userId)).toEqual(before);
-      expect(await stagedRowCount()).toBe(0);
+      expect(await stagedRowCount(userId)).toBe(0);
     });
   }
 
@@ -84,7 +84,7 @@ test.describe('import of files that cannot be used', () => {
     expect(response.status()).toBe(400);
     expect((await response.json()).message).toContain('near line 12005');
     expect(await storedNetwork(userId)).toEqual(before);
-    await expect.poll(stagedRowCount).toBe(0);
+    await expect.poll(() => stagedRowCount(userId)).toBe(0);
   });
 
   test('names the line of text after a closing quote', async ({ request }) => {

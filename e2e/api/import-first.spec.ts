@@ -24,7 +24,7 @@ test.describe('a first import', () => {
     const good = await upload(request, generateLinkedInCsv(300, { seed: 5 }));
     expect(good.status()).toBe(200);
     expect((await good.json()).connections).toHaveLength(301);
-    expect(await stagedRowCount()).toBe(0);
+    expect(await stagedRowCount(userId)).toBe(0);
   });
 
   test('keeps the last line of a person listed twice', async ({ request }) => {

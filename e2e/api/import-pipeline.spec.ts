@@ -67,7 +67,7 @@ test.describe('import pipeline', () => {
     const listed = ((await (await request.get('/api/network')).json()) as NetworkData).relationships;
     expect(listed.filter((r) => r.type !== 'connection')).toEqual(body.relationships);
     for (const link of body.relationships) expect(link.id).toBe(`${link.sourceId}-${link.targetId}`);
-    expect(await stagedRowCount()).toBe(0);
+    expect(await stagedRowCount(userId)).toBe(0);
   });
 
   test('changes nothing when the same file is imported again', async ({ request }) => {

@@ -13,6 +13,10 @@ import {
   waitForImport,
 } from './import.testing.js';
 
+// Runs alone, no other spec beside it (docs/developer-guide.md#the-loop): it kills the import
+// worker of the shared stack.
+test.describe.configure({ lock: '-exclusive-' });
+
 // "A worker killed mid-import leaves, after the retry, exactly the rows of one complete import."
 
 /** Small batches, one at a time, and a short lock: the import is slow enough to kill mid-way, and retried fast. */

@@ -98,9 +98,19 @@ export async function storedNetwork(userId: number): Promise<StoredNetwork> {
   return { connections, linkCounts, version: versions[0]?.version ?? null };
 }
 
-/** Rows staged for imports that have not finished (none should outlive an import). */
-export async function stagedRowCount(): Promise<number> {
-  const rows = await query<{ count: number }>('SELECT count(*)::int AS count FROM network.import_staging');
+/**
+ * Rows staged for `userId`'s imports (none should outlive an import); with no user, every staged
+ * row, which only a spec running alone may count (e2e/playwright.config.ts).
+ */
+export async function stagedRowCount(userId?: number): Promise<number> {
+  const rows =
+    userId === undefined
+      ? await query<{ count: number }>('SELECT count(*)::int AS count FROM network.import_staging')
+      : await query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM network.import_staging
+            WHERE import_id IN (SELECT id FROM imports.imports WHERE user_id = $1)`,
+          [userId],
+        );
   return rows[0]?.count ?? 0;
 }
 

@@ -7,6 +7,10 @@ import { natsForStack, startService, stopService } from '../support/stack-contro
 import { newUser, registerUser } from '../support/users.js';
 import { present } from '../support/present.js';
 
+// Runs alone, no other spec beside it (docs/developer-guide.md#the-loop): it restarts the shared
+// gateway with the default per-address limits and stops the import worker.
+test.describe.configure({ lock: '-exclusive-' });
+
 const url = (path: string) => `${process.env.WARMPATH_URL}${path}`;
 
 /** Waits for a restarted service: refused connections and a 503 count as "not yet". */

@@ -4,6 +4,10 @@ import { requestFrom } from '../support/client-address.js';
 import { startService, stopService } from '../support/stack-control.js';
 import { newUser, registerUser } from '../support/users.js';
 
+// Runs alone, no other spec beside it (docs/developer-guide.md#the-loop): it restarts the shared
+// gateway behind a trusted proxy.
+test.describe.configure({ lock: '-exclusive-' });
+
 /**
  * POST /api/login from a chosen loopback address: the whole of 127.0.0.0/8 reaches the gateway on
  * 127.0.0.1, so 127.0.0.2 is "another client" without any proxy header.

@@ -3,6 +3,10 @@ import type { Invitation } from '@warmpath/contracts';
 import { startService, stopService, waitForHealth } from '../support/stack-control.js';
 import { createWorkspace, invite, joinLinkIn, mailsTo, person } from './teams.testing.js';
 
+// Runs alone, no other spec beside it (docs/developer-guide.md#the-loop): it kills and restarts the
+// teams service of the shared stack.
+test.describe.configure({ lock: '-exclusive-' });
+
 // The mail outbox's guarantee (docs/intros.md, "The mail outbox"): the teams service is killed
 // right after the SMTP server accepted an invitation mail and before it recorded it; started
 // again, it finds the attempt recorded but unconfirmed, asks the inbox for that Message-ID, and

@@ -3,6 +3,10 @@ import type { NetworkData } from '@warmpath/contracts';
 import { startService, stopService, waitForHealth } from '../support/stack-control.js';
 import { queryDatabase, seedNetwork, signedInUser, yearsAgo, type SeedPerson } from './network.testing.js';
 
+// Runs alone, no other spec beside it (docs/developer-guide.md#the-loop): it stops and starts the
+// network service of the shared stack.
+test.describe.configure({ lock: '-exclusive-' });
+
 test.describe('GET /api/network at scale and without its service', () => {
   test('serves a 30,000-connection network, far over the 1 MB NATS payload limit', async ({ request }) => {
     test.setTimeout(120_000);

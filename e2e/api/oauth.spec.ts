@@ -11,6 +11,10 @@ import {
 } from './oauth.testing.js';
 import { present } from '../support/present.js';
 
+// Runs alone, no other spec beside it (docs/developer-guide.md#the-loop): it restarts the shared
+// gateway with provider settings.
+test.describe.configure({ lock: '-exclusive-' });
+
 const INVALID_STATE = 'Your sign-in link is invalid or has expired. Please try again.';
 
 // The stack starts with no provider configured; the second part restarts the gateway with local providers.

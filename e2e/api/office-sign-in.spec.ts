@@ -3,6 +3,10 @@ import { requestFrom } from '../support/client-address.js';
 import { startService, stopService } from '../support/stack-control.js';
 import { newUser, type TestUser } from '../support/users.js';
 
+// Runs alone, no other spec beside it (docs/developer-guide.md#the-loop): it restarts the shared
+// gateway with the default per-address limits.
+test.describe.configure({ lock: '-exclusive-' });
+
 // An office behind one address (NAT, VPN, proxy) signs up and signs in with the limits as shipped
 // (docs/security.md "Sign-in and registration limits"): the e2e stack raises the per-address
 // limits for its own sake, so this file runs the gateway with the defaults.

@@ -6,6 +6,10 @@ import { startService, stopService } from '../support/stack-control.js';
 import { newUser, registerUser } from '../support/users.js';
 import { present } from '../support/present.js';
 
+// Runs alone, no other spec beside it (docs/developer-guide.md#the-loop): it restarts the shared
+// gateway with proxy settings.
+test.describe.configure({ lock: '-exclusive-' });
+
 // Timeouts, malformed requests and the session cookie over HTTPS, on a gateway restarted with
 // short budgets (idle REQUEST_TIMEOUT_MS 2 s, total UPLOAD_TIMEOUT_MS 8 s) behind a trusted proxy.
 

@@ -5,6 +5,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { contractProblems } from './migration-rules.js';
+// The release script's plain ESM helper (the schema the previous release left, docs/operations.md).
+// eslint-disable-next-line @nx/enforce-module-boundaries -- scripts/ is tooling, not a project
+import { compatibleType, SERVICE_SCHEMAS } from '../../scripts/lib/schema-shape.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const release = JSON.parse(readFileSync(join(root, 'infra', 'previous-release.json'), 'utf8')) as {
@@ -99,5 +102,42 @@ describe('contractProblems', () => {
   it('passes a contract step declared as one', () => {
     const source = `// Contract step: the previous release no longer reads "picture".\n${alter('ALTER TABLE "auth"."users" DROP COLUMN "picture"')}`;
     expect(contractProblems(source)).toEqual([]);
+  });
+});
+
+describe('the service schemas the previous release is recorded for', () => {
+  it('names the schema of every service that migrates one, as its app module does', () => {
+    const services = readdirSync(join(root, 'services')).filter((service) =>
+      existsSync(join(root, 'services', service, 'src', 'database', 'migrations', 'index.ts')),
+    );
+    const schemaOf = (service: string) =>
+      /\bschema: '(\w+)'/.exec(read(`services/${service}/src/app.module.ts`))?.[1];
+    expect(SERVICE_SCHEMAS).toEqual(Object.fromEntries(services.map((s) => [s, schemaOf(s)])));
+  });
+});
+
+describe('compatibleType', () => {
+  it('accepts the same type, a longer or unbounded varchar, text, a wider integer', () => {
+    for (const [before, after] of [
+      ['timestamp with time zone', 'timestamp with time zone'],
+      ['character varying(50)', 'character varying(100)'],
+      ['character varying(50)', 'character varying'],
+      ['character varying(50)', 'text'],
+      ['smallint', 'integer'],
+      ['integer', 'bigint'],
+    ])
+      expect({ before, after, ok: compatibleType(before, after) }).toEqual({ before, after, ok: true });
+  });
+
+  it('refuses a shorter varchar, a narrower integer, another kind of value', () => {
+    for (const [before, after] of [
+      ['character varying(100)', 'character varying(50)'],
+      ['character varying', 'character varying(50)'],
+      ['text', 'character varying(50)'],
+      ['bigint', 'integer'],
+      ['integer', 'text'],
+      ['timestamp with time zone', 'timestamp without time zone'],
+    ])
+      expect({ before, after, ok: compatibleType(before, after) }).toEqual({ before, after, ok: false });
   });
 });

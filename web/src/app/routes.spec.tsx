@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { json, stubServer, TEST_USER } from '../lib/testing/test-app';
@@ -24,13 +24,20 @@ function renderApp(path: string) {
   return router;
 }
 
-function signedOutServer() {
+/** A server where nobody is signed in yet; returns the bodies of the registrations it received. */
+function signedOutServer(): unknown[] {
   let user: typeof TEST_USER | null = null;
+  const registrations: unknown[] = [];
   stubServer({
     'GET /api/user': () => (user ? json(200, user) : json(401, { message: 'Not signed in' })),
     'POST /api/login': () => {
       user = TEST_USER;
       return json(200, user);
+    },
+    'POST /api/register': async (request) => {
+      registrations.push(await request.json());
+      user = TEST_USER;
+      return json(201, user);
     },
     [`GET /api/invitations/${TOKEN}`]: () =>
       json(200, {
@@ -41,6 +48,7 @@ function signedOutServer() {
       }),
     'GET /api/workspaces/join-requests': () => json(200, []),
   });
+  return registrations;
 }
 
 async function signIn() {
@@ -49,6 +57,26 @@ async function signIn() {
   });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret123' } });
   fireEvent.click(document.querySelector('form[aria-label="Sign in"] button[type="submit"]') as HTMLElement);
+}
+
+async function fillRegistration() {
+  const fields = {
+    'First name': 'Maya',
+    'Last name': 'Chen',
+    Email: 'maya@example.org',
+    Username: 'maya',
+    Password: 'secret123',
+    'Confirm password': 'secret123',
+  };
+  const form = await waitFor(() => {
+    const found = document.querySelector<HTMLFormElement>('form[aria-label="Register"]');
+    if (!found) throw new Error('no Register form yet');
+    return found;
+  }, FIRST_MOUNT);
+  for (const [label, value] of Object.entries(fields)) {
+    fireEvent.change(within(form).getByLabelText(label), { target: { value } });
+  }
+  fireEvent.click(form.querySelector('button[type="submit"]') as HTMLElement);
 }
 
 // The pages are lazy chunks: transform them once up front, so that under a loaded machine the
@@ -80,6 +108,18 @@ describe('workspace routes', { timeout: 60_000 }, () => {
     await signIn();
     expect(await screen.findByText('Accept & Join Workspace', undefined, FIRST_MOUNT)).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/join/${TOKEN}`);
+  });
+
+  it('registers a signed-out visitor of /join/{token} with that invitation and brings them back to it', async () => {
+    const registrations = signedOutServer();
+    const router = renderApp(`/join/${TOKEN}`);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Register' }, FIRST_MOUNT));
+    await fillRegistration();
+    expect(await screen.findByText('Accept & Join Workspace', undefined, FIRST_MOUNT)).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/join/${TOKEN}`);
+    expect(registrations).toEqual([
+      expect.objectContaining({ email: 'maya@example.org', invitation: TOKEN }),
+    ]);
   });
 
   it('sends a signed-out visitor of /join to sign in and back', async () => {

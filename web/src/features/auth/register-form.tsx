@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api/api';
 import { useToast } from '../../lib/toast/use-toast';
 import { useRegisterMutation } from './auth.api';
+import { invitationFromReturnUrl } from './invitation-from-return-url';
 import { ProviderButton } from './provider-button';
 import { zodFieldRule } from '../../lib/forms/zod-rule';
 
@@ -15,9 +16,13 @@ export function RegisterForm({ returnUrl }: { returnUrl: string }) {
   const toast = useToast();
   const navigate = useNavigate();
 
+  // Coming from /join/{token}, the invitation goes with the registration
+  // (docs/product.md#sign-in-and-registration).
+  const invitation = invitationFromReturnUrl(returnUrl);
+
   const onFinish = async (values: RegisterRequest) => {
     try {
-      await register(values).unwrap();
+      await register(invitation ? { ...values, invitation } : values).unwrap();
       toast({ title: 'Registration successful', variant: 'success' });
       void navigate(returnUrl, { replace: true });
     } catch (error) {
