@@ -15,6 +15,10 @@ import {
 // enough" lowers the connector's tie for the whole workspace, an introduction raises it, and the
 // hop says why, naming a connector only as their sharing level allows.
 
+// Runs alone (docs/developer-guide.md#the-loop): its last test stops and starts the network
+// service of the shared stack.
+test.describe.configure({ lock: '-exclusive-' });
+
 let world = 0;
 
 /** Bob asks; Alice and Dan both know Ben, Alice for `aliceYears`, Dan for `danYears`; Cleo (counts) knows Ben 10 years. */
