@@ -11,8 +11,9 @@
 // recording the changes (the network service's `import merged` log line).
 // Then an archive (docs/warmth.md): BENCH_ARCHIVE=30000:500000 (connections:messages, 0 skips it),
 // LinkedIn's ZIP with messages.csv, invitations, endorsements and recommendations, timed the same
-// way; prints the signals read and the worker's peak RSS. BENCH_MESSAGES_MB=200 adds an archive
-// whose messages.csv is about that large (the memory check; not run by default).
+// way, BENCH_RUNS times (every run, then the median and min-max); prints the signals read and the
+// worker's peak RSS. BENCH_MESSAGES_MB=200 adds an archive whose messages.csv is about that large
+// (the memory check; not run by default).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +21,10 @@ import { ROOT } from '../../scripts/lib/infra.mjs';
 import { cpuMs, memoryMb, resetPeak } from './processes.mjs';
 import { registerUser, startBenchStack } from './stack.mjs';
 
-const SIZES = (process.env.BENCH_SIZES ?? '1200,30000,300000').split(',').map(Number);
+const SIZES = (process.env.BENCH_SIZES ?? '1200,30000,300000')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const REIMPORT_ROWS = Number(process.env.BENCH_REIMPORT ?? 30000);
 const TESTING_DIST = join(ROOT, 'libs/testing/dist/index.js');
@@ -62,10 +66,9 @@ try {
   const reimport = REIMPORT_ROWS > 0 ? await measureReimport(REIMPORT_ROWS) : null;
   if (reimport) printReimport(reimport);
   const archives = [];
-  if (ARCHIVE[0] > 0) archives.push(await measureArchive(ARCHIVE[0], ARCHIVE[1] ?? 0));
+  if (ARCHIVE[0] > 0) archives.push(await measureArchives(ARCHIVE[0], ARCHIVE[1] ?? 0));
   // ~250 bytes a message row: BENCH_MESSAGES_MB of messages.csv over a few hundred connections.
-  if (MESSAGES_MB > 0) archives.push(await measureArchive(500, Math.round((MESSAGES_MB * 1e6) / 250)));
-  for (const archive of archives) printArchive(archive);
+  if (MESSAGES_MB > 0) archives.push(await measureArchives(500, Math.round((MESSAGES_MB * 1e6) / 250)));
   writeFileSync(
     join(tmpdir(), 'warmpath-bench', `${runId}.json`),
     JSON.stringify({ env: machine(), results, reimport, archives }, null, 2),
@@ -111,6 +114,31 @@ async function measureArchive(connections, messages) {
   const file = { data: zip, name: 'Complete_LinkedInDataExport.zip', type: 'application/zip' };
   const result = await measure(connections, null, null, { file });
   return { connections, messages, messagesMb, zipMb: zip.length / 1e6, ...result };
+}
+
+/** BENCH_RUNS imports of one archive, each by a fresh user: every run printed, then the spread. */
+async function measureArchives(connections, messages) {
+  const runs = [];
+  for (let run = 0; run < RUNS; run++) {
+    const result = await measureArchive(connections, messages);
+    printArchive(result);
+    runs.push(result);
+  }
+  if (runs.length > 1) {
+    const spread = (key) => {
+      const values = runs.map((r) => r[key]).sort((a, b) => a - b);
+      const median = values[Math.floor(values.length / 2)];
+      return `${median.toFixed(0)} (${values[0].toFixed(0)}-${values[values.length - 1].toFixed(0)})`;
+    };
+    console.log(
+      `Archive, ${runs.length} runs, median (min-max): completed ${spread('completedMs')} ms, ` +
+        `queryable ${spread('queryableMs')} ms, worker CPU ${spread('workerCpuMs')} ms, ` +
+        `worker peak RSS ${spread('workerPeakRssMb')} MB; load average ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')}`,
+    );
+  }
+  return runs;
 }
 
 function printArchive(r) {
