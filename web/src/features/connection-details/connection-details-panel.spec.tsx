@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ArchiveSignalsView, Connection, WarmPathView } from '@warmpath/contracts';
+import { emptyArchiveSignals } from '@warmpath/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GraphEngineProvider } from '../network';
 import { buttonByText, findModal, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
@@ -39,25 +40,7 @@ const path: WarmPathView = {
   version: '1',
 };
 
-const emptySignals: ArchiveSignalsView = {
-  messagesSent: 0,
-  messagesReceived: 0,
-  groupMessages: 0,
-  directConversations: 0,
-  groupConversations: 0,
-  firstMessageOn: null,
-  lastMessageOn: null,
-  lastMessageAnswered: null,
-  invitedBy: null,
-  invitationWithNote: false,
-  invitedOn: null,
-  endorsementsGiven: 0,
-  endorsementsReceived: 0,
-  recommendationsGiven: 0,
-  recommendationsReceived: 0,
-  recommendationGivenOn: null,
-  recommendationReceivedOn: null,
-};
+const emptySignals: ArchiveSignalsView = emptyArchiveSignals();
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,6 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ArchiveSignalsView } from '@warmpath/contracts';
+import { emptyArchiveSignals } from '@warmpath/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestConnection } from '../../lib/testing/test-connections';
 import { RelationshipSection } from './relationship-section';
@@ -8,23 +9,7 @@ const TODAY = new Date('2026-11-26T12:00:00Z');
 const day = (iso: string) => new Date(`${iso}T00:00:00`).toLocaleDateString();
 
 const signals = (overrides: Partial<ArchiveSignalsView> = {}): ArchiveSignalsView => ({
-  messagesSent: 0,
-  messagesReceived: 0,
-  groupMessages: 0,
-  directConversations: 0,
-  groupConversations: 0,
-  firstMessageOn: null,
-  lastMessageOn: null,
-  lastMessageAnswered: null,
-  invitedBy: null,
-  invitationWithNote: false,
-  invitedOn: null,
-  endorsementsGiven: 0,
-  endorsementsReceived: 0,
-  recommendationsGiven: 0,
-  recommendationsReceived: 0,
-  recommendationGivenOn: null,
-  recommendationReceivedOn: null,
+  ...emptyArchiveSignals(),
   ...overrides,
 });
 

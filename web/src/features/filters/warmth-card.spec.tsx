@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ArchiveSignalsView, Connection } from '@warmpath/contracts';
+import { emptyArchiveSignals } from '@warmpath/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestNetwork } from '../../lib/testing/test-connections';
 import { WarmthCard } from './warmth-card';
@@ -7,23 +8,13 @@ import { WarmthCard } from './warmth-card';
 const TODAY = new Date('2026-11-26T12:00:00Z');
 
 const talked = (messages: number, lastMessageOn: string): ArchiveSignalsView => ({
+  ...emptyArchiveSignals(),
   messagesSent: Math.ceil(messages / 2),
   messagesReceived: Math.floor(messages / 2),
-  groupMessages: 0,
   directConversations: 1,
-  groupConversations: 0,
   firstMessageOn: '2019-01-01',
   lastMessageOn,
   lastMessageAnswered: true,
-  invitedBy: null,
-  invitationWithNote: false,
-  invitedOn: null,
-  endorsementsGiven: 0,
-  endorsementsReceived: 0,
-  recommendationsGiven: 0,
-  recommendationsReceived: 0,
-  recommendationGivenOn: null,
-  recommendationReceivedOn: null,
 });
 
 afterEach(cleanup);
