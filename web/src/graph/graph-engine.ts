@@ -5,21 +5,19 @@ import { EventHub } from './event-hub';
 import { FrameLoop } from './frame-loop';
 import { EngineStatsRecorder } from './engine-stats';
 import { FRAME_CAMERA, FRAME_POSITIONS } from './frame-stats';
-import { buildGraphSteps, toLayoutGraph, type BuiltGraph } from './graph-build';
-import { HighlightState, linkIndexSteps, type PreparedHighlight } from './highlight-state';
+import { buildGraphSteps, type BuiltGraph } from './graph-build';
+import { HighlightState, linkIndexSteps } from './highlight-state';
 import { LayoutDirector } from './layout/layout-director';
 import { LayoutSupervisor } from './layout/layout-supervisor';
 import type { GraphModel } from './model/graph-model';
 import { PointerInteraction } from './picking/pointer-interaction';
 import { MIN_NODE_RADIUS_PX } from './render/node-flags';
 import { RenderClient } from './render/render-client';
-import { toRenderGraph } from './render/render-graph';
-import type { LayoutGraph } from './layout/layout-protocol';
-import type { RenderGraph } from './render/render-protocol';
-import { runSliced, type Steps } from './sliced-task';
+import { runSliced } from './sliced-task';
 import { TourController } from './tours/tour-controller';
+import { NEUTRAL_CAPTIONS } from './tours/tour-steps';
+import type { GraphData, GroupKey, TourCaptions } from './model/graph-input';
 import type {
-  GraphData,
   GraphEngine,
   GraphEngineOptions,
   GraphEngineStats,
@@ -37,7 +35,11 @@ import { YouPulse } from './you-pulse';
  * keeps the camera, picking, tours and events, and asks for a frame only when something changed.
  */
 export function createGraphEngine(container: HTMLElement, options: GraphEngineOptions = {}): GraphEngine {
-  return new Engine(container, { autoFit: true, ...options });
+  return new Engine(container, {
+    autoFit: options.autoFit ?? true,
+    groupKey: options.groupKey ?? ((group) => group),
+    captions: { ...NEUTRAL_CAPTIONS, ...options.captions },
+  });
 }
 
 /**
@@ -47,12 +49,6 @@ export function createGraphEngine(container: HTMLElement, options: GraphEngineOp
  */
 export function prewarmGraphEngine(): Promise<void> {
   return RenderClient.prewarm();
-}
-
-/** What the render and layout workers are handed for a new graph, copied before the hand-over. */
-interface WorkerCopies {
-  render: RenderGraph;
-  layout: LayoutGraph;
 }
 
 class Engine implements GraphEngine {
@@ -88,7 +84,7 @@ class Engine implements GraphEngine {
 
   constructor(
     private readonly container: HTMLElement,
-    private readonly options: Required<GraphEngineOptions>,
+    private readonly options: { autoFit: boolean; groupKey: GroupKey; captions: TourCaptions },
   ) {
     // No layout read here: getComputedStyle or clientWidth would force a style recalculation of
     // the whole page inside the caller's task (often a React commit). The ResizeObserver's first
@@ -110,12 +106,15 @@ class Engine implements GraphEngine {
       flyToOrigin: (zoom, ms) => this.flyTo(0, 0, zoom, ms),
       viewport: () => this.viewport,
     });
-    this.tours = new TourController({
-      positions: () => this.positions,
-      flyTo: (x, y, zoom, ms) => this.flyTo(x, y, zoom, ms),
-      caption: (text) => this.events.emit('tourCaption', text),
-      select: (nodes) => this.applyHighlight(() => this.highlight.setTourSelection(nodes)),
-    });
+    this.tours = new TourController(
+      {
+        positions: () => this.positions,
+        flyTo: (x, y, zoom, ms) => this.flyTo(x, y, zoom, ms),
+        caption: (text) => this.events.emit('tourCaption', text),
+        select: (nodes) => this.applyHighlight(() => this.highlight.setTourSelection(nodes)),
+      },
+      options.captions,
+    );
     this.pulse = new YouPulse(container);
     // On the canvas, not the container: pointer capture must not swallow clicks on the app's
     // own overlays (toolbar, legend) placed inside the same container.
@@ -144,20 +143,9 @@ class Engine implements GraphEngine {
     this.cancelBuild();
     this.measured.graphSet();
     const previous = this.model ? { model: this.model, positions: this.positions } : null;
-    const highlight = this.highlight;
-    function* steps(): Steps<[BuiltGraph, PreparedHighlight, WorkerCopies]> {
-      const built = yield* buildGraphSteps(data, previous);
-      const prepared = yield* highlight.prepareSteps(built.model);
-      // The workers' copies (a few MB at 100,000 people) in slices of their own, not in the
-      // hand-over's task.
-      yield;
-      const { model, radii, positions, labels } = built;
-      const render = toRenderGraph(model, radii, prepared.colors, positions, labels);
-      yield;
-      return [built, prepared, { render, layout: toLayoutGraph(model, positions) }];
-    }
-    this.cancelBuild = runSliced(steps(), ([built, prepared, copies]) =>
-      this.adoptGraph(built, prepared, copies),
+    this.cancelBuild = runSliced(
+      buildGraphSteps(data, this.options.groupKey, previous, this.highlight),
+      (built) => this.adoptGraph(built),
     );
   }
 
@@ -169,9 +157,9 @@ class Engine implements GraphEngine {
     this.applyHighlight(() => this.highlight.setMemberHighlight(nodeIds));
   }
 
-  setSelectedCompanies(keys: Iterable<string>): void {
+  setSelectedGroups(keys: Iterable<string>): void {
     let hasSelection = false;
-    this.applyHighlight(() => (hasSelection = this.highlight.setSelectedCompanies(keys)));
+    this.applyHighlight(() => (hasSelection = this.highlight.setSelectedGroups(keys)));
     if (this.model) this.director.selectCompanies(hasSelection);
   }
 
@@ -269,18 +257,14 @@ class Engine implements GraphEngine {
     this.model = null;
   }
 
-  private adoptGraph(
-    { model, positions, radii }: BuiltGraph,
-    prepared: PreparedHighlight,
-    copies: WorkerCopies,
-  ): void {
+  private adoptGraph({ model, positions, radii, highlight, copies }: BuiltGraph): void {
     const isFirst = this.model === null;
     this.model = model;
     this.positions = positions;
     this.radii = radii;
     this.hasSettled = false;
     this.pointer.reset();
-    this.highlight.adopt(prepared);
+    this.highlight.adopt(highlight);
     this.buildLinkIndexIfPending();
     if (isFirst && this.isMeasured) this.jumpToFirstFit();
     else if (isFirst) this.isFirstFitPending = true;
@@ -363,7 +347,7 @@ class Engine implements GraphEngine {
   }
 
   private placePulse(): void {
-    const you = this.model?.youIndex ?? -1;
+    const you = this.model?.anchorIndex ?? -1;
     if (you < 0) return this.pulse.hide();
     const [x, y] = worldToScreen(
       this.camera.state,

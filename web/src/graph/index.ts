@@ -1,7 +1,7 @@
 export { createGraphEngine, prewarmGraphEngine } from './graph-engine';
-export { LEGEND, LEGEND_SIZES, NODE_COLORS, HIGHLIGHT_COLOR, type NodeCategory } from './render/node-style';
+export type { GraphData, GraphLink, GraphNode, GroupKey, LinkEnds, TourCaptions } from './model/graph-input';
+export { GRAPH_COLORS } from './render/node-style';
 export type {
-  GraphData,
   GraphEngine,
   GraphEngineEvents,
   GraphEngineOptions,

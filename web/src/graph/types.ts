@@ -1,30 +1,25 @@
-import type { Connection, Relationship } from '@warmpath/contracts';
+import type { GraphData, GraphNode, GroupKey, TourCaptions } from './model/graph-input';
 import type { ShownLabel } from './render/render-protocol';
 
 export type { ShownLabel };
 
 export type LayoutName = 'force' | 'circular' | 'hierarchical';
 
-export interface GraphData {
-  connections: readonly Connection[];
-  relationships: readonly Relationship[];
-}
-
 export interface GraphHighlight {
   nodeIds: Iterable<string>;
   linkIds: Iterable<string>;
 }
 
-/** A hovered person and where they are on screen (CSS px from the container's top-left). */
+/** A hovered node (the very object the app handed over) and where it is on screen (CSS px from the container's top-left). */
 export interface GraphHover {
-  node: Connection;
+  node: GraphNode;
   x: number;
   y: number;
 }
 
 export interface GraphEngineEvents {
   hover: GraphHover | null;
-  click: Connection;
+  click: GraphNode;
   tourCaption: string | null;
   settled: void;
 }
@@ -38,6 +33,10 @@ export interface GraphEngineOptions {
    * Default true.
    */
   autoFit?: boolean;
+  /** How group names fold into one group (and selections with them); default: the name as given. */
+  groupKey?: GroupKey;
+  /** The tours' captions; the engine's own are neutral. */
+  captions?: Partial<TourCaptions>;
 }
 
 export interface GraphEngineStats {
@@ -59,12 +58,10 @@ export interface GraphEngineStats {
 export interface GraphEngine {
   setGraph(data: GraphData): void;
   setHighlight(highlight: GraphHighlight): void;
-  /**
-   * A second highlight beside setHighlight's (which the warm path owns): the people a
-   * workspace's collaborator filter picks. Empty clears it.
-   */
+  /** A second highlight beside setHighlight's, kept apart from it. Empty clears it. */
   setMemberHighlight(nodeIds: Iterable<string>): void;
-  setSelectedCompanies(keys: Iterable<string>): void;
+  /** Colours the members of these groups (names or keys, folded by groupKey) and reheats the layout. */
+  setSelectedGroups(keys: Iterable<string>): void;
   setLayout(layout: LayoutName): void;
   zoomIn(): void;
   zoomOut(): void;
@@ -75,9 +72,9 @@ export interface GraphEngine {
   startFlyByTour(onCaption?: (caption: string | null) => void): void;
   stopTour(): void;
   exportPng(): Promise<Blob>;
-  /** The labels drawn now (company clusters, people's names), as the render worker last reported. */
+  /** The labels drawn now (groups, nodes' labels), as the render worker last reported. */
   labelsOnScreen(): readonly ShownLabel[];
-  /** Where a person is on screen now (CSS px in the container), or null. */
+  /** Where a node is on screen now (CSS px in the container), or null. */
   nodeScreenPosition(nodeId: string): { x: number; y: number } | null;
   stats(since?: number): GraphEngineStats;
   on<E extends GraphEventName>(event: E, handler: GraphEventHandler<E>): () => void;

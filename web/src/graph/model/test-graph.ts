@@ -1,73 +1,44 @@
-import type { Connection, Relationship } from '@warmpath/contracts';
-import type { GraphInput } from './graph-model';
+import type { GraphData, GraphLink, GraphNode } from './graph-input';
 
-/** Builders for unit tests: a person with overrides, and a small graph by company sizes. */
-export function buildTestPerson(overrides: Partial<Connection> = {}): Connection {
-  return {
-    id: '1',
-    userId: 1,
-    firstName: 'Ana',
-    lastName: 'Lopez',
-    company: 'Acme',
-    position: 'Engineer',
-    email: null,
-    linkedinUrl: null,
-    avatarUrl: null,
-    notes: null,
-    industry: null,
-    location: null,
-    connectionDegree: 1,
-    yearsConnected: 2,
-    connectedOn: null,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    isUser: false,
-    isTeammate: false,
-    hasWorkedWith: false,
-    type: 'connection',
-    positionInfo: { category: 'engineering', seniority: 3 },
-    knownBy: [1],
-    ...overrides,
-  };
+/** Builders for unit tests: a node with overrides, a link, and a small graph by group sizes. */
+export function buildTestNode(overrides: Partial<GraphNode> = {}): GraphNode {
+  return { id: '1', label: 'Ana Lopez', size: 7, color: 0x3b82f6, group: 'Acme', rank: 3, ...overrides };
 }
 
-export function buildTestLink(sourceId: string, targetId: string, type: Relationship['type']): Relationship {
-  return {
-    id: `${sourceId}-${targetId}`,
-    sourceId,
-    targetId,
-    strength: 50,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    type,
-    company: null,
-    userId: 1,
-  };
+export function buildTestLink(source: string, target: string, kind: GraphLink['kind']): GraphLink {
+  return { id: `${source}-${target}`, source, target, kind };
 }
+
+/** Groups the way the network feature folds company names (case and spacing). */
+export const foldGroup = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
- * YOU (id "you") plus `count` people per company name ('' = no company), each linked to YOU,
- * colleagues linked pairwise. Within a company the first person is the most senior.
+ * The anchor (id "you") plus `count` nodes per group name ('' = no group), each linked to the
+ * anchor, members of a group linked pairwise. Within a group the first node ranks highest.
  */
-export function buildTestGraph(companies: Record<string, number>): GraphInput {
-  const connections: Connection[] = [
-    buildTestPerson({ id: 'you', isUser: true, connectionDegree: 0, company: null, firstName: 'You' }),
+export function buildTestGraph(
+  groups: Record<string, number>,
+): GraphData & { nodes: GraphNode[]; links: GraphLink[] } {
+  const nodes: GraphNode[] = [
+    buildTestNode({ id: 'you', role: 'anchor', group: null, label: 'You', size: 8 }),
   ];
-  const relationships: Relationship[] = [];
-  for (const [company, count] of Object.entries(companies)) {
-    const staff: Connection[] = [];
+  const links: GraphLink[] = [];
+  for (const [group, count] of Object.entries(groups)) {
+    const members: GraphNode[] = [];
     for (let k = 0; k < count; k++) {
-      const person = buildTestPerson({
-        id: `${company || 'none'}-${k}`,
-        company: company || null,
-        positionInfo: { category: 'engineering', seniority: k === 0 ? 9 : 3 },
+      const node = buildTestNode({
+        id: `${group || 'none'}-${k}`,
+        group: group || null,
+        rank: k === 0 ? 9 : 3,
       });
-      staff.push(person);
-      relationships.push(buildTestLink('you', person.id, 'connection'));
+      members.push(node);
+      links.push(buildTestLink('you', node.id, 'other'));
     }
-    if (company)
-      staff.forEach((a, i) =>
-        staff.slice(i + 1).forEach((b) => relationships.push(buildTestLink(a.id, b.id, 'company-general'))),
+    if (group)
+      members.forEach((a, i) =>
+        members.slice(i + 1).forEach((b) => links.push(buildTestLink(a.id, b.id, 'group'))),
       );
-    connections.push(...staff);
+    nodes.push(...members);
   }
-  return { connections, relationships };
+  return { nodes, links };
 }

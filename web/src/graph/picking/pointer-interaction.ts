@@ -1,6 +1,6 @@
-import type { Connection } from '@warmpath/contracts';
 import { worldToScreen, type CameraState, type Viewport } from '../camera/camera-math';
 import { attachPointerInput } from '../camera/pointer-input';
+import type { GraphNode } from '../model/graph-input';
 import type { GraphModel } from '../model/graph-model';
 import { HoverTracker } from './hover-tracker';
 import { NodePicker } from './node-picker';
@@ -13,9 +13,9 @@ export interface InteractionHost {
   radii(): Float32Array;
   /** The user panned, zoomed or pinched. */
   moveCamera(state: CameraState): void;
-  /** The hovered person changed (index -1 and null when none). */
-  hovered(index: number, hover: { node: Connection; x: number; y: number } | null): void;
-  clicked(node: Connection): void;
+  /** The hovered node changed (index -1 and null when none). */
+  hovered(index: number, hover: { node: GraphNode; x: number; y: number } | null): void;
+  clicked(node: GraphNode): void;
 }
 
 /** Pointer input on the container: camera gestures, and hover and click through the picking grid. */
@@ -66,7 +66,7 @@ export class PointerInteraction {
     if (node) this.host.clicked(node);
   }
 
-  private describe(index: number): { node: Connection; x: number; y: number } | null {
+  private describe(index: number): { node: GraphNode; x: number; y: number } | null {
     const node = index >= 0 ? this.host.model()?.nodes[index] : undefined;
     if (!node) return null;
     const positions = this.host.positions();

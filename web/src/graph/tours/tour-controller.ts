@@ -1,6 +1,7 @@
+import type { TourCaptions } from '../model/graph-input';
 import type { GraphModel } from '../model/graph-model';
 import { TourRunner } from './tour-runner';
-import { flyByCaption, flyByStops, guidedTourSteps } from './tour-steps';
+import { flyByStops, guidedTourSteps } from './tour-steps';
 
 export interface TourControllerHost {
   positions(): Float32Array;
@@ -16,7 +17,10 @@ export class TourController {
   private readonly runner: TourRunner;
   private flyByListener: ((caption: string | null) => void) | null = null;
 
-  constructor(host: TourControllerHost) {
+  constructor(
+    host: TourControllerHost,
+    private readonly captions: TourCaptions,
+  ) {
     this.runner = new TourRunner({
       positions: () => host.positions(),
       moveCamera: (x, y, zoom, ms) => host.flyTo(x, y, zoom, ms),
@@ -30,14 +34,14 @@ export class TourController {
 
   startGuided(model: GraphModel): void {
     this.stop();
-    this.runner.startGuided(guidedTourSteps(model));
+    this.runner.startGuided(guidedTourSteps(model, this.captions));
   }
 
   startFlyBy(model: GraphModel, onCaption?: (caption: string | null) => void): void {
     this.stop();
     this.flyByListener = onCaption ?? null;
     this.runner.startFlyBy(
-      flyByStops(model).map((node) => ({ node, caption: flyByCaption(model.nodes[node]) })),
+      flyByStops(model).map((node) => ({ node, caption: this.captions.node(model.nodes[node]) })),
     );
   }
 

@@ -1,20 +1,24 @@
 import { vi } from 'vitest';
-import type { GraphEngine, GraphEngineEvents } from '../../graph';
+import type { GraphData, GraphEngine, GraphEngineEvents, GraphNode } from '../../graph';
+import { GRAPH_COLORS } from '../../graph/render/node-style';
 
 type Listener = (payload: never) => void;
 
 export interface FakeGraphEngine extends GraphEngine {
   emit<E extends keyof GraphEngineEvents>(event: E, payload: GraphEngineEvents[E]): void;
+  /** The node of this id in the graph last handed to setGraph (what a hover or click names). */
+  nodeOf(id: string): GraphNode;
 }
 
 /** A stand-in for the WebGL engine in component tests: records calls, emits events on demand. */
 export function createFakeGraphEngine(): FakeGraphEngine {
   const listeners = new Map<string, Set<Listener>>();
+  let graph: GraphData = { nodes: [], links: [] };
   const engine = {
-    setGraph: vi.fn(),
+    setGraph: vi.fn((data: GraphData) => (graph = data)),
     setHighlight: vi.fn(),
     setMemberHighlight: vi.fn(),
-    setSelectedCompanies: vi.fn(),
+    setSelectedGroups: vi.fn(),
     setLayout: vi.fn(),
     zoomIn: vi.fn(),
     zoomOut: vi.fn(),
@@ -36,6 +40,11 @@ export function createFakeGraphEngine(): FakeGraphEngine {
     }),
     emit: (event: string, payload: unknown) =>
       listeners.get(event)?.forEach((handler) => handler(payload as never)),
+    nodeOf: (id: string) => {
+      const node = graph.nodes.find((candidate) => candidate.id === id);
+      if (!node) throw new Error(`no node ${id} in the graph handed to the fake engine`);
+      return node;
+    },
   };
   return engine as unknown as FakeGraphEngine;
 }
@@ -51,10 +60,13 @@ export function fakeGraphModule() {
       engines.push(engine);
       return engine;
     }),
-    LEGEND: [
-      { category: 'you', label: 'You', color: 0xf59e0b },
-      { category: 'teammate', label: 'Teammate', color: 0xec4899, isPooled: true },
-    ],
-    LEGEND_SIZES: [{ label: 'Junior', size: 4 }],
+    GRAPH_COLORS,
   };
+}
+
+/** The node of this id the newest fake engine was handed (what the engine names on hover and click). */
+export function nodeOfNewest(engines: readonly FakeGraphEngine[], id: string): GraphNode {
+  const engine = engines.at(-1);
+  if (!engine) throw new Error('no graph engine was made');
+  return engine.nodeOf(id);
 }

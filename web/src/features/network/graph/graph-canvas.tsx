@@ -1,6 +1,7 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
-import { startTransition, useEffect, useLayoutEffect, useRef } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { createGraphEngine, type GraphEngine, type LayoutName } from '../../../graph';
+import { graphCompanyKey, NETWORK_GRAPH_OPTIONS, personOf, toGraphData } from './graph-adapter';
 import { usePublishGraphEngine } from './graph-engine-context';
 
 interface Props {
@@ -11,9 +12,6 @@ interface Props {
   selectedCompanies: readonly string[];
   onSelect: (connection: Connection) => void;
 }
-
-/** The engine's own key for a company (case and spacing folded). */
-const engineCompanyKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
  * Mounts the graph engine into a div and kills it on unmount; React only hands it data. Layout,
@@ -28,6 +26,8 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
   const appliedCompanies = useRef('');
   const onSelectRef = useRef(onSelect);
   const publish = usePublishGraphEngine();
+  // Mapped once per list of people (useStableGraphInput keeps the lists while the picture is alike).
+  const graph = useMemo(() => toGraphData(connections, relationships), [connections, relationships]);
 
   useEffect(() => {
     onSelectRef.current = onSelect;
@@ -35,12 +35,12 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
 
   // A layout effect, declared first: the engine exists before the data effect below hands it people.
   useLayoutEffect(() => {
-    const engine = createGraphEngine(containerRef.current as HTMLDivElement);
+    const engine = createGraphEngine(containerRef.current as HTMLDivElement, NETWORK_GRAPH_OPTIONS);
     engineRef.current = engine;
     appliedLayout.current = 'force';
     appliedCompanies.current = '';
     const container = containerRef.current as HTMLDivElement;
-    const offClick = engine.on('click', (node) => onSelectRef.current(node));
+    const offClick = engine.on('click', (node) => onSelectRef.current(personOf(node)));
     // For people and tests waiting on the layout: the graph says when it has settled.
     const offSettled = engine.on('settled', () => container.setAttribute('data-settled', 'true'));
     // The toolbar, search and details panel get the engine in a transition: set in a layout effect
@@ -59,8 +59,8 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
   // 'settled' flag. setGraph only starts the sliced build, so this costs nothing noticeable.
   useLayoutEffect(() => {
     containerRef.current?.setAttribute('data-settled', 'false');
-    engineRef.current?.setGraph({ connections, relationships });
-  }, [connections, relationships]);
+    engineRef.current?.setGraph(graph);
+  }, [graph]);
 
   useEffect(() => {
     if (!engineRef.current || appliedLayout.current === layout) return;
@@ -69,10 +69,10 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
   }, [layout, connections]);
 
   useEffect(() => {
-    const keys = selectedCompanies.map(engineCompanyKey);
+    const keys = selectedCompanies.map(graphCompanyKey);
     if (!engineRef.current || keys.join('\n') === appliedCompanies.current) return;
     appliedCompanies.current = keys.join('\n');
-    engineRef.current.setSelectedCompanies(keys);
+    engineRef.current.setSelectedGroups(keys);
   }, [selectedCompanies, connections]);
 
   return <div ref={containerRef} data-testid="network-graph" style={{ position: 'absolute', inset: 0 }} />;
