@@ -162,8 +162,11 @@ describe('the pooled network of a workspace', { timeout: 60_000 }, () => {
       expect(engines.at(-1)?.setMemberHighlight).toHaveBeenLastCalledWith([ben.id, finn.id, '21']),
     );
     expect(screen.getByText('Showing: 4 connections • 4 relationships')).toBeTruthy();
+    // Everyone stays in the graph: the engine was handed a node for each person of the pool.
     expect(engines.at(-1)?.setGraph).toHaveBeenLastCalledWith(
-      expect.objectContaining({ connections: pooled.connections }),
+      expect.objectContaining({
+        nodes: pooled.connections.map((person) => expect.objectContaining({ id: person.id })),
+      }),
     );
     // Yourself: your teammate Ben (you know him too), Gil and Hal; never Finn.
     fireEvent.click(within(collaborators).getByText('Maya Chen'));

@@ -1,16 +1,8 @@
+import type { Scene, Signals } from '../engine-parts';
 import type { TourCaptions } from '../model/graph-input';
 import type { GraphModel } from '../model/graph-model';
 import { TourRunner } from './tour-runner';
 import { flyByStops, guidedTourSteps } from './tour-steps';
-
-export interface TourControllerHost {
-  positions(): Float32Array;
-  flyTo(x: number, y: number, zoom: number, ms: number): void;
-  /** The tour's own selection (the fly-by's current person), shown highlighted. */
-  select(nodes: readonly number[]): void;
-  /** Every caption change, for the engine's 'tourCaption' event. */
-  caption(text: string | null): void;
-}
 
 /** The engine's two tours on top of one TourRunner, plus the fly-by's caption callback. */
 export class TourController {
@@ -18,15 +10,16 @@ export class TourController {
   private flyByListener: ((caption: string | null) => void) | null = null;
 
   constructor(
-    host: TourControllerHost,
+    scene: Scene,
+    signals: Signals,
     private readonly captions: TourCaptions,
   ) {
     this.runner = new TourRunner({
-      positions: () => host.positions(),
-      moveCamera: (x, y, zoom, ms) => host.flyTo(x, y, zoom, ms),
-      select: (nodes) => host.select(nodes),
+      positions: () => scene.positions,
+      moveCamera: (x, y, zoom, ms) => signals.emit('fly', { x, y, zoom, ms }),
+      select: (nodes) => signals.emit('tourSelection', nodes),
       caption: (text) => {
-        host.caption(text);
+        signals.emit('tourCaption', text);
         this.flyByListener?.(text);
       },
     });
