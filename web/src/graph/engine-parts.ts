@@ -2,7 +2,6 @@ import type { CameraController } from './camera/camera-controller';
 import type { CameraState, Viewport } from './camera/camera-math';
 import type { EventHub } from './event-hub';
 import type { WorkerStats } from './layout/layout-supervisor';
-import type { GraphNode } from './model/graph-input';
 import type { GraphModel } from './model/graph-model';
 import type { GraphHover } from './types';
 
@@ -47,8 +46,9 @@ export interface EngineSignals {
   /** The user panned, zoomed or pinched. */
   cameraMoved: CameraState;
   /** The node under the pointer changed (index -1 and null when none). */
-  hovered: { index: number; hover: GraphHover | null };
-  clicked: GraphNode;
+  hovered: { index: number; hover: GraphHover<unknown> | null };
+  /** The app's own node object. */
+  clicked: unknown;
   /** A tour's caption changed. */
   tourCaption: string | null;
   /** The tour's own selection (the fly-by's current node), shown highlighted. */

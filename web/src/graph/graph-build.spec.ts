@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildGraphSteps, type BuiltGraph } from './graph-build';
 import { HighlightState } from './highlight-state';
 import { placeInitially } from './layout/initial-placement';
-import type { GraphData } from './model/graph-input';
-import { buildGraphModel, type GraphModel } from './model/graph-model';
-import { buildTestGraph, foldGroup } from './model/test-graph';
+import { PLAIN_ATTRIBUTES, type GraphData } from './model/graph-input';
+import { buildGraphModel, opaque, type GraphModel } from './model/graph-model';
+import { buildTestGraph, foldGroup, plainNodes } from './model/test-graph';
 import { computeRadii } from './render/node-style';
 import { drain, runSliced, SLICE_ITEMS } from './sliced-task';
 
@@ -23,7 +23,7 @@ const after: GraphData = (() => {
 
 /** The build as the engine runs it. */
 const build = (data: GraphData, previous: { model: GraphModel; positions: Float32Array } | null) =>
-  buildGraphSteps(data, foldGroup, previous, new HighlightState());
+  buildGraphSteps(data, opaque(PLAIN_ATTRIBUTES), foldGroup, previous, new HighlightState());
 
 /** The rebuild as it was before it was sliced: one pass over everyone, in one task. */
 function unslicedRebuild(
@@ -33,21 +33,21 @@ function unslicedRebuild(
   const model = buildGraphModel(data, foldGroup);
   const fresh = placeInitially(model);
   const known = new Map<string, readonly [number, number]>();
-  previous.model.nodes.forEach((node, i) =>
+  plainNodes(previous.model).forEach((node, i) =>
     known.set(node.id, [previous.positions[i * 2], previous.positions[i * 2 + 1]]),
   );
   const positions = fresh.slice();
-  model.nodes.forEach((node, index) => {
+  plainNodes(model).forEach((node, index) => {
     const at = known.get(node.id);
     if (at) [positions[index * 2], positions[index * 2 + 1]] = at;
   });
   const step = 12 / 1.7;
   const golden = Math.PI * (3 - Math.sqrt(5));
   model.groups.forEach((company) => {
-    const anchor = Array.from(company.members).find((member) => known.has(model.nodes[member].id));
+    const anchor = Array.from(company.members).find((member) => known.has(plainNodes(model)[member].id));
     if (anchor === undefined) return;
     company.members.forEach((member, k) => {
-      if (known.has(model.nodes[member].id)) return;
+      if (known.has(plainNodes(model)[member].id)) return;
       positions[member * 2] = positions[anchor * 2] + step * Math.cos(k * golden) * Math.sqrt(k + 1);
       positions[member * 2 + 1] = positions[anchor * 2 + 1] + step * Math.sin(k * golden) * Math.sqrt(k + 1);
     });
@@ -77,7 +77,9 @@ describe('buildGraphSteps (a rebuild for new filters, in slices)', () => {
     const built = await new Promise<BuiltGraph>((resolve) => runSliced(counted(), resolve, 0));
     const expected = unslicedRebuild(after, previous);
     expect(turns).toBeGreaterThan((after.nodes.length * 3) / SLICE_ITEMS);
-    expect(built.model.nodes.map((node) => node.id)).toEqual(expected.model.nodes.map((node) => node.id));
+    expect(plainNodes(built.model).map((node) => node.id)).toEqual(
+      plainNodes(expected.model).map((node) => node.id),
+    );
     expect(Array.from(built.positions)).toEqual(Array.from(expected.positions));
     expect(Array.from(built.radii)).toEqual(Array.from(expected.radii));
     // Kept people stay put; newcomers next to a known colleague did move off their fresh place.

@@ -2,8 +2,13 @@ import type { HighlightState, PreparedHighlight } from './highlight-state';
 import { toLayoutGraph } from './layout/layout-graph';
 import type { LayoutGraph } from './layout/layout-protocol';
 import { placeSteps, type PlacedGraph } from './layout/initial-placement';
-import type { GraphData, GroupKey } from './model/graph-input';
-import { buildGraphModelSteps, type GraphModel } from './model/graph-model';
+import type { GroupKey } from './model/graph-input';
+import {
+  buildGraphModelSteps,
+  type AnyGraphData,
+  type Attributes,
+  type GraphModel,
+} from './model/graph-model';
 import { styleNodesSteps } from './render/node-style';
 import { toRenderGraphSteps } from './render/render-graph';
 import type { RenderGraph } from './render/render-protocol';
@@ -24,12 +29,13 @@ export interface BuiltGraph {
  * highlight resolved for it, radii and colours, then the workers' copies.
  */
 export function* buildGraphSteps(
-  data: GraphData,
+  data: AnyGraphData,
+  read: Attributes,
   groupKey: GroupKey,
   previous: PlacedGraph | null,
   highlight: HighlightState,
 ): Steps<BuiltGraph> {
-  const model = yield* buildGraphModelSteps(data, groupKey);
+  const model = yield* buildGraphModelSteps(data, groupKey, read);
   const positions = yield* placeSteps(model, previous);
   const prepared = yield* highlight.prepareSteps(model);
   const { radii, colors } = yield* styleNodesSteps(model, prepared.groups, prepared.nodes);

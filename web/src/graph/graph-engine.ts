@@ -17,13 +17,19 @@ import { RenderClient } from './render/render-client';
 import { runSliced } from './sliced-task';
 import { TourController } from './tours/tour-controller';
 import { NEUTRAL_CAPTIONS } from './tours/tour-steps';
-import type { GraphData, GroupKey, TourCaptions } from './model/graph-input';
+import {
+  PLAIN_ATTRIBUTES,
+  type GraphLink,
+  type GraphNode,
+  type GroupKey,
+  type TourCaptions,
+} from './model/graph-input';
+import { opaque, type AnyGraphData, type Attributes } from './model/graph-model';
 import type {
   GraphEngine,
   GraphEngineEvents,
   GraphEngineOptions,
   GraphEngineStats,
-  GraphEventHandler,
   GraphEventName,
   GraphHighlight,
   LayoutName,
@@ -36,12 +42,23 @@ import { YouPulse } from './you-pulse';
  * into a container and kills it. The layout runs in one worker, drawing in another; the page
  * keeps the camera, picking, tours and events, and asks for a frame only when something changed.
  */
-export function createGraphEngine(container: HTMLElement, options: GraphEngineOptions = {}): GraphEngine {
-  return new Engine(container, {
+export function createGraphEngine<N = GraphNode, L = GraphLink>(
+  container: HTMLElement,
+  options: GraphEngineOptions<N, L> = {},
+): GraphEngine<N, L> {
+  const read = options.attributes ? opaque(options.attributes) : opaque(PLAIN_ATTRIBUTES);
+  const engine: GraphEngine<unknown, unknown> = new Engine(container, {
     autoFit: options.autoFit ?? true,
     groupKey: options.groupKey ?? ((group) => group),
-    captions: { ...NEUTRAL_CAPTIONS, ...options.captions },
+    read,
+    captions: {
+      ...NEUTRAL_CAPTIONS,
+      node: read.node.label,
+      ...(options.captions as Partial<TourCaptions<unknown>> | undefined),
+    },
   });
+  // One cast at the boundary: the engine hands back the very objects it was given.
+  return engine as GraphEngine<N, L>;
 }
 
 /**
@@ -57,7 +74,9 @@ export function prewarmGraphEngine(): Promise<void> {
 interface EngineOptions {
   autoFit: boolean;
   groupKey: GroupKey;
-  captions: TourCaptions;
+  /** How the app's nodes and links are read (inside, they are opaque). */
+  read: Attributes;
+  captions: TourCaptions<unknown>;
 }
 
 /** The layout: its worker and the choices made on top of it (force, circular, hierarchical). */
@@ -86,8 +105,8 @@ interface PagePart {
  * parts read; `renderer`, `layout`, `interaction` and `page` do the work; parts report on one
  * hub, `signals`, and the app hears `events`. Parts never call each other: the engine wires them.
  */
-class Engine implements GraphEngine {
-  private readonly events = new EventHub<GraphEngineEvents>();
+class Engine implements GraphEngine<unknown, unknown> {
+  private readonly events = new EventHub<GraphEngineEvents<unknown>>();
   private readonly signals: Signals = new EventHub<EngineSignals>();
   private readonly scene: Scene = { model: null, positions: new Float32Array(0), radii: new Float32Array(0) };
   // No layout read here: getComputedStyle or clientWidth would force a style recalculation of
@@ -136,13 +155,13 @@ class Engine implements GraphEngine {
     this.page.resizeObserver.observe(container);
   }
 
-  setGraph(data: GraphData): void {
+  setGraph(data: AnyGraphData): void {
     this.interaction.tours.stop();
     this.cancelBuild();
     this.page.measured.graphSet();
     const previous = this.scene.model ? { model: this.scene.model, positions: this.scene.positions } : null;
     this.cancelBuild = runSliced(
-      buildGraphSteps(data, this.options.groupKey, previous, this.interaction.highlight),
+      buildGraphSteps(data, this.options.read, this.options.groupKey, previous, this.interaction.highlight),
       (built) => this.adoptGraph(built),
     );
   }
@@ -235,7 +254,10 @@ class Engine implements GraphEngine {
     return this.page.measured.snapshot(this.scene.model, since);
   }
 
-  on<E extends GraphEventName>(event: E, handler: GraphEventHandler<E>): () => void {
+  on<E extends GraphEventName>(
+    event: E,
+    handler: (payload: GraphEngineEvents<unknown>[E]) => void,
+  ): () => void {
     return this.events.on(event, handler);
   }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HighlightState, linkIndexSteps, type PreparedHighlight } from './highlight-state';
 import { buildGraphModel, type GraphModel } from './model/graph-model';
-import { buildTestGraph, foldGroup } from './model/test-graph';
+import { buildTestGraph, foldGroup, plainNodes } from './model/test-graph';
 import { FLAG_RING } from './render/node-flags';
 import { computeColors, GRAPH_COLORS, packRgba } from './render/node-style';
 import { drain, runSliced } from './sliced-task';
@@ -18,7 +18,7 @@ function shown(state: HighlightState, on: GraphModel) {
   return {
     colors: Array.from(state.colors),
     rings: Array.from(state.flags()).flatMap((flag, node) => (flag === FLAG_RING ? [node] : [])),
-    links: state.links.map((link) => on.links[on.inputLinkOf[link]].id),
+    links: state.links.map((link) => on.read.link.id(on.links[on.inputLinkOf[link]])),
   };
 }
 
@@ -92,7 +92,7 @@ describe('HighlightState with a collaborator highlighted', () => {
     state.setModel(model);
     state.setAppHighlight({ nodeIds: ['Co 7-0'], linkIds: [] });
     state.setMemberHighlight(['Co 9-1', 'Co 9-2']);
-    const ids = () => shown(state, model).rings.map((node) => model.nodes[node].id);
+    const ids = () => shown(state, model).rings.map((node) => plainNodes(model)[node].id);
     expect(ids().sort()).toEqual(['Co 7-0', 'Co 9-1', 'Co 9-2']);
     state.setAppHighlight({ nodeIds: [], linkIds: [] });
     expect(ids().sort()).toEqual(['Co 9-1', 'Co 9-2']);

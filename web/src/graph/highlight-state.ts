@@ -27,7 +27,7 @@ export function* linkIndexSteps(model: GraphModel): Steps<LinkIndex> {
   const byId = new Map<string, number>();
   const { inputLinkOf, links } = model;
   for (let link = 0; link < inputLinkOf.length; link++) {
-    byId.set(links[inputLinkOf[link]].id, link);
+    byId.set(model.read.link.id(links[inputLinkOf[link]]), link);
     if (link % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
   }
   return byId;

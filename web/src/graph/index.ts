@@ -1,5 +1,18 @@
 export { createGraphEngine, prewarmGraphEngine } from './graph-engine';
-export type { GraphData, GraphLink, GraphNode, GroupKey, LinkEnds, TourCaptions } from './model/graph-input';
+export { PLAIN_ATTRIBUTES } from './model/graph-input';
+export type {
+  GraphAttributes,
+  GraphData,
+  GraphLink,
+  GraphNode,
+  GroupKey,
+  LinkAttributes,
+  LinkEnds,
+  LinkKind,
+  NodeAttributes,
+  NodeRole,
+  TourCaptions,
+} from './model/graph-input';
 export { GRAPH_COLORS } from './render/node-style';
 export type {
   GraphEngine,

@@ -1,4 +1,11 @@
-import type { GraphData, GraphNode, GroupKey, TourCaptions } from './model/graph-input';
+import type {
+  GraphAttributes,
+  GraphData,
+  GraphLink,
+  GraphNode,
+  GroupKey,
+  TourCaptions,
+} from './model/graph-input';
 import type { ShownLabel } from './render/render-protocol';
 
 export type { ShownLabel };
@@ -10,24 +17,30 @@ export interface GraphHighlight {
   linkIds: Iterable<string>;
 }
 
-/** A hovered node (the very object the app handed over) and where it is on screen (CSS px from the container's top-left). */
-export interface GraphHover {
-  node: GraphNode;
+/**
+ * A hovered node (the very object the app handed over) and where it is on screen (CSS px from
+ * the container's top-left).
+ */
+export interface GraphHover<N = GraphNode> {
+  node: N;
   x: number;
   y: number;
 }
 
-export interface GraphEngineEvents {
-  hover: GraphHover | null;
-  click: GraphNode;
+export interface GraphEngineEvents<N = GraphNode> {
+  hover: GraphHover<N> | null;
+  click: N;
   tourCaption: string | null;
   settled: void;
 }
 
 export type GraphEventName = keyof GraphEngineEvents;
-export type GraphEventHandler<E extends GraphEventName> = (payload: GraphEngineEvents[E]) => void;
 
-export interface GraphEngineOptions {
+/**
+ * How an engine is set up. N and L are the app's node and link types: plain GraphNode and
+ * GraphLink by default, else `attributes` says how to read them.
+ */
+export interface GraphEngineOptions<N = GraphNode, L = GraphLink> {
   /**
    * Fit the view ~500 ms after the layout first settles (docs/product.md#layouts-and-tours).
    * Default true.
@@ -35,8 +48,10 @@ export interface GraphEngineOptions {
   autoFit?: boolean;
   /** How group names fold into one group (and selections with them); default: the name as given. */
   groupKey?: GroupKey;
-  /** The tours' captions; the engine's own are neutral. */
-  captions?: Partial<TourCaptions>;
+  /** The tours' captions; the engine's own are neutral (a node is captioned by its label). */
+  captions?: Partial<TourCaptions<N>>;
+  /** How nodes and links are read; required unless they are plain GraphNode and GraphLink. */
+  attributes?: GraphAttributes<N, L>;
 }
 
 export interface GraphEngineStats {
@@ -55,8 +70,8 @@ export interface GraphEngineStats {
   workerFrames: { at: number; ms: number; kind: number }[];
 }
 
-export interface GraphEngine {
-  setGraph(data: GraphData): void;
+export interface GraphEngine<N = GraphNode, L = GraphLink> {
+  setGraph(data: GraphData<N, L>): void;
   setHighlight(highlight: GraphHighlight): void;
   /** A second highlight beside setHighlight's, kept apart from it. Empty clears it. */
   setMemberHighlight(nodeIds: Iterable<string>): void;
@@ -77,6 +92,6 @@ export interface GraphEngine {
   /** Where a node is on screen now (CSS px in the container), or null. */
   nodeScreenPosition(nodeId: string): { x: number; y: number } | null;
   stats(since?: number): GraphEngineStats;
-  on<E extends GraphEventName>(event: E, handler: GraphEventHandler<E>): () => void;
+  on<E extends GraphEventName>(event: E, handler: (payload: GraphEngineEvents<N>[E]) => void): () => void;
   kill(): void;
 }

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as graph from '../../graph';
-import { nodeOfNewest, type FakeGraphEngine } from '../../lib/testing/fake-graph-engine';
+import type { FakeGraphEngine } from '../../lib/testing/fake-graph-engine';
 import { buttonByText, findModal, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
 import { buildTestNetwork } from '../../lib/testing/test-connections';
 import { DashboardPage } from './dashboard-page';
@@ -103,7 +103,7 @@ describe('DashboardPage', () => {
     });
     renderWithApp(<DashboardPage />);
     await waitFor(() => expect(engines.at(-1)?.setGraph).toHaveBeenCalled());
-    act(() => engines.at(-1)?.emit('click', nodeOfNewest(engines, ana.id)));
+    act(() => engines.at(-1)?.emit('click', ana));
     const panel = await screen.findByLabelText('Connection Details');
     expect(within(panel).getByText('Engineer at Acme')).toBeTruthy();
     expect(await within(panel).findByText('You know Ana Silva (6 years)')).toBeTruthy();

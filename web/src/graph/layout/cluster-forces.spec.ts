@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateNetwork } from '../../graph-lab/generate-network';
 import { toLayoutGraph } from './layout-graph';
 import { buildGraphModel, type GraphModel } from '../model/graph-model';
-import { buildTestGraph, buildTestLink, buildTestNode } from '../model/test-graph';
+import { buildTestGraph, buildTestLink, buildTestNode, plainNodes } from '../model/test-graph';
 import { clusterReach, TEAMMATE_RING, teammatePeople, teammateSpot } from './cluster-forces';
 import { CoolingSchedule } from './cooling-schedule';
 import { ForceSimulation } from './force-simulation';
@@ -117,6 +117,8 @@ describe('teammatePeople', () => {
       nodeCount: model.nodes.length,
       anchor: model.anchorIndex,
     });
-    expect(Array.from(people.subarray(start[0], start[1])).map((i) => model.nodes[i].id)).toEqual(['Acme-1']);
+    expect(Array.from(people.subarray(start[0], start[1])).map((i) => plainNodes(model)[i].id)).toEqual([
+      'Acme-1',
+    ]);
   });
 });

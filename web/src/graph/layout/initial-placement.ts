@@ -25,7 +25,7 @@ export function* placeSteps(model: GraphModel, previous: PlacedGraph | null): St
   const fresh = yield* placeInitiallySteps(model);
   yield;
   if (!previous) return fresh;
-  const known = yield* knownPositionsSteps(previous.model.nodes, previous.positions);
+  const known = yield* knownPositionsSteps(previous.model, previous.positions);
   const positions = yield* mergePlacementSteps(model, fresh, known);
   yield;
   return positions;
@@ -158,8 +158,9 @@ export function* mergePlacementSteps(
 ): Steps<Float32Array> {
   const positions = fresh.slice();
   const { nodes } = model;
+  const id = model.read.node.id;
   for (let index = 0; index < nodes.length; index++) {
-    const known = previous.get(nodes[index].id);
+    const known = previous.get(id(nodes[index]));
     if (known) {
       positions[index * 2] = known[0];
       positions[index * 2 + 1] = known[1];
@@ -172,11 +173,11 @@ export function* mergePlacementSteps(
     visited += members.length;
     let anchor = -1;
     for (let k = 0; k < members.length && anchor < 0; k++)
-      if (previous.has(nodes[members[k]].id)) anchor = members[k];
+      if (previous.has(id(nodes[members[k]]))) anchor = members[k];
     if (anchor >= 0)
       for (let k = 0; k < members.length; k++) {
         const member = members[k];
-        if (previous.has(nodes[member].id)) continue;
+        if (previous.has(id(nodes[member]))) continue;
         positions[member * 2] =
           positions[anchor * 2] + SPIRAL_STEP * Math.cos(k * GOLDEN_ANGLE) * Math.sqrt(k + 1);
         positions[member * 2 + 1] =
@@ -192,12 +193,12 @@ export function* mergePlacementSteps(
 
 /** Where each person of a graph on screen stands, by id (the `previous` of mergePlacement). */
 export function* knownPositionsSteps(
-  nodes: readonly { id: string }[],
+  { nodes, read }: GraphModel,
   positions: Float32Array,
 ): Steps<Map<string, readonly [number, number]>> {
   const known = new Map<string, readonly [number, number]>();
   for (let i = 0; i < nodes.length; i++) {
-    known.set(nodes[i].id, [positions[i * 2], positions[i * 2 + 1]]);
+    known.set(read.node.id(nodes[i]), [positions[i * 2], positions[i * 2 + 1]]);
     if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
   }
   return known;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraphModel } from '../model/graph-model';
-import { buildTestGraph } from '../model/test-graph';
+import { buildTestGraph, plainNodes } from '../model/test-graph';
 import { circularLayout, HIERARCHY_NODE_GAP, HIERARCHY_ROW_GAP, hierarchicalLayout } from './fixed-layouts';
 import { mergePlacement, placeInitially } from './initial-placement';
 
@@ -100,7 +100,7 @@ describe('mergePlacement', () => {
   it('keeps known people where they were and puts newcomers next to a known colleague', () => {
     const fresh = placeInitially(model);
     const acme = model.groups[0].members;
-    const previous = new Map<string, [number, number]>([[model.nodes[acme[0]].id, [5000, 5000]]]);
+    const previous = new Map<string, [number, number]>([[plainNodes(model)[acme[0]].id, [5000, 5000]]]);
     const merged = mergePlacement(model, fresh, previous);
     expect(at(merged, acme[0])).toEqual([5000, 5000]);
     const [x, y] = at(merged, acme[1]);

@@ -1,8 +1,12 @@
 /**
  * What the engine is handed: its own small model of nodes and links, with nothing of any product
- * in it. An app maps its data onto this once per graph (the network feature's graph-adapter.ts
- * does it for people and their links); the engine reads nothing else of it.
+ * in it. A node or link is either a plain GraphNode / GraphLink, or an app's own object read
+ * through GraphAttributes (the network feature's graph-adapter.ts reads people and their links so):
+ * the engine calls the readers inside its own sliced loops, so nothing is copied up front.
  */
+export type NodeRole = 'anchor' | 'hub';
+export type LinkKind = 'group' | 'other';
+
 export interface GraphNode {
   id: string;
   /** Drawn under the node when zoomed in (one line). */
@@ -20,7 +24,7 @@ export interface GraphNode {
    * no group. 'hub': placed between the anchor and the nodes it links to. Neither takes the
    * selected-group colour.
    */
-  role?: 'anchor' | 'hub';
+  role?: NodeRole;
   /** The fly-by tour visits featured nodes first. */
   isFeatured?: boolean;
 }
@@ -30,8 +34,53 @@ export interface GraphLink {
   source: string;
   target: string;
   /** 'group' links are short and drawn wider; 'other' links long and faint. */
-  kind: 'group' | 'other';
+  kind: LinkKind;
 }
+
+/** How the engine reads an app's node: each of GraphNode's fields as a function of the node. */
+export interface NodeAttributes<N> {
+  id(node: N): string;
+  label(node: N): string;
+  size(node: N): number;
+  color(node: N): number;
+  group(node: N): string | null;
+  rank(node: N): number;
+  role(node: N): NodeRole | undefined;
+  isFeatured(node: N): boolean;
+}
+
+/** How the engine reads an app's link: each of GraphLink's fields as a function of the link. */
+export interface LinkAttributes<L> {
+  id(link: L): string;
+  source(link: L): string;
+  target(link: L): string;
+  kind(link: L): LinkKind;
+}
+
+export interface GraphAttributes<N, L> {
+  node: NodeAttributes<N>;
+  link: LinkAttributes<L>;
+}
+
+/** The readers of plain GraphNode and GraphLink objects (the default). */
+export const PLAIN_ATTRIBUTES: GraphAttributes<GraphNode, GraphLink> = {
+  node: {
+    id: (node) => node.id,
+    label: (node) => node.label,
+    size: (node) => node.size,
+    color: (node) => node.color,
+    group: (node) => node.group,
+    rank: (node) => node.rank,
+    role: (node) => node.role,
+    isFeatured: (node) => node.isFeatured === true,
+  },
+  link: {
+    id: (link) => link.id,
+    source: (link) => link.source,
+    target: (link) => link.target,
+    kind: (link) => link.kind,
+  },
+};
 
 /** Where each link ends, as positions in the node list (-1: not in it). */
 export interface LinkEnds {
@@ -39,9 +88,9 @@ export interface LinkEnds {
   targets: Int32Array;
 }
 
-export interface GraphData {
-  nodes: readonly GraphNode[];
-  links: readonly GraphLink[];
+export interface GraphData<N = GraphNode, L = GraphLink> {
+  nodes: readonly N[];
+  links: readonly L[];
   /**
    * Each link's ends, when the app already knows them (same order and length as `links`): then
    * building the graph looks up no id. Links to nobody (-1) and loops are dropped either way.
@@ -53,11 +102,11 @@ export interface GraphData {
 export type GroupKey = (group: string) => string;
 
 /** The tours' captions; the engine's own are neutral. */
-export interface TourCaptions {
+export interface TourCaptions<N = GraphNode> {
   /** The guided tour's stop at the anchor. */
   anchor: string;
   /** The guided tour's stop at a group of `size` nodes. */
   group(name: string, size: number): string;
   /** The fly-by's stop at a node. */
-  node(node: GraphNode): string;
+  node(node: N): string;
 }

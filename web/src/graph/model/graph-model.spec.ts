@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildGraphModel, LINK_GROUP, LINK_OTHER } from './graph-model';
-import { buildTestGraph, buildTestLink, foldGroup } from './test-graph';
+import { drain } from '../sliced-task';
+import type { GraphAttributes } from './graph-input';
+import { buildGraphModel, buildGraphModelSteps, LINK_GROUP, LINK_OTHER, opaque } from './graph-model';
+import { buildTestGraph, buildTestLink, foldGroup, plainNodes } from './test-graph';
 
 describe('buildGraphModel', () => {
   it('indexes nodes and finds the anchor', () => {
@@ -52,7 +54,7 @@ describe('buildGraphModel', () => {
       ['globex', 4],
       ['acme', 3],
     ]);
-    expect(model.nodes[model.groups[0].members[0]].rank).toBe(9);
+    expect(plainNodes(model)[model.groups[0].members[0]].rank).toBe(9);
     // A group is named as its first member spells it.
     expect(model.groups[1].name).toBe('ACME');
     expect(model.groupOfNode[model.anchorIndex]).toBe(-1);
@@ -70,5 +72,53 @@ describe('buildGraphModel', () => {
     expect(model.anchorIndex).toBe(0);
     expect([...model.hubs]).toEqual([3]);
     expect(model.groupOfNode[4]).toBe(-1);
+  });
+
+  it("reads an app's own objects through its attributes, copying none of them", () => {
+    interface Player {
+      handle: string;
+      club: string | null;
+      caps: number;
+      isCaptain: boolean;
+    }
+    interface Pass {
+      from: string;
+      to: string;
+      isInClub: boolean;
+    }
+    const players: Player[] = [
+      { handle: 'cap', club: null, caps: 0, isCaptain: true },
+      { handle: 'a', club: 'Reds', caps: 2, isCaptain: false },
+      { handle: 'b', club: 'Reds', caps: 9, isCaptain: false },
+    ];
+    const passes: Pass[] = [
+      { from: 'cap', to: 'a', isInClub: false },
+      { from: 'a', to: 'b', isInClub: true },
+    ];
+    const attributes: GraphAttributes<Player, Pass> = {
+      node: {
+        id: (p) => p.handle,
+        label: (p) => p.handle,
+        size: (p) => p.caps + 1,
+        color: () => 0xffffff,
+        group: (p) => p.club,
+        rank: (p) => p.caps,
+        role: (p) => (p.isCaptain ? 'anchor' : undefined),
+        isFeatured: () => false,
+      },
+      link: {
+        id: (pass) => `${pass.from}>${pass.to}`,
+        source: (pass) => pass.from,
+        target: (pass) => pass.to,
+        kind: (pass) => (pass.isInClub ? 'group' : 'other'),
+      },
+    };
+    const model = drain(
+      buildGraphModelSteps({ nodes: players, links: passes }, (g) => g, opaque(attributes)),
+    );
+    expect(model.nodes).toBe(players);
+    expect(model.anchorIndex).toBe(0);
+    expect([...model.linkKinds]).toEqual([LINK_OTHER, LINK_GROUP]);
+    expect(model.groups.map((g) => [g.name, [...g.members]])).toEqual([['Reds', [2, 1]]]);
   });
 });

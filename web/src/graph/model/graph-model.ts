@@ -1,5 +1,22 @@
 import { drain, SLICE_ITEMS, type Steps } from '../sliced-task';
-import type { GraphData, GraphLink, GraphNode, GroupKey, LinkEnds } from './graph-input';
+import {
+  PLAIN_ATTRIBUTES,
+  type GraphAttributes,
+  type GraphData,
+  type GroupKey,
+  type LinkAttributes,
+  type LinkEnds,
+  type NodeAttributes,
+} from './graph-input';
+
+/** Nodes and links of whatever type, with their readers (the engine's inside never looks further). */
+export type Attributes = GraphAttributes<unknown, unknown>;
+export type AnyGraphData = GraphData<unknown, unknown>;
+
+/** Widens an app's readers to the engine's inside, where nodes and links are opaque. */
+export function opaque<N, L>(attributes: GraphAttributes<N, L>): Attributes {
+  return attributes as unknown as Attributes;
+}
 
 export interface NodeGroup {
   key: string;
@@ -17,7 +34,9 @@ export const LINK_OTHER = 1;
  * no objects per link. Built once per setGraph; nothing here changes while the layout runs.
  */
 export interface GraphModel {
-  nodes: readonly GraphNode[];
+  /** The app's nodes as given, read only through `read`. */
+  nodes: readonly unknown[];
+  read: Attributes;
   indexById: ReadonlyMap<string, number>;
   /** -1 when no node is an anchor. */
   anchorIndex: number;
@@ -28,7 +47,7 @@ export interface GraphModel {
   linkKinds: Uint8Array;
   /** For each kept link, its index in `links` (a link id is looked up only when asked). */
   inputLinkOf: Uint32Array;
-  links: readonly GraphLink[];
+  links: readonly unknown[];
   /** -1 for nodes of no group. */
   groupOfNode: Int32Array;
   /** Largest first. */
@@ -39,28 +58,34 @@ export interface GraphModel {
 
 const sameName: GroupKey = (group) => group;
 
+/** The model of plain nodes and links, at once (tests, small graphs). */
 export function buildGraphModel(data: GraphData, groupKey: GroupKey = sameName): GraphModel {
-  return drain(buildGraphModelSteps(data, groupKey));
+  return drain(buildGraphModelSteps(data, groupKey, opaque(PLAIN_ATTRIBUTES)));
 }
 
-/** buildGraphModel as slices for runSliced: a 30,000-node graph must not block the page. */
-export function* buildGraphModelSteps(data: GraphData, groupKey: GroupKey = sameName): Steps<GraphModel> {
+/** The model as slices for runSliced: a 30,000-node graph must not block the page. */
+export function* buildGraphModelSteps(
+  data: AnyGraphData,
+  groupKey: GroupKey,
+  read: Attributes,
+): Steps<GraphModel> {
   const { nodes } = data;
   const indexById = new Map<string, number>();
   let anchorIndex = -1;
   const hubs: number[] = [];
   for (let index = 0; index < nodes.length; index++) {
-    indexById.set(nodes[index].id, index);
-    const role = nodes[index].role;
+    indexById.set(read.node.id(nodes[index]), index);
+    const role = read.node.role(nodes[index]);
     if (anchorIndex < 0 && role === 'anchor') anchorIndex = index;
     else if (role === 'hub') hubs.push(index);
     if (index % SLICE_ITEMS === 0) yield;
   }
   const ends = matchingEnds(data);
-  const links = yield* buildLinks(data.links, ends ? null : indexById, ends);
-  const { groupOfNode, groups } = yield* groupNodes(nodes, groupKey);
+  const links = yield* buildLinks(data.links, read.link, ends ? null : indexById, ends);
+  const { groupOfNode, groups } = yield* groupNodes(nodes, read.node, groupKey);
   return {
     nodes,
+    read,
     indexById,
     anchorIndex,
     hubs: Uint32Array.from(hubs),
@@ -73,7 +98,7 @@ export function* buildGraphModelSteps(data: GraphData, groupKey: GroupKey = same
 }
 
 /** The ends the app gave, unless they do not match the links in number (then ids are looked up). */
-function matchingEnds({ links, linkEnds }: GraphData): LinkEnds | null {
+function matchingEnds({ links, linkEnds }: AnyGraphData): LinkEnds | null {
   if (!linkEnds) return null;
   return linkEnds.sources.length === links.length && linkEnds.targets.length === links.length
     ? linkEnds
@@ -82,7 +107,8 @@ function matchingEnds({ links, linkEnds }: GraphData): LinkEnds | null {
 
 /** Links in index form: by the ends the app gave, else by looking up ids. */
 function* buildLinks(
-  input: readonly GraphLink[],
+  input: readonly unknown[],
+  read: LinkAttributes<unknown>,
   indexById: ReadonlyMap<string, number> | null,
   ends: LinkEnds | null,
 ) {
@@ -93,15 +119,15 @@ function* buildLinks(
   let count = 0;
   for (let k = 0; k < input.length; k++) {
     const link = input[k];
-    const source = ends ? ends.sources[k] : indexById?.get(link.source);
-    const target = ends ? ends.targets[k] : indexById?.get(link.target);
+    const source = ends ? ends.sources[k] : indexById?.get(read.source(link));
+    const target = ends ? ends.targets[k] : indexById?.get(read.target(link));
     if (k % SLICE_ITEMS === 0) yield;
     // A link to a node that is not in the graph (filtered out) is dropped.
     if (source === undefined || target === undefined || source < 0 || target < 0 || source === target)
       continue;
     linkSources[count] = source;
     linkTargets[count] = target;
-    linkKinds[count] = link.kind === 'group' ? LINK_GROUP : LINK_OTHER;
+    linkKinds[count] = read.kind(link) === 'group' ? LINK_GROUP : LINK_OTHER;
     inputLinkOf[count] = k;
     count++;
   }
@@ -118,7 +144,7 @@ function* buildLinks(
  * into their group's slice of one shared array, so each group lists its highest rank first. Only
  * the few thousand groups are sorted (by size).
  */
-function* groupNodes(nodes: readonly GraphNode[], groupKey: GroupKey) {
+function* groupNodes(nodes: readonly unknown[], read: NodeAttributes<unknown>, groupKey: GroupKey) {
   const groupOfNode = new Int32Array(nodes.length).fill(-1);
   const idOfName = new Map<string, number>();
   const idOfKey = new Map<string, number>();
@@ -128,25 +154,26 @@ function* groupNodes(nodes: readonly GraphNode[], groupKey: GroupKey) {
   for (let index = 0; index < nodes.length; index++) {
     const node = nodes[index];
     if (index % SLICE_ITEMS === 0) yield;
-    if (node.role === 'anchor' || !node.group) continue;
+    const group = read.group(node);
+    if (!group || read.role(node) === 'anchor') continue;
     // Thousands of nodes share a few thousand names: fold each distinct name once.
-    let id = idOfName.get(node.group);
+    let id = idOfName.get(group);
     if (id === undefined) {
-      const key = groupKey(node.group);
+      const key = groupKey(group);
       id = key ? idOfKey.get(key) : -1;
       if (id === undefined) {
         id = keys.push(key) - 1;
-        names.push(node.group.trim());
+        names.push(group.trim());
         sizes.push(0);
         idOfKey.set(key, id);
       }
-      idOfName.set(node.group, id);
+      idOfName.set(group, id);
     }
     if (id < 0) continue;
     groupOfNode[index] = id;
     sizes[id]++;
   }
-  const members = dealByRank(nodes, groupOfNode, sizes);
+  const members = dealByRank(nodes, read, groupOfNode, sizes);
   yield;
   const order = keys
     .map((_, id) => id)
@@ -163,14 +190,15 @@ function* groupNodes(nodes: readonly GraphNode[], groupKey: GroupKey) {
 
 /** Each group's nodes, highest rank first (ties in data order), as views into one array. */
 function dealByRank(
-  nodes: readonly GraphNode[],
+  nodes: readonly unknown[],
+  read: NodeAttributes<unknown>,
   groupOf: Int32Array,
   sizes: readonly number[],
 ): Uint32Array[] {
   const levels = 11;
   const byLevel = new Uint32Array(levels + 1);
   const level = (index: number): number =>
-    levels - 1 - Math.min(levels - 1, Math.max(0, Math.round(nodes[index].rank)));
+    levels - 1 - Math.min(levels - 1, Math.max(0, Math.round(read.rank(nodes[index]))));
   for (let index = 0; index < nodes.length; index++) if (groupOf[index] >= 0) byLevel[level(index) + 1]++;
   for (let l = 0; l < levels; l++) byLevel[l + 1] += byLevel[l];
   const byRank = new Uint32Array(byLevel[levels]);

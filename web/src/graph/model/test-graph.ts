@@ -1,3 +1,4 @@
+import type { GraphModel } from './graph-model';
 import type { GraphData, GraphLink, GraphNode } from './graph-input';
 
 /** Builders for unit tests: a node with overrides, a link, and a small graph by group sizes. */
@@ -41,4 +42,9 @@ export function buildTestGraph(
     nodes.push(...members);
   }
   return { nodes, links };
+}
+
+/** A model's nodes, read as the plain nodes the builders above make. */
+export function plainNodes(model: GraphModel): readonly GraphNode[] {
+  return model.nodes as readonly GraphNode[];
 }

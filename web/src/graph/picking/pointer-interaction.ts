@@ -56,13 +56,14 @@ export class PointerInteraction {
 
   private click(x: number, y: number): void {
     const index = this.picker.pick(this.view.camera.state, this.view.viewport, x, y);
-    const node = index >= 0 ? this.scene.model?.nodes[index] : undefined;
-    if (node) this.signals.emit('clicked', node);
+    const model = this.scene.model;
+    if (model && index >= 0 && index < model.nodes.length) this.signals.emit('clicked', model.nodes[index]);
   }
 
-  private describe(index: number): GraphHover | null {
-    const node = index >= 0 ? this.scene.model?.nodes[index] : undefined;
-    if (!node) return null;
+  private describe(index: number): GraphHover<unknown> | null {
+    const model = this.scene.model;
+    if (!model || index < 0 || index >= model.nodes.length) return null;
+    const node = model.nodes[index];
     const { positions } = this.scene;
     const [x, y] = worldToScreen(
       this.view.camera.state,

@@ -39,7 +39,7 @@ export function computeRadii(model: GraphModel): Float32Array {
 export function* computeRadiiSteps(model: GraphModel): Steps<Float32Array> {
   const radii = new Float32Array(model.nodes.length);
   for (let i = 0; i < model.nodes.length; i++) {
-    radii[i] = nodeRadius(model.nodes[i].size);
+    radii[i] = nodeRadius(model.read.node.size(model.nodes[i]));
     if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
   }
   return radii;
@@ -79,13 +79,15 @@ export function* computeColorsSteps(
   const selected = packRgba(GRAPH_COLORS.selectedGroup);
   // A few distinct colours among 100,000 nodes: each packed once.
   const packed = new Map<number, number>();
+  const read = model.read.node;
   for (let i = 0; i < model.nodes.length; i++) {
     const node = model.nodes[i];
     if (highlighted.has(i)) colors[i] = highlight;
-    else if (!node.role && groups.has(model.groupOfNode[i])) colors[i] = selected;
+    else if (groups.has(model.groupOfNode[i]) && !read.role(node)) colors[i] = selected;
     else {
-      let color = packed.get(node.color);
-      if (color === undefined) packed.set(node.color, (color = packRgba(node.color)));
+      const own = read.color(node);
+      let color = packed.get(own);
+      if (color === undefined) packed.set(own, (color = packRgba(own)));
       colors[i] = color;
     }
     if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;

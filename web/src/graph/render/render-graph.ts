@@ -23,8 +23,9 @@ export function* toRenderGraphSteps(
   });
   yield;
   const names: string[] = new Array<string>(model.nodes.length);
+  const read = model.read.node;
   for (let i = 0; i < model.nodes.length; i++) {
-    names[i] = model.nodes[i].label.replace(/\n/g, ' ').trim();
+    names[i] = read.label(model.nodes[i]).replace(/\n/g, ' ').trim();
     if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
   }
   // Joining 100,000 names is a task of its own.

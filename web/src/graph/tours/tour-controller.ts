@@ -12,7 +12,7 @@ export class TourController {
   constructor(
     scene: Scene,
     signals: Signals,
-    private readonly captions: TourCaptions,
+    private readonly captions: TourCaptions<unknown>,
   ) {
     this.runner = new TourRunner({
       positions: () => scene.positions,

@@ -3,10 +3,9 @@ import type { TourCaptions } from '../model/graph-input';
 import type { GraphModel } from '../model/graph-model';
 
 /** The engine's own captions: neutral, for apps that give none. */
-export const NEUTRAL_CAPTIONS: TourCaptions = {
+export const NEUTRAL_CAPTIONS: Omit<TourCaptions, 'node'> = {
   anchor: 'The centre of the graph',
   group: (name, size) => `${name}: ${size}`,
-  node: (node) => node.label,
 };
 
 export interface TourStep {
@@ -17,7 +16,7 @@ export interface TourStep {
 }
 
 /** docs/product.md#layouts-and-tours: the anchor at zoom 3.5, then the 8 largest groups at zoom 2.5. */
-export function guidedTourSteps(model: GraphModel, captions: TourCaptions): TourStep[] {
+export function guidedTourSteps(model: GraphModel, captions: Omit<TourCaptions, 'node'>): TourStep[] {
   const steps: TourStep[] = [];
   if (model.anchorIndex >= 0)
     steps.push({ caption: captions.anchor, members: [model.anchorIndex], zoom: TOUR.youZoom });
@@ -54,8 +53,9 @@ export function stepTarget(step: TourStep, positions: Float32Array): [number, nu
  */
 export function flyByStops(model: GraphModel, limit = 12): number[] {
   const stops: number[] = [];
+  const read = model.read.node;
   model.nodes.forEach((node, index) => {
-    if (node.isFeatured && node.role !== 'anchor' && stops.length < limit / 2) stops.push(index);
+    if (read.isFeatured(node) && read.role(node) !== 'anchor' && stops.length < limit / 2) stops.push(index);
   });
   for (const company of model.groups) {
     if (stops.length >= limit) break;

@@ -1,21 +1,20 @@
 import { vi } from 'vitest';
-import type { GraphData, GraphEngine, GraphEngineEvents, GraphNode } from '../../graph';
+import type { Connection, Relationship } from '@warmpath/contracts';
+import type { GraphEngine, GraphEngineEvents } from '../../graph';
 import { GRAPH_COLORS } from '../../graph/render/node-style';
 
 type Listener = (payload: never) => void;
 
-export interface FakeGraphEngine extends GraphEngine {
-  emit<E extends keyof GraphEngineEvents>(event: E, payload: GraphEngineEvents[E]): void;
-  /** The node of this id in the graph last handed to setGraph (what a hover or click names). */
-  nodeOf(id: string): GraphNode;
+/** The network's engine: people as nodes, relationships as links. */
+export interface FakeGraphEngine extends GraphEngine<Connection, Relationship> {
+  emit<E extends keyof GraphEngineEvents>(event: E, payload: GraphEngineEvents<Connection>[E]): void;
 }
 
 /** A stand-in for the WebGL engine in component tests: records calls, emits events on demand. */
 export function createFakeGraphEngine(): FakeGraphEngine {
   const listeners = new Map<string, Set<Listener>>();
-  let graph: GraphData = { nodes: [], links: [] };
   const engine = {
-    setGraph: vi.fn((data: GraphData) => (graph = data)),
+    setGraph: vi.fn(),
     setHighlight: vi.fn(),
     setMemberHighlight: vi.fn(),
     setSelectedGroups: vi.fn(),
@@ -40,11 +39,6 @@ export function createFakeGraphEngine(): FakeGraphEngine {
     }),
     emit: (event: string, payload: unknown) =>
       listeners.get(event)?.forEach((handler) => handler(payload as never)),
-    nodeOf: (id: string) => {
-      const node = graph.nodes.find((candidate) => candidate.id === id);
-      if (!node) throw new Error(`no node ${id} in the graph handed to the fake engine`);
-      return node;
-    },
   };
   return engine as unknown as FakeGraphEngine;
 }
@@ -62,11 +56,4 @@ export function fakeGraphModule() {
     }),
     GRAPH_COLORS,
   };
-}
-
-/** The node of this id the newest fake engine was handed (what the engine names on hover and click). */
-export function nodeOfNewest(engines: readonly FakeGraphEngine[], id: string): GraphNode {
-  const engine = engines.at(-1);
-  if (!engine) throw new Error('no graph engine was made');
-  return engine.nodeOf(id);
 }

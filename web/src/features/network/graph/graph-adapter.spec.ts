@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTestConnection, buildTestLink } from '../../../lib/testing/test-connections';
 import { attachLinkEnds } from '../data/link-ends';
-import { flyByCaption, NETWORK_GRAPH_OPTIONS, personOf, toGraphData } from './graph-adapter';
+import { flyByCaption, NETWORK_GRAPH_OPTIONS, PERSON_ATTRIBUTES, toGraphData } from './graph-adapter';
 import { NODE_COLORS } from './person-style';
 
 const you = buildTestConnection({ id: 'u1', isUser: true, connectionDegree: 0, company: 'Acme' });
@@ -16,6 +16,7 @@ const ana = buildTestConnection({
 const cto = buildTestConnection({
   id: '2',
   connectionDegree: 2,
+  company: null,
   positionInfo: { category: 'executive', seniority: 9 },
 });
 const people = [you, mate, ana, cto];
@@ -25,30 +26,32 @@ const links = [
   buildTestLink({ id: 'l3', sourceId: '1', targetId: '2', type: 'company-general' }),
   buildTestLink({ id: 'l4', sourceId: 'u1', targetId: 'u2', type: 'teammate' }),
 ];
+const { node, link } = PERSON_ATTRIBUTES;
 
 describe('the network graph adapter', () => {
-  it('draws each person sized by seniority, coloured by category, grouped by company', () => {
-    const { nodes } = toGraphData(people, links);
-    expect(nodes.map((node) => [node.id, node.label, node.group, node.rank, node.role])).toEqual([
-      ['u1', 'Ana Silva', 'Acme', 3, 'anchor'],
-      ['u2', 'Ana Silva', 'Acme', 3, 'hub'],
-      ['1', 'Ana Silva', 'Acme', 6, undefined],
-      ['2', 'Ana Silva', 'Acme', 9, undefined],
-    ]);
-    expect(nodes.map((node) => node.color)).toEqual([
+  it('reads each person as a node sized by seniority, coloured by category, grouped by company', () => {
+    expect(people.map((p) => [node.id(p), node.label(p), node.group(p), node.rank(p), node.role(p)])).toEqual(
+      [
+        ['u1', 'Ana Silva', 'Acme', 3, 'anchor'],
+        ['u2', 'Ana Silva', 'Acme', 3, 'hub'],
+        ['1', 'Ana Silva', 'Acme', 6, undefined],
+        ['2', 'Ana Silva', null, 9, undefined],
+      ],
+    );
+    expect(people.map(node.color)).toEqual([
       NODE_COLORS.you,
       NODE_COLORS.teammate,
       NODE_COLORS.pastColleague,
       NODE_COLORS.executive,
     ]);
-    expect(nodes[0].size).toBe(8);
-    expect(nodes[3].size).toBeCloseTo(2 + Math.pow(9, 1.3), 6);
-    expect(nodes.map((node) => node.isFeatured)).toEqual([false, false, true, false]);
+    expect(node.size(you)).toBe(8);
+    expect(node.size(cto)).toBeCloseTo(2 + Math.pow(9, 1.3), 6);
+    expect(people.map(node.isFeatured)).toEqual([false, false, true, false]);
+    expect(node.rank({ ...ana, positionInfo: null as unknown as typeof ana.positionInfo })).toBe(0);
   });
 
-  it('makes company links the group links and every other link an other link', () => {
-    const { links: graphLinks } = toGraphData(people, links);
-    expect(graphLinks.map((link) => [link.id, link.source, link.target, link.kind])).toEqual([
+  it('reads company links as the group links and every other link as an other link', () => {
+    expect(links.map((l) => [link.id(l), link.source(l), link.target(l), link.kind(l)])).toEqual([
       ['l1', 'u1', '1', 'other'],
       ['l2', '1', '2', 'group'],
       ['l3', '1', '2', 'group'],
@@ -56,19 +59,17 @@ describe('the network graph adapter', () => {
     ]);
   });
 
-  it('hands on the link ends the data worker found for exactly these lists, else none', () => {
+  it('hands the people and links over as they are, with the ends the data worker found for exactly them', () => {
     const viewPeople = people.slice();
     const viewLinks = links.slice();
     const ends = { sources: Int32Array.from([0, 2, 2, 0]), targets: Int32Array.from([2, 3, 3, 1]) };
     attachLinkEnds(viewLinks, viewPeople, ends);
-    expect(toGraphData(viewPeople, viewLinks).linkEnds).toBe(ends);
+    const data = toGraphData(viewPeople, viewLinks);
+    expect(data.nodes).toBe(viewPeople);
+    expect(data.links).toBe(viewLinks);
+    expect(data.linkEnds).toBe(ends);
     expect(toGraphData(people, viewLinks).linkEnds).toBeNull();
     expect(toGraphData(viewPeople, links).linkEnds).toBeNull();
-  });
-
-  it('gives back the person behind a node the engine names', () => {
-    const { nodes } = toGraphData(people, links);
-    expect(personOf(nodes[2])).toBe(ana);
   });
 
   it('folds company names by case and spacing and words the tours for people', () => {
@@ -76,9 +77,7 @@ describe('the network graph adapter', () => {
     expect(groupKey?.('  Big   CO ')).toBe('big co');
     expect(captions?.anchor).toBe('You are at the center of your network');
     expect(captions?.group?.('Acme', 12)).toBe('Acme: 12 connections');
-    expect(captions?.node?.(toGraphData(people, links).nodes[2])).toBe(
-      'Ana Silva: Software Engineer at Acme',
-    );
+    expect(captions?.node?.(ana)).toBe('Ana Silva: Software Engineer at Acme');
     expect(flyByCaption({ ...ana, position: null, company: null })).toBe('Ana Silva');
   });
 });

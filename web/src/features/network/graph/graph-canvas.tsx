@@ -1,7 +1,12 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
 import { startTransition, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { createGraphEngine, type GraphEngine, type LayoutName } from '../../../graph';
-import { graphCompanyKey, NETWORK_GRAPH_OPTIONS, personOf, toGraphData } from './graph-adapter';
+import { createGraphEngine, type LayoutName } from '../../../graph';
+import {
+  graphCompanyKey,
+  NETWORK_GRAPH_OPTIONS,
+  toGraphData,
+  type NetworkGraphEngine,
+} from './graph-adapter';
 import { usePublishGraphEngine } from './graph-engine-context';
 
 interface Props {
@@ -19,14 +24,13 @@ interface Props {
  */
 export function GraphCanvas({ connections, relationships, layout, selectedCompanies, onSelect }: Props) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const engineRef = useRef<GraphEngine | null>(null);
+  const engineRef = useRef<NetworkGraphEngine | null>(null);
   const appliedLayout = useRef<LayoutName>('force');
   // The engine reheats the layout when the company selection changes
   // (docs/product.md#layouts-and-tours): only changes go to it.
   const appliedCompanies = useRef('');
   const onSelectRef = useRef(onSelect);
   const publish = usePublishGraphEngine();
-  // Mapped once per list of people (useStableGraphInput keeps the lists while the picture is alike).
   const graph = useMemo(() => toGraphData(connections, relationships), [connections, relationships]);
 
   useEffect(() => {
@@ -40,7 +44,7 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
     appliedLayout.current = 'force';
     appliedCompanies.current = '';
     const container = containerRef.current as HTMLDivElement;
-    const offClick = engine.on('click', (node) => onSelectRef.current(personOf(node)));
+    const offClick = engine.on('click', (person) => onSelectRef.current(person));
     // For people and tests waiting on the layout: the graph says when it has settled.
     const offSettled = engine.on('settled', () => container.setAttribute('data-settled', 'true'));
     // The toolbar, search and details panel get the engine in a transition: set in a layout effect

@@ -5,7 +5,6 @@ import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { LayoutName } from '../../../graph';
 import { datasetInfo } from '../data/network-data-client';
 import { HeldNetworkContext } from '../data/use-network-data';
-import { personOf } from './graph-adapter';
 import { GraphCanvas } from './graph-canvas';
 import { useGraphEngine } from './graph-engine-context';
 import { HoverCard } from './hover-card';
@@ -100,7 +99,7 @@ export function GraphPanel({
   useEffect(() => {
     if (!engine) return;
     return engine.on('hover', (hover) => {
-      setHovered(hover ? personOf(hover.node) : null);
+      setHovered(hover?.node ?? null);
       const card = cardRef.current;
       if (!hover || !card) return;
       const width = panelRef.current?.clientWidth ?? Infinity;
