@@ -4,7 +4,7 @@ import { HighlightState } from './highlight-state';
 import { placeInitially } from './layout/initial-placement';
 import { PLAIN_ATTRIBUTES, type GraphData } from './model/graph-input';
 import { buildGraphModel, opaque, type GraphModel } from './model/graph-model';
-import { buildTestGraph, foldGroup, plainNodes } from './model/test-graph';
+import { buildTestGraph, foldGroup, plainNodes } from './model/graph.testing';
 import { computeRadii } from './render/node-style';
 import { drain, runSliced, SLICE_ITEMS } from './sliced-task';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HighlightState, linkIndexSteps, type PreparedHighlight } from './highlight-state';
 import { buildGraphModel, type GraphModel } from './model/graph-model';
-import { buildTestGraph, foldGroup, plainNodes } from './model/test-graph';
+import { buildTestGraph, foldGroup, plainNodes } from './model/graph.testing';
 import { FLAG_RING } from './render/node-flags';
 import { computeColors, GRAPH_COLORS, packRgba } from './render/node-style';
 import { drain, runSliced } from './sliced-task';

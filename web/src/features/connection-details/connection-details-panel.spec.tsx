@@ -2,8 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { Connection, WarmPathView } from '@warmpath/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GraphEngineProvider } from '../network';
-import { buttonByText, findModal, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
-import { buildTestConnection } from '../../lib/testing/test-connections';
+import { buttonByText, findModal, json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
+import { buildTestConnection } from '../../lib/testing/connections.testing';
 import { ConnectionDetailsPanel } from './connection-details-panel';
 
 const you = buildTestConnection({

@@ -3,7 +3,7 @@ import type { WarmPathView } from '@warmpath/contracts';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as graph from '../../graph';
-import type { FakeGraphEngine } from '../../lib/testing/fake-graph-engine';
+import type { FakeGraphEngine } from '../../lib/testing/fake-graph-engine.testing';
 import {
   buttonByText,
   findModal,
@@ -11,13 +11,15 @@ import {
   renderWithApp,
   stubServer,
   type Handler,
-} from '../../lib/testing/test-app';
-import { buildTestNetwork } from '../../lib/testing/test-connections';
-import { BEN, buildWorkspace, OWNER } from './test-workspaces';
+} from '../../lib/testing/app.testing';
+import { buildTestNetwork } from '../../lib/testing/connections.testing';
+import { BEN, buildWorkspace, OWNER } from './workspaces.testing';
 import { renderTeamNetwork, renderWorkspaceNetwork } from './workspace-network';
 import { WorkspacePage } from './workspace-page';
 
-vi.mock('../../graph', async () => (await import('../../lib/testing/fake-graph-engine')).fakeGraphModule());
+vi.mock('../../graph', async () =>
+  (await import('../../lib/testing/fake-graph-engine.testing')).fakeGraphModule(),
+);
 
 const engines = (graph as unknown as { engines: FakeGraphEngine[] }).engines;
 

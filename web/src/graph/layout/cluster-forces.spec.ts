@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { generateNetwork } from '../../graph-lab/generate-network';
 import { toLayoutGraph } from './layout-graph';
 import { buildGraphModel, type GraphModel } from '../model/graph-model';
-import { buildTestGraph, buildTestLink, buildTestNode, plainNodes } from '../model/test-graph';
+import { buildTestGraph, buildTestLink, buildTestNode, plainNodes } from '../model/graph.testing';
 import { clusterReach, TEAMMATE_RING, teammatePeople, teammateSpot } from './cluster-forces';
 import { CoolingSchedule } from './cooling-schedule';
 import { ForceSimulation } from './force-simulation';

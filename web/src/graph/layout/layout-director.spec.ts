@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineSignals } from '../engine-parts';
 import { EventHub } from '../event-hub';
 import { buildGraphModel } from '../model/graph-model';
-import { buildTestGraph } from '../model/test-graph';
+import { buildTestGraph } from '../model/graph.testing';
 import { FORCE_PARAMS, LayoutDirector } from './layout-director';
 
 const model = buildGraphModel(buildTestGraph({ Acme: 4, Globex: 2 }));

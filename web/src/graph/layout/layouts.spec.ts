@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraphModel } from '../model/graph-model';
-import { buildTestGraph, plainNodes } from '../model/test-graph';
+import { buildTestGraph, plainNodes } from '../model/graph.testing';
 import { circularLayout, HIERARCHY_NODE_GAP, HIERARCHY_ROW_GAP, hierarchicalLayout } from './fixed-layouts';
 import { mergePlacement, placeInitially } from './initial-placement';
 

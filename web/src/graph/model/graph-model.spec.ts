@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { drain } from '../sliced-task';
 import type { GraphAttributes } from './graph-input';
 import { buildGraphModel, buildGraphModelSteps, LINK_GROUP, LINK_OTHER, opaque } from './graph-model';
-import { buildTestGraph, buildTestLink, foldGroup, plainNodes } from './test-graph';
+import { buildTestGraph, buildTestLink, foldGroup, plainNodes } from './graph.testing';
 
 describe('buildGraphModel', () => {
   it('indexes nodes and finds the anchor', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraphModel } from '../model/graph-model';
-import { buildTestGraph, foldGroup } from '../model/test-graph';
+import { buildTestGraph, foldGroup } from '../model/graph.testing';
 import { FLAG_NONE, FLAG_RING } from './node-flags';
 import {
   computeColors,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildGraphModel } from '../model/graph-model';
-import { buildTestGraph } from '../model/test-graph';
+import { buildTestGraph } from '../model/graph.testing';
 import { TourRunner, type TourHost } from './tour-runner';
 import type { TourCaptions } from '../model/graph-input';
 import { flyByStops, guidedTourSteps, NEUTRAL_CAPTIONS, stepTarget } from './tour-steps';

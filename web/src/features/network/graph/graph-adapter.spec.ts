@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestConnection, buildTestLink } from '../../../lib/testing/test-connections';
+import { buildTestConnection, buildTestLink } from '../../../lib/testing/connections.testing';
 import { attachLinkEnds } from '../data/link-ends';
 import { flyByCaption, NETWORK_GRAPH_OPTIONS, PERSON_ATTRIBUTES, toGraphData } from './graph-adapter';
 import { NODE_COLORS } from './person-style';
