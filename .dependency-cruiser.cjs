@@ -4,8 +4,10 @@
  * The web app has three layers that only point down: web/src/app (the shell: routes, providers,
  * the style warm-up; nothing imports it but main.tsx) → web/src/features/* → web/src/lib (the API
  * slice, store, typed hooks, toast, form helpers, the session, the shared test app), with
- * web/src/graph (the graph engine) beside lib. A feature reaches another only through that
- * feature's index.ts. And no module anywhere takes part in an import cycle.
+ * web/src/graph (the graph engine) beside lib. The engine knows nothing of the product: it takes
+ * its own input model and imports no library of the repository (the network feature adapts people
+ * onto it). A feature reaches another only through that feature's index.ts. And no module anywhere
+ * takes part in an import cycle.
  *
  * `npx nx run workspace:lint` (part of `nx run-many -t lint`) runs this config;
  * tools/dependency-rules/ proves each rule fails on a bad import.
@@ -44,11 +46,21 @@ module.exports = {
       to: { path: '^web/src/(features|app|lib)/' },
     },
     {
+      name: 'web-graph-knows-no-product',
+      severity: 'error',
+      comment:
+        'The graph engine takes its own input model (web/src/graph/model/graph-input.ts): it imports ' +
+        "none of the product's libraries (@warmpath/contracts, @warmpath/domain, …); " +
+        'web/src/features/network/graph/graph-adapter.ts maps people and links onto it.',
+      from: { path: '^web/src/graph/' },
+      to: { path: '^(libs/|@warmpath/)' },
+    },
+    {
       name: 'web-graph-lab-uses-the-engine-only',
       severity: 'error',
       comment: 'graph-lab is the engine on generated data: it imports the engine, not the product.',
       from: { path: '^web/src/graph-lab/' },
-      to: { path: '^web/src/(features|app|lib)/' },
+      to: { path: '^(web/src/(features|app|lib)/|libs/|@warmpath/)' },
     },
     {
       name: 'web-feature-through-its-index',

@@ -81,6 +81,63 @@ describe('web layers', () => {
   });
 });
 
+describe('the graph engine knows nothing of the product', () => {
+  const contracts = {
+    'libs/contracts/src/index.ts': 'export interface Connection { id: string }\n',
+  };
+
+  it('lets the network feature import the product and the engine, and the engine its own model', async () => {
+    expect(
+      await violations({
+        ...contracts,
+        'web/src/graph/index.ts': "export type { GraphNode } from './model/graph-input';\n",
+        'web/src/graph/model/graph-input.ts': 'export interface GraphNode { id: string }\n',
+        'web/src/features/network/graph/graph-adapter.ts':
+          "import type { Connection } from '../../../../../libs/contracts/src/index';\n" +
+          "import type { GraphNode } from '../../../graph';\n" +
+          'export const toNode = (person: Connection): GraphNode => ({ id: person.id });\n',
+      }),
+    ).toEqual([]);
+  });
+
+  it('fails the engine importing the API contracts, by package name or by path', async () => {
+    expect(
+      await violations({
+        ...contracts,
+        'web/src/graph/model/graph-model.ts':
+          "import type { Connection } from '@warmpath/contracts';\nexport type Node = Connection;\n",
+        'web/src/graph/tours/tour-steps.ts':
+          "import type { Connection } from '../../../../libs/contracts/src/index';\nexport type Stop = Connection;\n",
+      }),
+    ).toEqual([
+      'web-graph-knows-no-product: web/src/graph/model/graph-model.ts → @warmpath/contracts',
+      'web-graph-knows-no-product: web/src/graph/tours/tour-steps.ts → libs/contracts/src/index.ts',
+    ]);
+  });
+
+  it('fails the engine importing a feature (the adapter belongs to the feature)', async () => {
+    expect(
+      await violations({
+        'web/src/graph/graph-engine.ts':
+          "import { toGraphData } from '../features/network/graph/graph-adapter';\nexport { toGraphData };\n",
+        'web/src/features/network/graph/graph-adapter.ts': 'export const toGraphData = 1;\n',
+      }),
+    ).toEqual([
+      'web-graph-stays-below-features: web/src/graph/graph-engine.ts → web/src/features/network/graph/graph-adapter.ts',
+    ]);
+  });
+
+  it('fails the graph lab importing the product', async () => {
+    expect(
+      await violations({
+        ...contracts,
+        'web/src/graph-lab/titles.ts':
+          "import type { FunctionCategory } from '@warmpath/contracts';\nexport type Category = FunctionCategory;\n",
+      }),
+    ).toEqual(['web-graph-lab-uses-the-engine-only: web/src/graph-lab/titles.ts → @warmpath/contracts']);
+  });
+});
+
 describe('features', () => {
   const network = {
     'web/src/features/network/index.ts': "export { value } from './network.api';\n",

@@ -1,11 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { json, stubServer, TEST_USER } from '../lib/testing/test-app';
+import { json, stubServer, TEST_USER } from '../lib/testing/app.testing';
 import { Providers } from './providers';
 import { routes } from './routes';
 
-vi.mock('../graph', async () => (await import('../lib/testing/fake-graph-engine')).fakeGraphModule());
+vi.mock('../graph', async () => (await import('../lib/testing/fake-graph-engine.testing')).fakeGraphModule());
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
 /**

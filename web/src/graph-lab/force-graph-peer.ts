@@ -1,6 +1,4 @@
 import ForceGraph, { type LinkObject, type NodeObject } from 'force-graph';
-import { isCompanyLink } from '../graph/model/graph-model';
-import { NODE_COLORS, nodeCategory, nodeSize } from '../graph/render/node-style';
 import { personName, type GeneratedNetwork } from './generate-network';
 import type { GraphLabHooks } from './lab-hooks';
 
@@ -29,15 +27,15 @@ export function mountForceGraphPeer(
   options: PeerOptions,
 ): GraphLabHooks {
   const hex = (color: number): string => `#${color.toString(16).padStart(6, '0')}`;
-  const nodes: PeerNode[] = network.connections.map((c) => ({
-    id: c.id,
-    size: nodeSize(c),
-    color: hex(NODE_COLORS[nodeCategory(c, false)]),
+  const nodes: PeerNode[] = network.nodes.map((node) => ({
+    id: node.id,
+    size: node.size,
+    color: hex(node.color),
   }));
-  const links: PeerLink[] = network.relationships.map((r) => ({
-    source: r.sourceId,
-    target: r.targetId,
-    isCompany: isCompanyLink(r.type),
+  const links: PeerLink[] = network.links.map((link) => ({
+    source: link.source,
+    target: link.target,
+    isCompany: link.kind === 'group',
   }));
   const frames: { at: number; ms: number }[] = [];
   let frameStart = 0;
@@ -64,7 +62,7 @@ export function mountForceGraphPeer(
         : null;
     },
     nodeIds: () => nodes.map((node) => node.id),
-    companyOf: (id) => network.connections.find((person) => person.id === id)?.company ?? null,
+    companyOf: (id) => network.nodes.find((node) => node.id === id)?.group ?? null,
     labels: () => [],
     centerOn: () => undefined,
     personName: (id) => personName(network, id),

@@ -1,10 +1,68 @@
-import type { Connection, FunctionCategory, Relationship, RelationshipType } from '@warmpath/contracts';
+import type { GraphLink, GraphNode } from '../graph';
+import { GRAPH_COLORS } from '../graph';
 import { createRandom, type Random } from './random';
-import { TITLES, type Title } from './titles';
+import { TITLES, type FunctionCategory, type Title } from './titles';
+
+/** A generated person: what the lab draws and shows in its tooltip. */
+interface LabPerson {
+  id: string;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  position: string;
+  connectionDegree: number;
+  yearsConnected: number | null;
+  isUser: boolean;
+  isTeammate: boolean;
+  hasWorkedWith: boolean;
+  positionInfo: { category: FunctionCategory; seniority: number };
+}
+
+type LinkType = 'teammate' | 'connection' | 'company-role' | 'company-group' | 'company-general';
+
+/** A node of the lab's graph, with what its tooltip shows. */
+export interface LabNode extends GraphNode {
+  role?: 'anchor' | 'hub';
+  position: string;
+  degree: number;
+}
 
 export interface GeneratedNetwork {
-  connections: Connection[];
-  relationships: Relationship[];
+  nodes: LabNode[];
+  links: GraphLink[];
+}
+
+/** The lab's colours: as the product's legend, so its pictures look like the app's. */
+const COLORS = {
+  teammate: 0xec4899,
+  degrees: [0x3b82f6, 0x3b82f6, 0x14b8a6, 0x8b5cf6],
+  pastColleague: 0xf97316,
+  executive: 0xef4444,
+};
+
+function toNode(person: LabPerson): LabNode {
+  const { seniority, category } = person.positionInfo;
+  const color = person.isUser
+    ? GRAPH_COLORS.anchor
+    : person.isTeammate
+      ? COLORS.teammate
+      : person.hasWorkedWith
+        ? COLORS.pastColleague
+        : category === 'executive'
+          ? COLORS.executive
+          : COLORS.degrees[Math.min(person.connectionDegree, 3)];
+  return {
+    id: person.id,
+    label: `${person.firstName} ${person.lastName}`,
+    size: person.isUser || person.isTeammate ? 8 : 2 + Math.pow(seniority, 1.3),
+    color,
+    group: person.company,
+    rank: seniority,
+    role: person.isUser ? 'anchor' : person.isTeammate ? 'hub' : undefined,
+    isFeatured: person.hasWorkedWith,
+    position: person.position,
+    degree: person.connectionDegree,
+  };
 }
 
 // prettier-ignore
@@ -29,7 +87,7 @@ const TEAMMATES = 3;
  */
 export function generateNetwork(size: number, seed = 1): GeneratedNetwork {
   const random = createRandom(seed);
-  const connections: Connection[] = [buildPerson(0, 'You', 'Me', 'Acme', TITLES[0], 0, random)];
+  const connections: LabPerson[] = [buildPerson(0, 'You', 'Me', 'Acme', TITLES[0], 0, random)];
   connections[0].isUser = true;
   connections[0].id = 'u1';
   const teammateCount = size > 20 ? TEAMMATES : 0;
@@ -63,12 +121,12 @@ export function generateNetwork(size: number, seed = 1): GeneratedNetwork {
       );
     }
   }
-  return { connections, relationships: buildRelationships(connections, teammateCount, random) };
+  const links = buildRelationships(connections, teammateCount, random);
+  return { nodes: connections.map(toNode), links };
 }
 
 export function personName(network: GeneratedNetwork, id: string): string | null {
-  const person = network.connections.find((candidate) => candidate.id === id);
-  return person ? `${person.firstName} ${person.lastName}` : null;
+  return network.nodes.find((candidate) => candidate.id === id)?.label ?? null;
 }
 
 function companySizes(people: number, random: Random): Map<string | null, number> {
@@ -102,46 +160,32 @@ function buildPerson(
   title: Title,
   degree: number,
   random: Random,
-): Connection {
+): LabPerson {
   const years = degree === 0 ? null : Math.floor(random() * 15);
   return {
     id: String(index),
-    userId: 1,
     firstName: first,
     lastName: last,
     company,
     position: title.name,
-    email: null,
-    linkedinUrl: null,
-    avatarUrl: null,
-    notes: null,
-    industry: null,
-    location: null,
     connectionDegree: degree,
     yearsConnected: years,
-    connectedOn: null,
-    createdAt: '2024-01-01T00:00:00.000Z',
     isUser: false,
     isTeammate: false,
     hasWorkedWith: degree === 1 && random() < 0.05,
-    type: 'connection',
     positionInfo: { category: title.category, seniority: title.seniority },
-    knownBy: [1],
   };
 }
 
-function buildRelationships(people: Connection[], teammates: number, random: Random): Relationship[] {
-  const links: Relationship[] = [];
-  const add = (a: Connection, b: Connection, type: RelationshipType, strength: number): void => {
+/** Links by the company rules; the strengths of the product's rules are left out (nothing draws them). */
+function buildRelationships(people: LabPerson[], teammates: number, random: Random): GraphLink[] {
+  const links: GraphLink[] = [];
+  const add = (a: LabPerson, b: LabPerson, type: LinkType, _strength: number): void => {
     links.push({
       id: String(-(links.length + 1)),
-      sourceId: a.id,
-      targetId: b.id,
-      strength,
-      createdAt: '2024-01-01T00:00:00.000Z',
-      type,
-      company: type.startsWith('company') ? a.company : null,
-      userId: 1,
+      source: a.id,
+      target: b.id,
+      kind: type.startsWith('company') ? 'group' : 'other',
     });
   };
   const you = people[0];
@@ -155,13 +199,13 @@ function buildRelationships(people: Connection[], teammates: number, random: Ran
   return links;
 }
 
-type AddLink = (a: Connection, b: Connection, type: RelationshipType, strength: number) => void;
+type AddLink = (a: LabPerson, b: LabPerson, type: LinkType, strength: number) => void;
 
 /**
  * docs/product.md#company-links, simplified for large companies: stars around each function's lead
  * instead of all pairs.
  */
-function addCompanyLinks(staff: Connection[], add: AddLink): void {
+function addCompanyLinks(staff: LabPerson[], add: AddLink): void {
   if (staff.length < 2) return;
   if (staff.length <= 15) {
     for (let i = 0; i < staff.length; i++) {
@@ -177,7 +221,7 @@ function addCompanyLinks(staff: Connection[], add: AddLink): void {
   }
   const ranked = [...staff].sort((a, b) => b.positionInfo.seniority - a.positionInfo.seniority);
   const top = ranked[0];
-  const leads = new Map<FunctionCategory, Connection>([[top.positionInfo.category, top]]);
+  const leads = new Map<FunctionCategory, LabPerson>([[top.positionInfo.category, top]]);
   for (const person of ranked.slice(1)) {
     const category = person.positionInfo.category;
     const isLeader = category === 'executive' || category === 'director';
@@ -192,8 +236,8 @@ function addCompanyLinks(staff: Connection[], add: AddLink): void {
   }
 }
 
-function groupByCompany(people: Connection[]): Map<string, Connection[]> {
-  const groups = new Map<string, Connection[]>();
+function groupByCompany(people: LabPerson[]): Map<string, LabPerson[]> {
+  const groups = new Map<string, LabPerson[]>();
   for (const person of people) {
     if (person.company === null) continue;
     const group = groups.get(person.company);
@@ -203,7 +247,7 @@ function groupByCompany(people: Connection[]): Map<string, Connection[]> {
   return groups;
 }
 
-function isExecutive(person: Connection): boolean {
+function isExecutive(person: LabPerson): boolean {
   return person.positionInfo.category === 'executive';
 }
 

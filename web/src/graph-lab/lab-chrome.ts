@@ -1,4 +1,5 @@
 import type { GraphEngine, GraphHover } from '../graph';
+import type { LabNode } from './generate-network';
 
 const PANEL =
   'position:absolute;background:rgba(15,23,42,.92);border:1px solid #334155;border-radius:6px;padding:6px 10px;';
@@ -44,13 +45,13 @@ export function mountLabChrome(container: HTMLElement, engine: GraphEngine) {
     showTooltip(hover: GraphHover | null): void {
       tooltip.style.display = hover ? 'block' : 'none';
       if (!hover) return;
-      const { node } = hover;
-      const role = [node.position, node.company].filter(Boolean).join(' at ');
+      const node = hover.node as LabNode;
+      const role = [node.position, node.group].filter(Boolean).join(' at ');
       tooltip.innerHTML = '';
       tooltip.append(
-        line(`${node.firstName} ${node.lastName}`, 'font-weight:600'),
+        line(node.label, 'font-weight:600'),
         line(role),
-        line(DEGREE[Math.min(node.connectionDegree, 3)], 'color:#94a3b8'),
+        line(DEGREE[Math.min(node.degree, 3)], 'color:#94a3b8'),
         line('Click for more details', 'color:#64748b;font-size:11px'),
       );
       tooltip.style.left = `${hover.x + 12}px`;

@@ -1,4 +1,18 @@
-import type { FunctionCategory } from '@warmpath/contracts';
+/** A job's function, as the lab's people are coloured and linked by it. */
+export type FunctionCategory =
+  | 'executive'
+  | 'director'
+  | 'engineering'
+  | 'sales'
+  | 'product'
+  | 'marketing'
+  | 'hr'
+  | 'finance'
+  | 'research'
+  | 'operations'
+  | 'support'
+  | 'consulting'
+  | 'legal';
 
 export interface Title {
   name: string;

@@ -1,5 +1,5 @@
-import { createGraphEngine } from '../graph';
-import { personName, type GeneratedNetwork } from './generate-network';
+import { createGraphEngine, type GraphNode } from '../graph';
+import { personName, type GeneratedNetwork, type LabNode } from './generate-network';
 import type { GraphLabHooks } from './lab-hooks';
 import { mountLabChrome } from './lab-chrome';
 
@@ -16,13 +16,25 @@ export function mountWarmpathLab(
   options: LabOptions,
 ): GraphLabHooks {
   const t0 = performance.mark('graph-lab:t0').startTime;
-  const engine = createGraphEngine(container, { autoFit: options.autoFit });
+  const engine = createGraphEngine(container, {
+    autoFit: options.autoFit,
+    groupKey: (name) => name.trim().replace(/\s+/g, ' ').toLowerCase(),
+    captions: {
+      anchor: 'You are at the center of your network',
+      group: (company, size) => `${company}: ${size} connections`,
+      node: (node: GraphNode) => {
+        const { label, position, group } = node as LabNode;
+        const role = [position, group].filter(Boolean).join(' at ');
+        return role ? `${label}: ${role}` : label;
+      },
+    },
+  });
   engine.setGraph(network);
   const chrome = mountLabChrome(container, engine);
   const hooks: GraphLabHooks = {
     engine: 'warmpath',
-    nodes: network.connections.length,
-    links: network.relationships.length,
+    nodes: network.nodes.length,
+    links: network.links.length,
     generateMs: options.generateMs,
     t0,
     firstFrameAt: null,
@@ -34,8 +46,8 @@ export function mountWarmpathLab(
     rendererFrames: (since) => engine.stats(since).frames,
     workerFrames: (since) => engine.stats(since).workerFrames,
     nodeScreenPosition: (id) => engine.nodeScreenPosition(id),
-    nodeIds: () => network.connections.map((person) => person.id),
-    companyOf: (id) => network.connections.find((person) => person.id === id)?.company ?? null,
+    nodeIds: () => network.nodes.map((node) => node.id),
+    companyOf: (id) => network.nodes.find((node) => node.id === id)?.group ?? null,
     labels: () => [...engine.labelsOnScreen()],
     centerOn: (id, zoom) => engine.centerOn(id, zoom, 0),
     personName: (id) => personName(network, id),

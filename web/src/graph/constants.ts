@@ -3,8 +3,6 @@
  * durations ms.
  */
 export const GRAPH = {
-  youSize: 8,
-  defaultSize: 4,
   /** force-graph's nodeRelSize: a node of size s has radius sqrt(s) * 4 world units. */
   nodeRelSize: 4,
   companyLinkLength: 20,
@@ -40,7 +38,6 @@ export const TOUR = {
   companies: 8,
   endZoom: 1,
   endMs: 1000,
-  youCaption: 'You are at the center of your network',
   flyByStepMs: 4000,
   flyByZoom: 3,
 } as const;

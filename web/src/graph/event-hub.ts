@@ -1,18 +1,19 @@
-import type { GraphEngineEvents, GraphEventHandler, GraphEventName } from './types';
+/** A map of event names to their payloads. */
+export type EventMap = object;
 
 /** Typed listeners; clear() on kill so no handler outlives the engine. */
-export class EventHub {
-  private readonly handlers = new Map<GraphEventName, Set<(payload: never) => void>>();
+export class EventHub<Events extends EventMap> {
+  private readonly handlers = new Map<keyof Events, Set<(payload: never) => void>>();
 
-  on<E extends GraphEventName>(event: E, handler: GraphEventHandler<E>): () => void {
+  on<E extends keyof Events>(event: E, handler: (payload: Events[E]) => void): () => void {
     const set = this.handlers.get(event) ?? new Set();
     set.add(handler as (payload: never) => void);
     this.handlers.set(event, set);
     return () => set.delete(handler as (payload: never) => void);
   }
 
-  emit<E extends GraphEventName>(event: E, payload: GraphEngineEvents[E]): void {
-    for (const handler of this.handlers.get(event) ?? []) (handler as GraphEventHandler<E>)(payload);
+  emit<E extends keyof Events>(event: E, payload: Events[E]): void {
+    for (const handler of this.handlers.get(event) ?? []) (handler as (payload: Events[E]) => void)(payload);
   }
 
   clear(): void {

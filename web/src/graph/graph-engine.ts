@@ -1,29 +1,35 @@
 import { CameraController } from './camera/camera-controller';
-import { boundsOf, fitBounds, worldToScreen, type Viewport } from './camera/camera-math';
+import { boundsOf, fitBounds, worldToScreen } from './camera/camera-math';
 import { GRAPH } from './constants';
+import type { EngineSignals, Scene, Signals, View } from './engine-parts';
 import { EventHub } from './event-hub';
 import { FrameLoop } from './frame-loop';
 import { EngineStatsRecorder } from './engine-stats';
 import { FRAME_CAMERA, FRAME_POSITIONS } from './frame-stats';
-import { buildGraphSteps, toLayoutGraph, type BuiltGraph } from './graph-build';
-import { HighlightState, linkIndexSteps, type PreparedHighlight } from './highlight-state';
+import { buildGraphSteps, type BuiltGraph } from './graph-build';
+import { HighlightState, linkIndexSteps } from './highlight-state';
 import { LayoutDirector } from './layout/layout-director';
 import { LayoutSupervisor } from './layout/layout-supervisor';
 import type { GraphModel } from './model/graph-model';
 import { PointerInteraction } from './picking/pointer-interaction';
 import { MIN_NODE_RADIUS_PX } from './render/node-flags';
 import { RenderClient } from './render/render-client';
-import { toRenderGraph } from './render/render-graph';
-import type { LayoutGraph } from './layout/layout-protocol';
-import type { RenderGraph } from './render/render-protocol';
-import { runSliced, type Steps } from './sliced-task';
+import { runSliced } from './sliced-task';
 import { TourController } from './tours/tour-controller';
+import { NEUTRAL_CAPTIONS } from './tours/tour-steps';
+import {
+  PLAIN_ATTRIBUTES,
+  type GraphLink,
+  type GraphNode,
+  type GroupKey,
+  type TourCaptions,
+} from './model/graph-input';
+import { opaque, type AnyGraphData, type Attributes } from './model/graph-model';
 import type {
-  GraphData,
   GraphEngine,
+  GraphEngineEvents,
   GraphEngineOptions,
   GraphEngineStats,
-  GraphEventHandler,
   GraphEventName,
   GraphHighlight,
   LayoutName,
@@ -36,8 +42,23 @@ import { YouPulse } from './you-pulse';
  * into a container and kills it. The layout runs in one worker, drawing in another; the page
  * keeps the camera, picking, tours and events, and asks for a frame only when something changed.
  */
-export function createGraphEngine(container: HTMLElement, options: GraphEngineOptions = {}): GraphEngine {
-  return new Engine(container, { autoFit: true, ...options });
+export function createGraphEngine<N = GraphNode, L = GraphLink>(
+  container: HTMLElement,
+  options: GraphEngineOptions<N, L> = {},
+): GraphEngine<N, L> {
+  const read = options.attributes ? opaque(options.attributes) : opaque(PLAIN_ATTRIBUTES);
+  const engine: GraphEngine<unknown, unknown> = new Engine(container, {
+    autoFit: options.autoFit ?? true,
+    groupKey: options.groupKey ?? ((group) => group),
+    read,
+    captions: {
+      ...NEUTRAL_CAPTIONS,
+      node: read.node.label,
+      ...(options.captions as Partial<TourCaptions<unknown>> | undefined),
+    },
+  });
+  // One cast at the boundary: the engine hands back the very objects it was given.
+  return engine as GraphEngine<N, L>;
 }
 
 /**
@@ -49,30 +70,53 @@ export function prewarmGraphEngine(): Promise<void> {
   return RenderClient.prewarm();
 }
 
-/** What the render and layout workers are handed for a new graph, copied before the hand-over. */
-interface WorkerCopies {
-  render: RenderGraph;
-  layout: LayoutGraph;
+/** GraphEngineOptions with every default filled in. */
+interface EngineOptions {
+  autoFit: boolean;
+  groupKey: GroupKey;
+  /** How the app's nodes and links are read (inside, they are opaque). */
+  read: Attributes;
+  captions: TourCaptions<unknown>;
 }
 
-class Engine implements GraphEngine {
-  private readonly events = new EventHub();
-  private readonly camera = new CameraController();
-  private readonly loop = new FrameLoop((now) => this.frame(now));
-  private readonly measured = new EngineStatsRecorder();
-  private readonly highlight = new HighlightState();
+/** The layout: its worker and the choices made on top of it (force, circular, hierarchical). */
+interface LayoutPart {
+  worker: LayoutSupervisor;
+  director: LayoutDirector;
+}
+
+/** What the user and the app do to the picture: pointer, tours, highlights. */
+interface InteractionPart {
+  pointer: PointerInteraction;
+  tours: TourController;
+  highlight: HighlightState;
+}
+
+/** The page's side of drawing: one frame at a time, the anchor's pulse, the stats it keeps. */
+interface PagePart {
+  loop: FrameLoop;
+  pulse: YouPulse;
+  measured: EngineStatsRecorder;
+  resizeObserver: ResizeObserver;
+}
+
+/**
+ * The engine in parts: `scene` (the graph on screen) and `view` (camera, viewport) are state the
+ * parts read; `renderer`, `layout`, `interaction` and `page` do the work; parts report on one
+ * hub, `signals`, and the app hears `events`. Parts never call each other: the engine wires them.
+ */
+class Engine implements GraphEngine<unknown, unknown> {
+  private readonly events = new EventHub<GraphEngineEvents<unknown>>();
+  private readonly signals: Signals = new EventHub<EngineSignals>();
+  private readonly scene: Scene = { model: null, positions: new Float32Array(0), radii: new Float32Array(0) };
+  // No layout read here: getComputedStyle or clientWidth would force a style recalculation of
+  // the whole page inside the caller's task (often a React commit). The ResizeObserver's first
+  // report, taken after the browser's own layout, measures the container instead.
+  private readonly view: View = { camera: new CameraController(), viewport: { width: 1, height: 1 } };
   private readonly renderer: RenderClient;
-  private readonly supervisor: LayoutSupervisor;
-  private readonly director: LayoutDirector;
-  private readonly tours: TourController;
-  private readonly pulse: YouPulse;
-  private readonly pointer: PointerInteraction;
-  private readonly resizeObserver: ResizeObserver;
-  private model: GraphModel | null = null;
-  /** The page's copy of node positions (picking, fit, tours): node i at [2i, 2i + 1]. */
-  private positions: Float32Array = new Float32Array(0);
-  private radii: Float32Array = new Float32Array(0);
-  private viewport: Viewport;
+  private readonly layout: LayoutPart;
+  private readonly interaction: InteractionPart;
+  private readonly page: PagePart;
   private hasNewPositions = false;
   private isMoved = false;
   private hasSettled = false;
@@ -88,96 +132,57 @@ class Engine implements GraphEngine {
 
   constructor(
     private readonly container: HTMLElement,
-    private readonly options: Required<GraphEngineOptions>,
+    private readonly options: EngineOptions,
   ) {
-    // No layout read here: getComputedStyle or clientWidth would force a style recalculation of
-    // the whole page inside the caller's task (often a React commit). The ResizeObserver's first
-    // report, taken after the browser's own layout, measures the container instead.
-    this.viewport = { width: 1, height: 1 };
-    this.renderer = new RenderClient(container, this.viewport, {
-      onFrame: (at, ms, kind) => this.measured.workerFrames.record(at, ms, kind),
-      onPositionsReturned: () => this.hasNewPositions && this.loop.request(),
-      onPresented: (at) => this.model && this.measured.presented(at, this.model.nodes.length),
-    });
-    this.supervisor = new LayoutSupervisor({
-      onPositions: () => this.loop.request(),
-      onStats: (stats) => (this.measured.worker = stats),
-    });
-    this.director = new LayoutDirector(this.supervisor, {
-      showPositions: (positions) => this.showPositions(positions),
-      fit: (ms, padding, when) =>
-        when === 'now' ? this.fitToScreen(ms, padding) : (this.fitOnSettle = { ms, padding }),
-      flyToOrigin: (zoom, ms) => this.flyTo(0, 0, zoom, ms),
-      viewport: () => this.viewport,
-    });
-    this.tours = new TourController({
-      positions: () => this.positions,
-      flyTo: (x, y, zoom, ms) => this.flyTo(x, y, zoom, ms),
-      caption: (text) => this.events.emit('tourCaption', text),
-      select: (nodes) => this.applyHighlight(() => this.highlight.setTourSelection(nodes)),
-    });
-    this.pulse = new YouPulse(container);
-    // On the canvas, not the container: pointer capture must not swallow clicks on the app's
-    // own overlays (toolbar, legend) placed inside the same container.
-    this.pointer = new PointerInteraction(this.renderer.canvas, {
-      camera: () => this.camera.state,
-      viewport: () => this.viewport,
-      model: () => this.model,
-      positions: () => this.positions,
-      radii: () => this.radii,
-      moveCamera: (state) => {
-        this.camera.jumpTo(state);
-        this.markMoved();
-      },
-      hovered: (index, hover) => {
-        this.renderer.setHovered(index);
-        this.events.emit('hover', hover);
-      },
-      clicked: (node) => this.events.emit('click', node),
-    });
-    this.resizeObserver = new ResizeObserver(() => this.resize());
-    this.resizeObserver.observe(container);
+    const { scene, view, signals } = this;
+    this.renderer = new RenderClient(container, view.viewport, signals);
+    const worker = new LayoutSupervisor(signals);
+    this.layout = { worker, director: new LayoutDirector(worker, view, signals) };
+    this.interaction = {
+      // On the canvas, not the container: pointer capture must not swallow clicks on the app's
+      // own overlays (toolbar, legend) placed inside the same container.
+      pointer: new PointerInteraction(this.renderer.canvas, scene, view, signals),
+      tours: new TourController(scene, signals, options.captions),
+      highlight: new HighlightState(),
+    };
+    this.page = {
+      loop: new FrameLoop((now) => this.frame(now)),
+      pulse: new YouPulse(container),
+      measured: new EngineStatsRecorder(),
+      resizeObserver: new ResizeObserver(() => this.resize()),
+    };
+    this.listen();
+    this.page.resizeObserver.observe(container);
   }
 
-  setGraph(data: GraphData): void {
-    this.tours.stop();
+  setGraph(data: AnyGraphData): void {
+    this.interaction.tours.stop();
     this.cancelBuild();
-    this.measured.graphSet();
-    const previous = this.model ? { model: this.model, positions: this.positions } : null;
-    const highlight = this.highlight;
-    function* steps(): Steps<[BuiltGraph, PreparedHighlight, WorkerCopies]> {
-      const built = yield* buildGraphSteps(data, previous);
-      const prepared = yield* highlight.prepareSteps(built.model);
-      // The workers' copies (a few MB at 100,000 people) in slices of their own, not in the
-      // hand-over's task.
-      yield;
-      const { model, radii, positions, labels } = built;
-      const render = toRenderGraph(model, radii, prepared.colors, positions, labels);
-      yield;
-      return [built, prepared, { render, layout: toLayoutGraph(model, positions) }];
-    }
-    this.cancelBuild = runSliced(steps(), ([built, prepared, copies]) =>
-      this.adoptGraph(built, prepared, copies),
+    this.page.measured.graphSet();
+    const previous = this.scene.model ? { model: this.scene.model, positions: this.scene.positions } : null;
+    this.cancelBuild = runSliced(
+      buildGraphSteps(data, this.options.read, this.options.groupKey, previous, this.interaction.highlight),
+      (built) => this.adoptGraph(built),
     );
   }
 
   setHighlight(highlight: GraphHighlight): void {
-    this.applyHighlight(() => this.highlight.setAppHighlight(highlight));
+    this.applyHighlight(() => this.interaction.highlight.setAppHighlight(highlight));
   }
 
   setMemberHighlight(nodeIds: Iterable<string>): void {
-    this.applyHighlight(() => this.highlight.setMemberHighlight(nodeIds));
+    this.applyHighlight(() => this.interaction.highlight.setMemberHighlight(nodeIds));
   }
 
-  setSelectedCompanies(keys: Iterable<string>): void {
+  setSelectedGroups(keys: Iterable<string>): void {
     let hasSelection = false;
-    this.applyHighlight(() => (hasSelection = this.highlight.setSelectedCompanies(keys)));
-    if (this.model) this.director.selectCompanies(hasSelection);
+    this.applyHighlight(() => (hasSelection = this.interaction.highlight.setSelectedGroups(keys)));
+    if (this.scene.model) this.layout.director.selectGroups(hasSelection);
   }
 
   setLayout(layout: LayoutName): void {
-    if (this.model) this.director.set(layout, this.model);
-    else this.director.choose(layout);
+    if (this.scene.model) this.layout.director.set(layout, this.scene.model);
+    else this.layout.director.choose(layout);
   }
 
   zoomIn(): void {
@@ -193,33 +198,35 @@ class Engine implements GraphEngine {
   }
 
   fitToScreen(durationMs: number = GRAPH.fitMs, padding: number = GRAPH.fitPadding): void {
-    const bounds = this.model ? boundsOf(this.positions, this.model.nodes.length, 10) : null;
+    const bounds = this.scene.model
+      ? boundsOf(this.scene.positions, this.scene.model.nodes.length, 10)
+      : null;
     if (!bounds) return;
-    const target = fitBounds(bounds, this.viewport, padding);
+    const target = fitBounds(bounds, this.view.viewport, padding);
     this.flyTo(target.x, target.y, target.zoom, durationMs);
   }
 
   centerOn(nodeId: string, zoom?: number, durationMs = 1000): void {
-    const index = this.model?.indexById.get(nodeId);
+    const index = this.scene.model?.indexById.get(nodeId);
     if (index === undefined) return;
     this.flyTo(
-      this.positions[index * 2],
-      this.positions[index * 2 + 1],
-      zoom ?? this.camera.state.zoom,
+      this.scene.positions[index * 2],
+      this.scene.positions[index * 2 + 1],
+      zoom ?? this.view.camera.state.zoom,
       durationMs,
     );
   }
 
   startGuidedTour(): void {
-    if (this.model) this.tours.startGuided(this.model);
+    if (this.scene.model) this.interaction.tours.startGuided(this.scene.model);
   }
 
   startFlyByTour(onCaption?: (caption: string | null) => void): void {
-    if (this.model) this.tours.startFlyBy(this.model, onCaption);
+    if (this.scene.model) this.interaction.tours.startFlyBy(this.scene.model, onCaption);
   }
 
   stopTour(): void {
-    this.tours.stop();
+    this.interaction.tours.stop();
   }
 
   exportPng(): Promise<Blob> {
@@ -231,23 +238,26 @@ class Engine implements GraphEngine {
   }
 
   nodeScreenPosition(nodeId: string): { x: number; y: number } | null {
-    const index = this.model?.indexById.get(nodeId);
+    const index = this.scene.model?.indexById.get(nodeId);
     if (index === undefined) return null;
     const [x, y] = worldToScreen(
-      this.camera.state,
-      this.viewport,
-      this.positions[index * 2],
-      this.positions[index * 2 + 1],
+      this.view.camera.state,
+      this.view.viewport,
+      this.scene.positions[index * 2],
+      this.scene.positions[index * 2 + 1],
     );
     return { x, y };
   }
 
   stats(since = 0): GraphEngineStats {
-    this.supervisor.requestStats();
-    return this.measured.snapshot(this.model, since);
+    this.layout.worker.requestStats();
+    return this.page.measured.snapshot(this.scene.model, since);
   }
 
-  on<E extends GraphEventName>(event: E, handler: GraphEventHandler<E>): () => void {
+  on<E extends GraphEventName>(
+    event: E,
+    handler: (payload: GraphEngineEvents<unknown>[E]) => void,
+  ): () => void {
     return this.events.on(event, handler);
   }
 
@@ -257,40 +267,68 @@ class Engine implements GraphEngine {
     this.events.clear();
     this.cancelBuild();
     this.cancelLinkIndex();
-    this.tours.stop();
-    this.director.dispose();
+    this.interaction.tours.stop();
+    this.layout.director.dispose();
     if (this.autoFitTimer !== null) clearTimeout(this.autoFitTimer);
-    this.loop.cancel();
-    this.pointer.kill();
-    this.resizeObserver.disconnect();
-    this.supervisor.kill();
+    this.page.loop.cancel();
+    this.interaction.pointer.kill();
+    this.page.resizeObserver.disconnect();
+    this.layout.worker.kill();
     this.renderer.kill();
-    this.pulse.destroy();
-    this.model = null;
+    this.page.pulse.destroy();
+    this.signals.clear();
+    this.scene.model = null;
   }
 
-  private adoptGraph(
-    { model, positions, radii }: BuiltGraph,
-    prepared: PreparedHighlight,
-    copies: WorkerCopies,
-  ): void {
-    const isFirst = this.model === null;
-    this.model = model;
-    this.positions = positions;
-    this.radii = radii;
+  /** The engine's answer to each part's signal. */
+  private listen(): void {
+    const { signals, page, events } = this;
+    signals.on('rendered', ({ at, ms, kind }) => page.measured.workerFrames.record(at, ms, kind));
+    signals.on('positionsReturned', () => this.hasNewPositions && page.loop.request());
+    signals.on(
+      'presented',
+      (at) => this.scene.model && page.measured.presented(at, this.scene.model.nodes.length),
+    );
+    signals.on('positionsWaiting', () => page.loop.request());
+    signals.on('layoutStats', (stats) => (page.measured.worker = stats));
+    signals.on('placed', (positions) => this.showPositions(positions));
+    signals.on('fit', ({ ms, padding, when }) =>
+      when === 'now' ? this.fitToScreen(ms, padding) : (this.fitOnSettle = { ms, padding }),
+    );
+    signals.on('fly', ({ x, y, zoom, ms }) => this.flyTo(x, y, zoom, ms));
+    signals.on('cameraMoved', (state) => {
+      this.view.camera.jumpTo(state);
+      this.markMoved();
+    });
+    signals.on('hovered', ({ index, hover }) => {
+      this.renderer.setHovered(index);
+      events.emit('hover', hover);
+    });
+    signals.on('clicked', (node) => events.emit('click', node));
+    signals.on('tourCaption', (text) => events.emit('tourCaption', text));
+    signals.on('tourSelection', (nodes) =>
+      this.applyHighlight(() => this.interaction.highlight.setTourSelection(nodes)),
+    );
+  }
+
+  private adoptGraph({ model, positions, radii, highlight, copies }: BuiltGraph): void {
+    const isFirst = this.scene.model === null;
+    this.scene.model = model;
+    this.scene.positions = positions;
+    this.scene.radii = radii;
     this.hasSettled = false;
-    this.pointer.reset();
-    this.highlight.adopt(prepared);
+    this.interaction.pointer.reset();
+    this.interaction.highlight.adopt(highlight);
     this.buildLinkIndexIfPending();
     if (isFirst && this.isMeasured) this.jumpToFirstFit();
     else if (isFirst) this.isFirstFitPending = true;
-    this.renderer.setCamera(this.camera.state);
+    this.renderer.setCamera(this.view.camera.state);
     // The highlight may have changed since it was prepared: its colours now.
-    this.renderer.setGraph({ ...copies.render, colors: this.highlight.colors.slice() });
-    this.renderer.setFlags(this.highlight.flags());
-    this.renderer.setHighlightedLinks(this.highlight.links);
-    this.supervisor.load(copies.layout, this.director.forceParams);
-    this.director.reapply(model);
+    this.renderer.setGraph({ ...copies.render, colors: this.interaction.highlight.colors.slice() });
+    this.renderer.setFlags(this.interaction.highlight.flags());
+    this.renderer.setHighlightedLinks(this.interaction.highlight.links);
+    this.layout.worker.load(copies.layout, this.layout.director.forceParams);
+    this.layout.director.reapply(model);
     this.markMoved();
   }
 
@@ -300,29 +338,30 @@ class Engine implements GraphEngine {
    */
   private frame(now: number): boolean {
     const began = performance.now();
-    let kind = this.camera.update(now) || this.isMoved ? FRAME_CAMERA : 0;
-    const taken = this.supervisor.takePositions();
-    if (taken && this.model) {
-      this.positions.set(taken.positions.subarray(0, this.positions.length));
-      this.supervisor.recycle(taken.positions);
-      this.pointer.invalidate();
+    let kind = this.view.camera.update(now) || this.isMoved ? FRAME_CAMERA : 0;
+    const taken = this.layout.worker.takePositions();
+    if (taken && this.scene.model) {
+      this.scene.positions.set(taken.positions.subarray(0, this.scene.positions.length));
+      this.layout.worker.recycle(taken.positions);
+      this.interaction.pointer.invalidate();
       this.hasNewPositions = true;
       kind |= FRAME_POSITIONS;
     }
-    if (this.hasNewPositions && this.renderer.sendPositions(this.positions)) this.hasNewPositions = false;
+    if (this.hasNewPositions && this.renderer.sendPositions(this.scene.positions))
+      this.hasNewPositions = false;
     if (kind !== 0) {
-      this.renderer.setCamera(this.camera.state);
+      this.renderer.setCamera(this.view.camera.state);
       this.placePulse();
-      this.pointer.recheck();
+      this.interaction.pointer.recheck();
       this.isMoved = false;
-      this.measured.mainFrames.record(began, performance.now() - began, kind);
+      this.page.measured.mainFrames.record(began, performance.now() - began, kind);
     }
     if (taken?.settled) this.settle();
-    return this.camera.isFlying;
+    return this.view.camera.isFlying;
   }
 
   private settle(): void {
-    this.measured.settled();
+    this.page.measured.settled();
     if (!this.hasSettled && this.options.autoFit)
       this.autoFitTimer = setTimeout(() => this.fitToScreen(), GRAPH.autoFitDelayMs);
     else if (this.fitOnSettle) this.fitToScreen(this.fitOnSettle.ms, this.fitOnSettle.padding);
@@ -332,8 +371,8 @@ class Engine implements GraphEngine {
   }
 
   private showPositions(positions: Float32Array): void {
-    this.positions.set(positions.subarray(0, this.positions.length));
-    this.pointer.invalidate();
+    this.scene.positions.set(positions.subarray(0, this.scene.positions.length));
+    this.interaction.pointer.invalidate();
     this.hasNewPositions = true;
     this.markMoved();
   }
@@ -341,10 +380,10 @@ class Engine implements GraphEngine {
   private applyHighlight(change: () => void): void {
     change();
     this.buildLinkIndexIfPending();
-    if (!this.model) return;
-    this.renderer.setColors(this.highlight.colors);
-    this.renderer.setFlags(this.highlight.flags());
-    this.renderer.setHighlightedLinks(this.highlight.links);
+    if (!this.scene.model) return;
+    this.renderer.setColors(this.interaction.highlight.colors);
+    this.renderer.setFlags(this.interaction.highlight.flags());
+    this.renderer.setHighlightedLinks(this.interaction.highlight.links);
   }
 
   /**
@@ -352,45 +391,54 @@ class Engine implements GraphEngine {
    * (one pass over every link is too long for one task at 30,000 people), then show them.
    */
   private buildLinkIndexIfPending(): void {
-    const model = this.highlight.pendingLinkIndex;
+    const model = this.interaction.highlight.pendingLinkIndex;
     if (!model || model === this.linkIndexFor) return;
     this.cancelLinkIndex();
     this.linkIndexFor = model;
     this.cancelLinkIndex = runSliced(linkIndexSteps(model), (linkIndex) => {
       this.linkIndexFor = null;
-      this.applyHighlight(() => this.highlight.setLinkIndex(model, linkIndex));
+      this.applyHighlight(() => this.interaction.highlight.setLinkIndex(model, linkIndex));
     });
   }
 
   private placePulse(): void {
-    const you = this.model?.youIndex ?? -1;
-    if (you < 0) return this.pulse.hide();
+    const you = this.scene.model?.anchorIndex ?? -1;
+    if (you < 0) return this.page.pulse.hide();
     const [x, y] = worldToScreen(
-      this.camera.state,
-      this.viewport,
-      this.positions[you * 2],
-      this.positions[you * 2 + 1],
+      this.view.camera.state,
+      this.view.viewport,
+      this.scene.positions[you * 2],
+      this.scene.positions[you * 2 + 1],
     );
-    this.pulse.place(x, y, Math.max(this.radii[you] * this.camera.state.zoom, MIN_NODE_RADIUS_PX));
+    this.page.pulse.place(
+      x,
+      y,
+      Math.max(this.scene.radii[you] * this.view.camera.state.zoom, MIN_NODE_RADIUS_PX),
+    );
   }
 
   private zoomBy(factor: number): void {
-    const { x, y, zoom } = this.camera.state;
+    const { x, y, zoom } = this.view.camera.state;
     this.flyTo(x, y, zoom * factor, GRAPH.zoomStepMs);
   }
 
   private flyTo(x: number, y: number, zoom: number, ms: number): void {
-    this.camera.flyTo({ x, y, zoom }, ms, performance.now());
+    this.view.camera.flyTo({ x, y, zoom }, ms, performance.now());
     // A flight of 0 ms is a jump: no flight for the frame to advance, so mark the move.
     this.markMoved();
   }
 
   private jumpToFirstFit(): void {
-    if (!this.model) return;
-    this.camera.jumpTo(
+    if (!this.scene.model) return;
+    this.view.camera.jumpTo(
       fitBounds(
-        boundsOf(this.positions, this.model.nodes.length, 20) ?? { minX: -1, minY: -1, maxX: 1, maxY: 1 },
-        this.viewport,
+        boundsOf(this.scene.positions, this.scene.model.nodes.length, 20) ?? {
+          minX: -1,
+          minY: -1,
+          maxX: 1,
+          maxY: 1,
+        },
+        this.view.viewport,
         GRAPH.fitPadding,
       ),
     );
@@ -398,23 +446,23 @@ class Engine implements GraphEngine {
 
   /** ResizeObserver callback: layout is fresh here, so these reads cost no extra recalculation. */
   private resize(): void {
-    this.viewport = { width: this.container.clientWidth || 1, height: this.container.clientHeight || 1 };
+    this.view.viewport = { width: this.container.clientWidth || 1, height: this.container.clientHeight || 1 };
     if (!this.isMeasured) {
       this.isMeasured = true;
       // The canvas, pulse and the app's overlays are placed against the container.
       if (getComputedStyle(this.container).position === 'static') this.container.style.position = 'relative';
     }
-    this.renderer.resize(this.viewport);
+    this.renderer.resize(this.view.viewport);
     if (this.isFirstFitPending) {
       this.isFirstFitPending = false;
       this.jumpToFirstFit();
-      this.renderer.setCamera(this.camera.state);
+      this.renderer.setCamera(this.view.camera.state);
     }
     this.markMoved();
   }
 
   private markMoved(): void {
     this.isMoved = true;
-    this.loop.request();
+    this.page.loop.request();
   }
 }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { HighlightState, linkIndexSteps, type PreparedHighlight } from './highlight-state';
 import { buildGraphModel, type GraphModel } from './model/graph-model';
-import { buildTestGraph } from './model/test-graph';
+import { buildTestGraph, foldGroup, plainNodes } from './model/graph.testing';
 import { FLAG_RING } from './render/node-flags';
-import { HIGHLIGHT_COLOR, NODE_COLORS, packRgba } from './render/node-style';
+import { computeColors, GRAPH_COLORS, packRgba } from './render/node-style';
 import { drain, runSliced } from './sliced-task';
 
 /** 3,000 people and 16,000 links: the colour pass and the link index span several slices. */
 const model = buildGraphModel(
   buildTestGraph(Object.fromEntries(Array.from({ length: 300 }, (_, k) => [`Co ${k}`, 10]))),
+  foldGroup,
 );
 const path = { nodeIds: ['you', 'Co 7-0', 'Co 7-4'], linkIds: ['you-Co 7-0', 'Co 7-0-Co 7-4'] };
 
@@ -17,24 +18,31 @@ function shown(state: HighlightState, on: GraphModel) {
   return {
     colors: Array.from(state.colors),
     rings: Array.from(state.flags()).flatMap((flag, node) => (flag === FLAG_RING ? [node] : [])),
-    links: state.links.map((link) => on.relationships[on.relationshipOfLink[link]].id),
+    links: state.links.map((link) => on.read.link.id(on.links[on.inputLinkOf[link]])),
   };
 }
 
+/** The highlight resolved in slices, with the colours the graph build gives it. */
 function prepareSliced(state: HighlightState, on: GraphModel): Promise<PreparedHighlight> {
-  return new Promise((resolve) => runSliced(state.prepareSteps(on), resolve, 0));
+  return new Promise((resolve) =>
+    runSliced(
+      state.prepareSteps(on),
+      (resolved) => resolve({ ...resolved, colors: computeColors(on, resolved.groups, resolved.nodes) }),
+      0,
+    ),
+  );
 }
 
 describe('HighlightState for a new graph, in slices', () => {
   it('shows the same colours, rings and path links as resolving it in one go', async () => {
     const sliced = new HighlightState();
     sliced.setAppHighlight(path);
-    sliced.setSelectedCompanies(['co 3']);
+    sliced.setSelectedGroups(['co 3']);
     sliced.adopt(await prepareSliced(sliced, model));
 
     const whole = new HighlightState();
     whole.setAppHighlight(path);
-    whole.setSelectedCompanies(['co 3']);
+    whole.setSelectedGroups(['co 3']);
     whole.setModel(model);
     whole.setLinkIndex(model, drain(linkIndexSteps(model)));
 
@@ -42,24 +50,22 @@ describe('HighlightState for a new graph, in slices', () => {
     expect(result).toEqual(shown(whole, model));
     expect(result.links).toEqual(path.linkIds);
     expect(result.rings).toHaveLength(3);
-    expect(result.colors[model.indexById.get('Co 7-4') as number]).toBe(packRgba(HIGHLIGHT_COLOR));
-    expect(result.colors[model.indexById.get('Co 3-1') as number]).toBe(
-      packRgba(NODE_COLORS.selectedCompany),
-    );
+    expect(result.colors[model.indexById.get('Co 7-4') as number]).toBe(packRgba(GRAPH_COLORS.highlight));
+    expect(result.colors[model.indexById.get('Co 3-1') as number]).toBe(packRgba(GRAPH_COLORS.selectedGroup));
     expect(sliced.pendingLinkIndex).toBeNull();
   });
 
-  it('abandons prepared work when the highlight changes mid-slice', async () => {
+  it('abandons prepared work when the highlight changes before the graph is adopted', async () => {
     const state = new HighlightState();
     state.setModel(model);
     const steps = state.prepareSteps(model);
-    expect(steps.next().done).toBe(false);
-    state.setSelectedCompanies(['co 9']);
     let result = steps.next();
     while (!result.done) result = steps.next();
-    state.adopt(result.value);
+    state.setSelectedGroups(['co 9']);
+    // Stale: adopt resolves the new selection instead of the prepared one.
+    state.adopt({ ...result.value, colors: computeColors(model, result.value.groups, result.value.nodes) });
     const colors = shown(state, model).colors;
-    expect(colors[model.indexById.get('Co 9-2') as number]).toBe(packRgba(NODE_COLORS.selectedCompany));
+    expect(colors[model.indexById.get('Co 9-2') as number]).toBe(packRgba(GRAPH_COLORS.selectedGroup));
   });
 
   it('leaves path links out until the link index for the current graph arrives', () => {
@@ -86,7 +92,7 @@ describe('HighlightState with a collaborator highlighted', () => {
     state.setModel(model);
     state.setAppHighlight({ nodeIds: ['Co 7-0'], linkIds: [] });
     state.setMemberHighlight(['Co 9-1', 'Co 9-2']);
-    const ids = () => shown(state, model).rings.map((node) => model.nodes[node].id);
+    const ids = () => shown(state, model).rings.map((node) => plainNodes(model)[node].id);
     expect(ids().sort()).toEqual(['Co 7-0', 'Co 9-1', 'Co 9-2']);
     state.setAppHighlight({ nodeIds: [], linkIds: [] });
     expect(ids().sort()).toEqual(['Co 9-1', 'Co 9-2']);

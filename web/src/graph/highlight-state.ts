@@ -1,40 +1,40 @@
 import type { GraphModel } from './model/graph-model';
-import {
-  computeColors,
-  computeColorsSteps,
-  computeFlags,
-  linksBetween,
-  selectedCompanies,
-} from './render/node-styling';
+import { computeColors, computeFlags, linksBetween, selectedGroups } from './render/node-style';
 import { drain, SLICE_ITEMS, type Steps } from './sliced-task';
 import type { GraphHighlight } from './types';
 
-/** Link index by relationship id, for the app's highlighted links. */
+/** Link index by the input link's id, for the app's highlighted links. */
 export type LinkIndex = ReadonlyMap<string, number>;
 
 /** A new graph's highlight, resolved in slices while the graph is built (see prepareSteps). */
-export interface PreparedHighlight {
+export interface ResolvedHighlight {
   model: GraphModel;
   revision: number;
   nodes: Set<number>;
   links: number[];
-  colors: Uint32Array;
+  /** The selected groups' indices. */
+  groups: Set<number>;
   linkIndex: LinkIndex | null;
 }
 
-/** Every link of a model by its relationship's id, built in slices (600,000 links at 30,000 people). */
+/** A resolved highlight with the colours it gives the new graph's nodes. */
+export interface PreparedHighlight extends ResolvedHighlight {
+  colors: Uint32Array;
+}
+
+/** Every link of a model by its input link's id, built in slices (600,000 links at 30,000 nodes). */
 export function* linkIndexSteps(model: GraphModel): Steps<LinkIndex> {
   const byId = new Map<string, number>();
-  const { relationshipOfLink, relationships } = model;
-  for (let link = 0; link < relationshipOfLink.length; link++) {
-    byId.set(relationships[relationshipOfLink[link]].id, link);
+  const { inputLinkOf, links } = model;
+  for (let link = 0; link < inputLinkOf.length; link++) {
+    byId.set(model.read.link.id(links[inputLinkOf[link]]), link);
     if (link % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
   }
   return byId;
 }
 
 /**
- * Who is highlighted and which companies are selected, kept as ids so it survives a new
+ * Who is highlighted and which groups are selected, kept as ids so it survives a new
  * setGraph; resolved to indices and colours only when something changes. The app's links need
  * the link index, which is never built in one go: until it arrives (setLinkIndex) they are
  * left out and `pendingLinkIndex` names the model to build it for.
@@ -43,9 +43,9 @@ export class HighlightState {
   private model: GraphModel | null = null;
   private appNodeIds: string[] = [];
   private appLinkIds: string[] = [];
-  /** People a workspace's collaborator filter highlights (a member's people), beside the app's. */
+  /** A second highlight beside the app's (the network feature's collaborator filter). */
   private memberNodeIds: string[] = [];
-  private companyKeys: string[] = [];
+  private groupKeys: string[] = [];
   private tourNodes: readonly number[] = [];
   private linkIndexById: LinkIndex | null = null;
   private highlightedNodes = new Set<number>();
@@ -62,18 +62,16 @@ export class HighlightState {
   }
 
   /**
-   * What setModel(model) would resolve, as slices for runSliced. The highlight is read when the
-   * slices start, so changes made in the same turn as setGraph are included; adopt() falls back
-   * to setModel when something changed later.
+   * What setModel(model) would resolve (but the colours), as slices for runSliced. The highlight
+   * is read when the slices start, so changes made in the same turn as setGraph are included;
+   * adopt() falls back to setModel when something changed later.
    */
-  *prepareSteps(model: GraphModel): Steps<PreparedHighlight> {
+  *prepareSteps(model: GraphModel): Steps<ResolvedHighlight> {
     const revision = this.revision;
     const nodes = this.resolveNodes(model, []);
     const linkIndex = this.appLinkIds.length > 0 ? yield* linkIndexSteps(model) : null;
     const links = linkIndex ? this.lookUpLinks(linkIndex) : [];
-    const companies = selectedCompanies(model, this.companyKeys);
-    const colors = yield* computeColorsSteps(model, companies, nodes);
-    return { model, revision, nodes, links, colors, linkIndex };
+    return { model, revision, nodes, links, groups: selectedGroups(model, this.groupKeys), linkIndex };
   }
 
   adopt(prepared: PreparedHighlight): void {
@@ -109,14 +107,14 @@ export class HighlightState {
     this.resolve();
   }
 
-  /** True when at least one company is selected now. */
-  setSelectedCompanies(keys: Iterable<string>): boolean {
-    this.companyKeys = [...keys];
+  /** True when at least one group is selected now. */
+  setSelectedGroups(keys: Iterable<string>): boolean {
+    this.groupKeys = [...keys];
     this.resolve();
-    return this.companyKeys.length > 0;
+    return this.groupKeys.length > 0;
   }
 
-  /** The fly-by's current person, shown with the links that connect them to YOU. */
+  /** The fly-by's current node, shown with the links that connect it to the anchor. */
   setTourSelection(nodes: readonly number[]): void {
     this.tourNodes = nodes;
     this.resolve();
@@ -130,7 +128,7 @@ export class HighlightState {
     return this.highlightedLinks;
   }
 
-  /** FLAG_RING for every highlighted person, by node index (a fresh array, to transfer). */
+  /** FLAG_RING for every highlighted node, by node index (a fresh array, to transfer). */
   flags(): Uint8Array {
     return computeFlags(this.model?.nodes.length ?? 0, this.highlightedNodes);
   }
@@ -141,13 +139,13 @@ export class HighlightState {
     if (!model) return;
     const nodes = this.resolveNodes(model, this.tourNodes);
     const links = new Set<number>(this.linkIndexById ? this.lookUpLinks(this.linkIndexById) : []);
-    if (this.tourNodes.length > 0 && model.youIndex >= 0) {
+    if (this.tourNodes.length > 0 && model.anchorIndex >= 0) {
       for (const node of this.tourNodes)
-        for (const link of linksBetween(model, node, new Set([model.youIndex]))) links.add(link);
+        for (const link of linksBetween(model, node, new Set([model.anchorIndex]))) links.add(link);
     }
     this.highlightedNodes = nodes;
     this.highlightedLinks = [...links];
-    this.cachedColors = computeColors(model, selectedCompanies(model, this.companyKeys), nodes);
+    this.cachedColors = computeColors(model, selectedGroups(model, this.groupKeys), nodes);
   }
 
   private resolveNodes(model: GraphModel, tourNodes: readonly number[]): Set<number> {

@@ -1,7 +1,20 @@
 export { createGraphEngine, prewarmGraphEngine } from './graph-engine';
-export { LEGEND, LEGEND_SIZES, NODE_COLORS, HIGHLIGHT_COLOR, type NodeCategory } from './render/node-style';
+export { PLAIN_ATTRIBUTES } from './model/graph-input';
 export type {
+  GraphAttributes,
   GraphData,
+  GraphLink,
+  GraphNode,
+  GroupKey,
+  LinkAttributes,
+  LinkEnds,
+  LinkKind,
+  NodeAttributes,
+  NodeRole,
+  TourCaptions,
+} from './model/graph-input';
+export { GRAPH_COLORS } from './render/node-style';
+export type {
   GraphEngine,
   GraphEngineEvents,
   GraphEngineOptions,

@@ -1,43 +1,57 @@
-import type { Connection, Relationship } from '@warmpath/contracts';
+import type {
+  GraphAttributes,
+  GraphData,
+  GraphLink,
+  GraphNode,
+  GroupKey,
+  TourCaptions,
+} from './model/graph-input';
 import type { ShownLabel } from './render/render-protocol';
 
 export type { ShownLabel };
 
 export type LayoutName = 'force' | 'circular' | 'hierarchical';
 
-export interface GraphData {
-  connections: readonly Connection[];
-  relationships: readonly Relationship[];
-}
-
 export interface GraphHighlight {
   nodeIds: Iterable<string>;
   linkIds: Iterable<string>;
 }
 
-/** A hovered person and where they are on screen (CSS px from the container's top-left). */
-export interface GraphHover {
-  node: Connection;
+/**
+ * A hovered node (the very object the app handed over) and where it is on screen (CSS px from
+ * the container's top-left).
+ */
+export interface GraphHover<N = GraphNode> {
+  node: N;
   x: number;
   y: number;
 }
 
-export interface GraphEngineEvents {
-  hover: GraphHover | null;
-  click: Connection;
+export interface GraphEngineEvents<N = GraphNode> {
+  hover: GraphHover<N> | null;
+  click: N;
   tourCaption: string | null;
   settled: void;
 }
 
 export type GraphEventName = keyof GraphEngineEvents;
-export type GraphEventHandler<E extends GraphEventName> = (payload: GraphEngineEvents[E]) => void;
 
-export interface GraphEngineOptions {
+/**
+ * How an engine is set up. N and L are the app's node and link types: plain GraphNode and
+ * GraphLink by default, else `attributes` says how to read them.
+ */
+export interface GraphEngineOptions<N = GraphNode, L = GraphLink> {
   /**
    * Fit the view ~500 ms after the layout first settles (docs/product.md#layouts-and-tours).
    * Default true.
    */
   autoFit?: boolean;
+  /** How group names fold into one group (and selections with them); default: the name as given. */
+  groupKey?: GroupKey;
+  /** The tours' captions; the engine's own are neutral (a node is captioned by its label). */
+  captions?: Partial<TourCaptions<N>>;
+  /** How nodes and links are read; required unless they are plain GraphNode and GraphLink. */
+  attributes?: GraphAttributes<N, L>;
 }
 
 export interface GraphEngineStats {
@@ -56,15 +70,13 @@ export interface GraphEngineStats {
   workerFrames: { at: number; ms: number; kind: number }[];
 }
 
-export interface GraphEngine {
-  setGraph(data: GraphData): void;
+export interface GraphEngine<N = GraphNode, L = GraphLink> {
+  setGraph(data: GraphData<N, L>): void;
   setHighlight(highlight: GraphHighlight): void;
-  /**
-   * A second highlight beside setHighlight's (which the warm path owns): the people a
-   * workspace's collaborator filter picks. Empty clears it.
-   */
+  /** A second highlight beside setHighlight's, kept apart from it. Empty clears it. */
   setMemberHighlight(nodeIds: Iterable<string>): void;
-  setSelectedCompanies(keys: Iterable<string>): void;
+  /** Colours the members of these groups (names or keys, folded by groupKey) and reheats the layout. */
+  setSelectedGroups(keys: Iterable<string>): void;
   setLayout(layout: LayoutName): void;
   zoomIn(): void;
   zoomOut(): void;
@@ -75,11 +87,11 @@ export interface GraphEngine {
   startFlyByTour(onCaption?: (caption: string | null) => void): void;
   stopTour(): void;
   exportPng(): Promise<Blob>;
-  /** The labels drawn now (company clusters, people's names), as the render worker last reported. */
+  /** The labels drawn now (groups, nodes' labels), as the render worker last reported. */
   labelsOnScreen(): readonly ShownLabel[];
-  /** Where a person is on screen now (CSS px in the container), or null. */
+  /** Where a node is on screen now (CSS px in the container), or null. */
   nodeScreenPosition(nodeId: string): { x: number; y: number } | null;
   stats(since?: number): GraphEngineStats;
-  on<E extends GraphEventName>(event: E, handler: GraphEventHandler<E>): () => void;
+  on<E extends GraphEventName>(event: E, handler: (payload: GraphEngineEvents<N>[E]) => void): () => void;
   kill(): void;
 }

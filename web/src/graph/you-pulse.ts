@@ -1,4 +1,4 @@
-import { NODE_COLORS } from './render/node-style';
+import { GRAPH_COLORS } from './render/node-style';
 
 /**
  * The YOU pulse as a DOM ring animated by the compositor (transform and opacity only), so a
@@ -9,7 +9,7 @@ export class YouPulse {
   private readonly animation: Animation;
 
   constructor(container: HTMLElement) {
-    const color = `#${NODE_COLORS.you.toString(16).padStart(6, '0')}`;
+    const color = `#${GRAPH_COLORS.anchor.toString(16).padStart(6, '0')}`;
     Object.assign(this.ring.style, {
       position: 'absolute',
       left: '0',

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp } from '../../lib/testing/test-app';
+import { renderWithApp } from '../../lib/testing/app.testing';
 import { AdminPage, formatCreated } from './admin-page';
 
 function answer(status: number, body: unknown) {

@@ -3,8 +3,8 @@ import type { ArchiveSignalsView, Connection, WarmPathView } from '@warmpath/con
 import { emptyArchiveSignals } from '@warmpath/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { GraphEngineProvider } from '../network';
-import { buttonByText, findModal, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
-import { buildTestConnection } from '../../lib/testing/test-connections';
+import { buttonByText, findModal, json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
+import { buildTestConnection } from '../../lib/testing/connections.testing';
 import { ConnectionDetailsPanel } from './connection-details-panel';
 
 const you = buildTestConnection({

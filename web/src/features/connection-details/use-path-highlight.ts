@@ -1,6 +1,6 @@
 import type { WarmPathView } from '@warmpath/contracts';
 import { useEffect } from 'react';
-import type { GraphEngine } from '../../graph';
+import type { NetworkGraphEngine as GraphEngine } from '../network';
 
 /**
  * Draws the warmest path in the graph (rings, highlighted colour, wider links with particles) while

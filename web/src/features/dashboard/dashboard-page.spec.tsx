@@ -1,12 +1,14 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as graph from '../../graph';
-import type { FakeGraphEngine } from '../../lib/testing/fake-graph-engine';
-import { buttonByText, findModal, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
-import { buildTestNetwork } from '../../lib/testing/test-connections';
+import type { FakeGraphEngine } from '../../lib/testing/fake-graph-engine.testing';
+import { buttonByText, findModal, json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
+import { buildTestNetwork } from '../../lib/testing/connections.testing';
 import { DashboardPage } from './dashboard-page';
 
-vi.mock('../../graph', async () => (await import('../../lib/testing/fake-graph-engine')).fakeGraphModule());
+vi.mock('../../graph', async () =>
+  (await import('../../lib/testing/fake-graph-engine.testing')).fakeGraphModule(),
+);
 
 const engines = (graph as unknown as { engines: FakeGraphEngine[] }).engines;
 const network = buildTestNetwork([

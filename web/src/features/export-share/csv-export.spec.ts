@@ -1,6 +1,6 @@
 import type { Connection } from '@warmpath/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildTestConnection } from '../../lib/testing/test-connections';
+import { buildTestConnection } from '../../lib/testing/connections.testing';
 import { connectionsToCsv, csvCell, escapeFormula } from './csv-export';
 
 describe('escapeFormula', () => {

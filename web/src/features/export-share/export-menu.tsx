@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Connection, Relationship } from '@warmpath/contracts';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import type { GraphEngine } from '../../graph';
+import type { NetworkGraphEngine as GraphEngine } from '../network';
 import { useToast } from '../../lib/toast/use-toast';
 import { connectionsToCsv } from './csv-export';
 import { datedFileName, downloadBlob } from './download-file';

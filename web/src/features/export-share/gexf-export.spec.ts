@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestLink, buildTestNetwork } from '../../lib/testing/test-connections';
+import { buildTestLink, buildTestNetwork } from '../../lib/testing/connections.testing';
 import { networkToGexf, xmlAttribute } from './gexf-export';
 
 const parse = (xml: string) => new DOMParser().parseFromString(xml, 'application/xml');

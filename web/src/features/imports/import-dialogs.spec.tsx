@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ImportStatus } from '@warmpath/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buttonByText, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
-import { buildTestLink, buildTestNetwork } from '../../lib/testing/test-connections';
+import { buttonByText, json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
+import { buildTestLink, buildTestNetwork } from '../../lib/testing/connections.testing';
 import { ImportConnectionsDialog } from './import-connections-dialog';
 import { ImportDataDialog } from './import-data-dialog';
 import { UploadNetworkError, UploadRefusedError, uploadImportFile } from './upload-file';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AbsentStatus, ImportChangesPage, ImportStatus } from '@warmpath/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithApp, stubServer } from '../../lib/testing/test-app';
+import { json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
 import { ImportHistoryPage } from './import-history-page';
 
 const FIRST = '11111111-1111-4111-8111-111111111111';

@@ -2,8 +2,8 @@ import { cleanup, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithApp, stubServer } from '../../lib/testing/test-app';
-import { buildTestNetwork } from '../../lib/testing/test-connections';
+import { json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
+import { buildTestNetwork } from '../../lib/testing/connections.testing';
 import { LINKEDIN_IMPORT_FLAG, linkedinReturnCount, useLinkedinReturn } from './linkedin-return';
 
 function Probe() {

@@ -2,10 +2,10 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { WarmPathView } from '@warmpath/contracts';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { findModal, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/test-app';
-import { buildTestConnection } from '../../lib/testing/test-connections';
+import { findModal, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/app.testing';
+import { buildTestConnection } from '../../lib/testing/connections.testing';
 import { AskIntroButton } from './ask-intro-button';
-import { buildIntro } from './test-intros';
+import { buildIntro } from './intros.testing';
 
 // You are Maya (1); Ben Ode (2) is your teammate and knows Finn; you do not.
 const you = buildTestConnection({

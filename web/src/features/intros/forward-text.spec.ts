@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forwardMailto, forwardText } from './forward-text';
-import { buildIntro } from './test-intros';
+import { buildIntro } from './intros.testing';
 
 describe('the forwardable introduction', () => {
   it("is the requester's draft when there is one", () => {

@@ -1,6 +1,6 @@
 import type { WarmPathView } from '@warmpath/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildTestConnection } from '../../lib/testing/test-connections';
+import { buildTestConnection } from '../../lib/testing/connections.testing';
 import { askLabel, introAsk } from './intro-ask';
 
 const you = buildTestConnection({ id: 'u1', userId: 1, isUser: true, connectionDegree: 0 });

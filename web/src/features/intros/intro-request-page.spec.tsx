@@ -9,9 +9,9 @@ import {
   renderWithApp,
   stubServer,
   type Handler,
-} from '../../lib/testing/test-app';
+} from '../../lib/testing/app.testing';
 import { IntroRequestPage } from './intro-request-page';
-import { buildIntro, buildIntroForConnector, timelineEntry } from './test-intros';
+import { buildIntro, buildIntroForConnector, timelineEntry } from './intros.testing';
 
 const PAGE = 'GET /api/teams/5/intros/12';
 

@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithApp, stubServer } from '../../lib/testing/test-app';
+import { json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
 import { IntrosNavLink } from './intros-nav-link';
 
 afterEach(() => {

@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import type { IntroStats } from '@warmpath/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithApp, stubServer } from '../../lib/testing/test-app';
+import { json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
 import { WorkspaceIntrosPanel } from './workspace-intros-panel';
 
 const stats: IntroStats = {

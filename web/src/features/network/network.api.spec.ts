@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../../lib/store/store';
 import { networkApi, refreshNetwork } from './network.api';
-import { stubServer } from '../../lib/testing/test-app';
-import { buildTestNetwork } from '../../lib/testing/test-connections';
+import { stubServer } from '../../lib/testing/app.testing';
+import { buildTestNetwork } from '../../lib/testing/connections.testing';
 
 const network = buildTestNetwork([{ firstName: 'Ana' }]);
 const reply = (body: string, etag: string) =>

@@ -1,6 +1,6 @@
 import type { Connection } from '@warmpath/contracts';
 import { useEffect } from 'react';
-import type { GraphEngine } from '../../graph';
+import type { NetworkGraphEngine as GraphEngine } from './graph/graph-adapter';
 
 /**
  * The workspace's collaborator filter (docs/product.md#workspace-network-screen: "selecting a

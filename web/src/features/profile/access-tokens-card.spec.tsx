@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccessToken, CreatedAccessToken } from '@warmpath/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buttonByText, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
+import { buttonByText, json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
 import { AccessTokensCard } from './access-tokens-card';
 
 const SECRET = `wp_pat_${'a'.repeat(43)}`;

@@ -1,6 +1,6 @@
 import type { User, WarmPathView } from '@warmpath/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildTestConnection } from '../../lib/testing/test-connections';
+import { buildTestConnection } from '../../lib/testing/connections.testing';
 import { buildWarmIntroRequest } from './build-intro-request';
 
 const user: User = {

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { findModal, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/test-app';
+import { findModal, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/app.testing';
 import { InviteCollaboratorButton } from './invite-collaborator-button';
-import { buildInvitationCreated, buildWorkspace, errorBody } from './test-workspaces';
+import { buildInvitationCreated, buildWorkspace, errorBody } from './workspaces.testing';
 
 async function openDialog(routes: Record<string, Handler>) {
   const fetchMock = stubServer(routes);

@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { findModal, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
+import { findModal, json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
 import { InviteDialog } from './invite-dialog';
-import { buildInvitationCreated, errorBody } from './test-workspaces';
+import { buildInvitationCreated, errorBody } from './workspaces.testing';
 
 const onClose = vi.fn();
 const writeText = vi.fn(async () => undefined);

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buttonByText, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/test-app';
+import { buttonByText, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/app.testing';
 import { JoinCodePage } from './join-code-page';
-import { buildMyJoinRequest, errorBody } from './test-workspaces';
+import { buildMyJoinRequest, errorBody } from './workspaces.testing';
 
 function renderJoin(routes: Record<string, Handler>) {
   const fetchMock = stubServer(routes);

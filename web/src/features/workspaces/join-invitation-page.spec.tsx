@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buttonByText, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/test-app';
+import { buttonByText, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/app.testing';
 import { JoinInvitationPage } from './join-invitation-page';
-import { errorBody } from './test-workspaces';
+import { errorBody } from './workspaces.testing';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz';
 const lookup = {

@@ -8,8 +8,8 @@ import {
   renderWithApp,
   stubServer,
   type Handler,
-} from '../../lib/testing/test-app';
-import { BEN, buildJoinRequest, buildWorkspace, errorBody, OWNER } from './test-workspaces';
+} from '../../lib/testing/app.testing';
+import { BEN, buildJoinRequest, buildWorkspace, errorBody, OWNER } from './workspaces.testing';
 import { WorkspacePage } from './workspace-page';
 
 function renderPage(routes: Record<string, Handler>) {

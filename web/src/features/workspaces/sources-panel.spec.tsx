@@ -1,7 +1,7 @@
 import type { WorkspaceSource } from '@warmpath/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buttonByText, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
+import { buttonByText, json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
 import { SourcesPanel } from './sources-panel';
 
 const source = (patch: Partial<WorkspaceSource> = {}): WorkspaceSource => ({

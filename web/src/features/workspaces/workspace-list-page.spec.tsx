@@ -8,8 +8,8 @@ import {
   renderWithApp,
   stubServer,
   TEST_USER,
-} from '../../lib/testing/test-app';
-import { buildMyJoinRequest, buildWorkspace, errorBody } from './test-workspaces';
+} from '../../lib/testing/app.testing';
+import { buildMyJoinRequest, buildWorkspace, errorBody } from './workspaces.testing';
 import { WorkspaceListPage } from './workspace-list-page';
 
 function renderList(route = '/workspaces') {

@@ -3,7 +3,7 @@ import type { WarmPathView } from '@warmpath/contracts';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as graph from '../../graph';
-import type { FakeGraphEngine } from '../../lib/testing/fake-graph-engine';
+import type { FakeGraphEngine } from '../../lib/testing/fake-graph-engine.testing';
 import {
   buttonByText,
   findModal,
@@ -11,13 +11,15 @@ import {
   renderWithApp,
   stubServer,
   type Handler,
-} from '../../lib/testing/test-app';
-import { buildTestNetwork } from '../../lib/testing/test-connections';
-import { BEN, buildWorkspace, OWNER } from './test-workspaces';
+} from '../../lib/testing/app.testing';
+import { buildTestNetwork } from '../../lib/testing/connections.testing';
+import { BEN, buildWorkspace, OWNER } from './workspaces.testing';
 import { renderTeamNetwork, renderWorkspaceNetwork } from './workspace-network';
 import { WorkspacePage } from './workspace-page';
 
-vi.mock('../../graph', async () => (await import('../../lib/testing/fake-graph-engine')).fakeGraphModule());
+vi.mock('../../graph', async () =>
+  (await import('../../lib/testing/fake-graph-engine.testing')).fakeGraphModule(),
+);
 
 const engines = (graph as unknown as { engines: FakeGraphEngine[] }).engines;
 
@@ -161,7 +163,7 @@ describe('the pooled network of a workspace', { timeout: 60_000 }, () => {
     );
     expect(screen.getByText('Showing: 4 connections • 4 relationships')).toBeTruthy();
     expect(engines.at(-1)?.setGraph).toHaveBeenLastCalledWith(
-      expect.objectContaining({ connections: pooled.connections }),
+      expect.objectContaining({ nodes: pooled.connections }),
     );
     // Yourself: your teammate Ben (you know him too), Gil and Hal; never Finn.
     fireEvent.click(within(collaborators).getByText('Maya Chen'));

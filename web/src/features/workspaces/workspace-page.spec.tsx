@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buttonByText, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/test-app';
-import { BEN, buildInvitationCreated, buildWorkspace, errorBody, OWNER } from './test-workspaces';
+import { buttonByText, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/app.testing';
+import { BEN, buildInvitationCreated, buildWorkspace, errorBody, OWNER } from './workspaces.testing';
 import { WorkspacePage, type WorkspaceNetworkProps } from './workspace-page';
 
 const network = vi.fn((props: WorkspaceNetworkProps) => <p>pooled network of {props.teamId}</p>);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateNetwork } from '../../graph-lab/generate-network';
-import { toLayoutGraph } from '../graph-build';
+import { toLayoutGraph } from './layout-graph';
 import { buildGraphModel, type GraphModel } from '../model/graph-model';
-import { buildTestGraph, buildTestLink, buildTestPerson } from '../model/test-graph';
+import { buildTestGraph, buildTestLink, buildTestNode, plainNodes } from '../model/graph.testing';
 import { clusterReach, TEAMMATE_RING, teammatePeople, teammateSpot } from './cluster-forces';
 import { CoolingSchedule } from './cooling-schedule';
 import { ForceSimulation } from './force-simulation';
@@ -42,7 +42,7 @@ function centreOf(positions: Float32Array, members: ArrayLike<number>): [number,
 describe('company clusters in the settled force layout', () => {
   const model = buildGraphModel(generateNetwork(1200, 1));
   const positions = settle(model);
-  const clusters = model.companies.filter((company) => company.members.length >= 8);
+  const clusters = model.groups.filter((company) => company.members.length >= 8);
   const centres = clusters.map((company) => centreOf(positions, company.members));
 
   it('keeps every person of a company nearer its own centre than any other company’s', () => {
@@ -74,11 +74,11 @@ describe('company clusters in the settled force layout', () => {
     );
   });
 
-  it('keeps YOU at the centre and the teammates between YOU and the companies', () => {
-    expect([positions[model.youIndex * 2], positions[model.youIndex * 2 + 1]]).toEqual([0, 0]);
+  it('keeps YOU at the centre and the hubs between YOU and the companies', () => {
+    expect([positions[model.anchorIndex * 2], positions[model.anchorIndex * 2 + 1]]).toEqual([0, 0]);
     const nearestCompany = Math.min(...centres.map(([x, y]) => Math.hypot(x, y)));
-    expect(model.teammates.length).toBeGreaterThan(0);
-    for (const teammate of model.teammates) {
+    expect(model.hubs.length).toBeGreaterThan(0);
+    for (const teammate of model.hubs) {
       const d = Math.hypot(positions[teammate * 2], positions[teammate * 2 + 1]);
       expect(d).toBeLessThan(nearestCompany);
     }
@@ -97,7 +97,7 @@ describe('teammateSpot', () => {
     expect(teammateSpot([0, 0], [400, 0], 0, 3)).toEqual([200, 0]);
   });
 
-  it('puts teammates whose people surround YOU on a ring around YOU, one spot each', () => {
+  it('puts hubs whose people surround YOU on a ring around YOU, one spot each', () => {
     const spots = [0, 1, 2].map((slot) => teammateSpot([0, 0], [0, 0], slot, 3));
     for (const [x, y] of spots) expect(Math.hypot(x, y)).toBeCloseTo(TEAMMATE_RING, 5);
     expect(new Set(spots.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`)).size).toBe(3);
@@ -105,22 +105,20 @@ describe('teammateSpot', () => {
 });
 
 describe('teammatePeople', () => {
-  it('lists the people each teammate brings in, without YOU or other teammates', () => {
+  it('lists the people each teammate brings in, without YOU or other hubs', () => {
     const base = buildTestGraph({ Acme: 2 });
     const input = {
-      connections: [...base.connections, buildTestPerson({ id: 'mate', isTeammate: true, company: null })],
-      relationships: [
-        ...base.relationships,
-        buildTestLink('you', 'mate', 'connection'),
-        buildTestLink('mate', 'Acme-1', 'connection'),
-      ],
+      nodes: [...base.nodes, buildTestNode({ id: 'mate', role: 'hub', group: null })],
+      links: [...base.links, buildTestLink('you', 'mate', 'other'), buildTestLink('mate', 'Acme-1', 'other')],
     };
     const model = buildGraphModel(input);
     const [start, people] = teammatePeople({
       ...model,
       nodeCount: model.nodes.length,
-      anchor: model.youIndex,
+      anchor: model.anchorIndex,
     });
-    expect(Array.from(people.subarray(start[0], start[1])).map((i) => model.nodes[i].id)).toEqual(['Acme-1']);
+    expect(Array.from(people.subarray(start[0], start[1])).map((i) => plainNodes(model)[i].id)).toEqual([
+      'Acme-1',
+    ]);
   });
 });

@@ -5,21 +5,21 @@ export interface ForceBody {
   isPinned: boolean;
 }
 
-/** Links and teammates in index form: what teammatePeople reads. */
+/** Links and hubs in index form: what teammatePeople reads. */
 export interface TeammateInput {
   nodeCount: number;
   linkSources: Uint32Array;
   linkTargets: Uint32Array;
   /** Teammates of a workspace graph, placed between YOU and the people they know. */
-  teammates: Uint32Array;
+  hubs: Uint32Array;
   /** YOU, or -1. */
   anchor: number;
 }
 
 /** Who belongs together, in index form (a slice of the worker's LayoutGraph). */
 export interface ClusterInput extends TeammateInput {
-  /** Company by node (dense ids), -1 for people without one, YOU and teammates. */
-  companyOfNode: Int32Array;
+  /** Company by node (dense ids), -1 for people without one, YOU and hubs. */
+  groupOfNode: Int32Array;
 }
 
 /**
@@ -53,7 +53,7 @@ export function clusterReach(size: number): number {
 /**
  * Where a teammate belongs: halfway from YOU to the centre of the people they know, but at
  * least TEAMMATE_RING from YOU (a pooled network's people surround YOU, so their centre is
- * often YOU's own place: then the teammates share a small ring, in their order).
+ * often YOU's own place: then the hubs share a small ring, in their order).
  */
 export function teammateSpot(
   you: [number, number],
@@ -80,7 +80,7 @@ export class ClusterForces {
   private readonly sumX: Float64Array;
   private readonly sumY: Float64Array;
   private readonly size: Uint32Array;
-  /** CSR lists of each teammate's people (not YOU, not other teammates). */
+  /** CSR lists of each teammate's people (not YOU, not other hubs). */
   private readonly mateStart: Uint32Array;
   private readonly matePeople: Uint32Array;
   /** Companies of two or more, kept in order of their disc's left edge between steps. */
@@ -93,12 +93,12 @@ export class ClusterForces {
 
   constructor(private readonly input: ClusterInput) {
     let companies = 0;
-    for (const company of input.companyOfNode) companies = Math.max(companies, company + 1);
+    for (const company of input.groupOfNode) companies = Math.max(companies, company + 1);
     this.companyCount = companies;
     this.sumX = new Float64Array(companies);
     this.sumY = new Float64Array(companies);
     this.size = new Uint32Array(companies);
-    for (const company of input.companyOfNode) if (company >= 0) this.size[company]++;
+    for (const company of input.groupOfNode) if (company >= 0) this.size[company]++;
     [this.mateStart, this.matePeople] = teammatePeople(input);
     const grouped: number[] = [];
     this.reach = new Float64Array(companies);
@@ -133,11 +133,11 @@ export class ClusterForces {
   }
 
   private sum(bodies: readonly ForceBody[]): void {
-    const { companyOfNode } = this.input;
+    const { groupOfNode } = this.input;
     this.sumX.fill(0);
     this.sumY.fill(0);
     for (let i = 0; i < bodies.length; i++) {
-      const company = companyOfNode[i];
+      const company = groupOfNode[i];
       if (company < 0) continue;
       this.sumX[company] += bodies[i].pos.x;
       this.sumY[company] += bodies[i].pos.y;
@@ -145,10 +145,10 @@ export class ClusterForces {
   }
 
   private applyCohesion(bodies: readonly ForceBody[], strength: number): void {
-    const { companyOfNode } = this.input;
+    const { groupOfNode } = this.input;
     const k = COHESION * strength;
     for (let i = 0; i < bodies.length; i++) {
-      const company = companyOfNode[i];
+      const company = groupOfNode[i];
       if (company < 0 || this.size[company] < 2) continue;
       const body = bodies[i];
       body.force.x += k * (this.sumX[company] / this.size[company] - body.pos.x);
@@ -203,9 +203,9 @@ export class ClusterForces {
         pushY[j] += uy * push * (1 - share);
       }
     }
-    const { companyOfNode } = this.input;
+    const { groupOfNode } = this.input;
     for (let n = 0; n < bodies.length; n++) {
-      const c = companyOfNode[n];
+      const c = groupOfNode[n];
       if (c < 0) continue;
       bodies[n].force.x += pushX[c];
       bodies[n].force.y += pushY[c];
@@ -213,11 +213,11 @@ export class ClusterForces {
   }
 
   private applyTeammates(bodies: readonly ForceBody[], strength: number): void {
-    const { teammates, anchor } = this.input;
+    const { hubs, anchor } = this.input;
     const youX = anchor >= 0 ? bodies[anchor].pos.x : 0;
     const youY = anchor >= 0 ? bodies[anchor].pos.y : 0;
     const k = TEAMMATE_PULL * strength;
-    for (let t = 0; t < teammates.length; t++) {
+    for (let t = 0; t < hubs.length; t++) {
       const from = this.mateStart[t];
       const to = this.mateStart[t + 1];
       let x = 0;
@@ -227,8 +227,8 @@ export class ClusterForces {
         y += bodies[this.matePeople[p]].pos.y;
       }
       const centre: [number, number] | null = to > from ? [x / (to - from), y / (to - from)] : null;
-      const [tx, ty] = teammateSpot([youX, youY], centre, t, teammates.length);
-      const body = bodies[teammates[t]];
+      const [tx, ty] = teammateSpot([youX, youY], centre, t, hubs.length);
+      const body = bodies[hubs[t]];
       body.force.x += k * (tx - body.pos.x);
       body.force.y += k * (ty - body.pos.y);
     }
@@ -237,11 +237,11 @@ export class ClusterForces {
 
 /** For each teammate, the people linked to them who are neither YOU nor a teammate (CSR). */
 export function teammatePeople(input: TeammateInput): [Uint32Array, Uint32Array] {
-  const { teammates, linkSources, linkTargets, anchor } = input;
+  const { hubs, linkSources, linkTargets, anchor } = input;
   const slot = new Int32Array(input.nodeCount).fill(-1);
-  teammates.forEach((node, t) => (slot[node] = t));
+  hubs.forEach((node, t) => (slot[node] = t));
   const isPerson = (node: number): boolean => node !== anchor && slot[node] < 0;
-  const start = new Uint32Array(teammates.length + 1);
+  const start = new Uint32Array(hubs.length + 1);
   const visit = (add: (t: number, person: number) => void): void => {
     for (let k = 0; k < linkSources.length; k++) {
       const [a, b] = [linkSources[k], linkTargets[k]];
@@ -250,9 +250,9 @@ export function teammatePeople(input: TeammateInput): [Uint32Array, Uint32Array]
     }
   };
   visit((t) => start[t + 1]++);
-  for (let t = 0; t < teammates.length; t++) start[t + 1] += start[t];
-  const people = new Uint32Array(start[teammates.length]);
-  const fill = start.slice(0, teammates.length);
+  for (let t = 0; t < hubs.length; t++) start[t + 1] += start[t];
+  const people = new Uint32Array(start[hubs.length]);
+  const fill = start.slice(0, hubs.length);
   visit((t, person) => (people[fill[t]++] = person));
   return [start, people];
 }

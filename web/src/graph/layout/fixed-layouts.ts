@@ -12,9 +12,9 @@ export interface Size {
 /** People in company order (largest company first), then those without a company; YOU excluded. */
 function peopleByCompany(model: GraphModel): number[] {
   const order: number[] = [];
-  for (const company of model.companies) order.push(...company.members);
+  for (const company of model.groups) order.push(...company.members);
   model.nodes.forEach((_, index) => {
-    if (index !== model.youIndex && model.companyOfNode[index] < 0) order.push(index);
+    if (index !== model.anchorIndex && model.groupOfNode[index] < 0) order.push(index);
   });
   return order;
 }
@@ -42,8 +42,8 @@ export function circularLayout(model: GraphModel, window: Size): Float32Array {
  */
 export function hierarchicalLayout(model: GraphModel): Float32Array {
   const positions = new Float32Array(model.nodes.length * 2);
-  const rows: number[][] = model.companies.map((company) => Array.from(company.members));
-  const loners = peopleByCompany(model).filter((node) => model.companyOfNode[node] < 0);
+  const rows: number[][] = model.groups.map((company) => Array.from(company.members));
+  const loners = peopleByCompany(model).filter((node) => model.groupOfNode[node] < 0);
   if (loners.length > 0) rows.push(loners);
   rows.forEach((row, r) => {
     const y = (r + 1) * HIERARCHY_ROW_GAP;

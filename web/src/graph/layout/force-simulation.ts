@@ -2,7 +2,7 @@ import createGraph from 'ngraph.graph';
 import createLayout, { type Body, type Layout, type PhysicsSettings, type Spring } from 'ngraph.forcelayout';
 import type { Graph, Link, NodeId } from 'ngraph.graph';
 import { D3_DEFAULT_CHARGE } from '../constants';
-import { LINK_COMPANY } from '../model/graph-model';
+import { LINK_GROUP } from '../model/graph-model';
 import { ClusterForces } from './cluster-forces';
 import type { ForceParams, LayoutGraph } from './layout-protocol';
 
@@ -145,7 +145,7 @@ export class ForceSimulation {
   }
 
   private shapeSpring(link: Link<LinkData>, spring: Spring, degree: Uint32Array | null): void {
-    const isCompany = link.data.kind === LINK_COMPANY;
+    const isCompany = link.data.kind === LINK_GROUP;
     spring.length = isCompany ? this.params.companyLinkLength : this.params.otherLinkLength;
     if (degree) {
       // Company links as d3's default strength (weaker the busier the quieter end is), so a

@@ -11,6 +11,26 @@ const DISC_GAP = PLACEMENT_SPACING * 0.6;
 /** The first ring sits one "other" link length (80) beyond YOU, as the spec's link lengths ask. */
 const FIRST_RING = 80;
 
+/** A graph on screen: its model and where its nodes stand now. */
+export interface PlacedGraph {
+  model: GraphModel;
+  positions: Float32Array;
+}
+
+/**
+ * A new graph's first positions, as slices: a fresh placement, and when a graph is on screen,
+ * its nodes kept where they stand (see mergePlacement).
+ */
+export function* placeSteps(model: GraphModel, previous: PlacedGraph | null): Steps<Float32Array> {
+  const fresh = yield* placeInitiallySteps(model);
+  yield;
+  if (!previous) return fresh;
+  const known = yield* knownPositionsSteps(previous.model, previous.positions);
+  const positions = yield* mergePlacementSteps(model, fresh, known);
+  yield;
+  return positions;
+}
+
 /**
  * A readable first frame in O(nodes): YOU at the origin, each company a small sunflower disc of
  * its people (most senior in the middle), discs on rings around YOU, largest companies nearest.
@@ -38,8 +58,8 @@ export function* placeInitiallySteps(model: GraphModel): Steps<Float32Array> {
     placed += members.length;
   };
   const isTeammate = new Uint8Array(model.nodes.length);
-  for (const teammate of model.teammates) isTeammate[teammate] = 1;
-  for (const company of model.companies) {
+  for (const teammate of model.hubs) isTeammate[teammate] = 1;
+  for (const company of model.groups) {
     placeDisc(withoutTeammates(company.members, isTeammate));
     if (placed >= SLICE_ITEMS) {
       placed = 0;
@@ -48,7 +68,7 @@ export function* placeInitiallySteps(model: GraphModel): Steps<Float32Array> {
   }
   const single = [0];
   for (let index = 0; index < model.nodes.length; index++) {
-    if (index === model.youIndex || model.companyOfNode[index] >= 0 || isTeammate[index]) continue;
+    if (index === model.anchorIndex || model.groupOfNode[index] >= 0 || isTeammate[index]) continue;
     single[0] = index;
     placeDisc(single);
   }
@@ -64,16 +84,16 @@ function withoutTeammates(members: Uint32Array, isTeammate: Uint8Array): ArrayLi
 
 /** Each teammate between YOU (the origin) and the people they bring in (O(links)). */
 function placeTeammates(model: GraphModel, positions: Float32Array): void {
-  const { teammates } = model;
-  if (teammates.length === 0) return;
+  const { hubs } = model;
+  if (hubs.length === 0) return;
   const [start, people] = teammatePeople({
     nodeCount: model.nodes.length,
     linkSources: model.linkSources,
     linkTargets: model.linkTargets,
-    teammates,
-    anchor: model.youIndex,
+    hubs,
+    anchor: model.anchorIndex,
   });
-  teammates.forEach((teammate, t) => {
+  hubs.forEach((teammate, t) => {
     let x = 0;
     let y = 0;
     for (let p = start[t]; p < start[t + 1]; p++) {
@@ -82,12 +102,7 @@ function placeTeammates(model: GraphModel, positions: Float32Array): void {
     }
     const count = start[t + 1] - start[t];
     const centre: [number, number] | null = count > 0 ? [x / count, y / count] : null;
-    [positions[teammate * 2], positions[teammate * 2 + 1]] = teammateSpot(
-      [0, 0],
-      centre,
-      t,
-      teammates.length,
-    );
+    [positions[teammate * 2], positions[teammate * 2 + 1]] = teammateSpot([0, 0], centre, t, hubs.length);
   });
 }
 
@@ -143,8 +158,9 @@ export function* mergePlacementSteps(
 ): Steps<Float32Array> {
   const positions = fresh.slice();
   const { nodes } = model;
+  const id = model.read.node.id;
   for (let index = 0; index < nodes.length; index++) {
-    const known = previous.get(nodes[index].id);
+    const known = previous.get(id(nodes[index]));
     if (known) {
       positions[index * 2] = known[0];
       positions[index * 2 + 1] = known[1];
@@ -152,16 +168,16 @@ export function* mergePlacementSteps(
     if (index % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
   }
   let visited = 0;
-  for (const company of model.companies) {
+  for (const company of model.groups) {
     const { members } = company;
     visited += members.length;
     let anchor = -1;
     for (let k = 0; k < members.length && anchor < 0; k++)
-      if (previous.has(nodes[members[k]].id)) anchor = members[k];
+      if (previous.has(id(nodes[members[k]]))) anchor = members[k];
     if (anchor >= 0)
       for (let k = 0; k < members.length; k++) {
         const member = members[k];
-        if (previous.has(nodes[member].id)) continue;
+        if (previous.has(id(nodes[member]))) continue;
         positions[member * 2] =
           positions[anchor * 2] + SPIRAL_STEP * Math.cos(k * GOLDEN_ANGLE) * Math.sqrt(k + 1);
         positions[member * 2 + 1] =
@@ -177,12 +193,12 @@ export function* mergePlacementSteps(
 
 /** Where each person of a graph on screen stands, by id (the `previous` of mergePlacement). */
 export function* knownPositionsSteps(
-  nodes: readonly { id: string }[],
+  { nodes, read }: GraphModel,
   positions: Float32Array,
 ): Steps<Map<string, readonly [number, number]>> {
   const known = new Map<string, readonly [number, number]>();
   for (let i = 0; i < nodes.length; i++) {
-    known.set(nodes[i].id, [positions[i * 2], positions[i * 2 + 1]]);
+    known.set(read.node.id(nodes[i]), [positions[i * 2], positions[i * 2 + 1]]);
     if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
   }
   return known;

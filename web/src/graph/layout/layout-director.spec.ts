@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EngineSignals } from '../engine-parts';
+import { EventHub } from '../event-hub';
 import { buildGraphModel } from '../model/graph-model';
-import { buildTestGraph } from '../model/test-graph';
+import { buildTestGraph } from '../model/graph.testing';
 import { FORCE_PARAMS, LayoutDirector } from './layout-director';
 
 const model = buildGraphModel(buildTestGraph({ Acme: 4, Globex: 2 }));
@@ -16,13 +18,13 @@ function setUp() {
     pinAll: vi.fn(() => calls.push('pin')),
     release: vi.fn((params) => calls.push(`release ${params.companyLinkLength}/${params.otherLinkLength}`)),
   };
-  const host = {
-    showPositions: vi.fn(),
-    fit: vi.fn((ms: number, padding: number, when: string) => calls.push(`fit ${ms} ${padding} ${when}`)),
-    flyToOrigin: vi.fn((zoom: number, ms: number) => calls.push(`origin z${zoom} ${ms}`)),
-    viewport: () => ({ width: 1000, height: 600 }),
-  };
-  return { director: new LayoutDirector(supervisor, host), calls, host };
+  const signals = new EventHub<EngineSignals>();
+  const placed: Float32Array[] = [];
+  signals.on('placed', (positions) => placed.push(positions));
+  signals.on('fit', ({ ms, padding, when }) => calls.push(`fit ${ms} ${padding} ${when}`));
+  signals.on('fly', ({ x, y, zoom, ms }) => calls.push(`fly ${x},${y} z${zoom} ${ms}`));
+  const view = { viewport: { width: 1000, height: 600 } };
+  return { director: new LayoutDirector(supervisor, view, signals), calls, placed };
 }
 
 describe('LayoutDirector', () => {
@@ -37,10 +39,10 @@ describe('LayoutDirector', () => {
   });
 
   it('holds the circular layout for 2 s, viewed at zoom 1 on the origin, then releases it', () => {
-    const { director, calls, host } = setUp();
+    const { director, calls, placed } = setUp();
     director.set('circular', model);
-    expect(calls).toEqual(['pin', 'origin z1 400']);
-    expect(host.showPositions).toHaveBeenCalledOnce();
+    expect(calls).toEqual(['pin', 'fly 0,0 z1 400']);
+    expect(placed).toHaveLength(1);
     vi.advanceTimersByTime(1999);
     expect(calls).toHaveLength(2);
     vi.advanceTimersByTime(1);
@@ -68,16 +70,16 @@ describe('LayoutDirector', () => {
 
   it('reheats with the spec forces when companies are selected, and fits over 500 ms with padding 50', () => {
     const { director, calls } = setUp();
-    director.selectCompanies(true);
+    director.selectGroups(true);
     expect(calls).toEqual(['reheat reheat 100/100 charge -400', 'fit 500 50 settled']);
-    director.selectCompanies(false);
+    director.selectGroups(false);
     expect(calls.at(-1)).toBe('reheat reheat 30/30 charge -100');
   });
 
   it('keeps a held layout still on a selection change and uses the new forces on release', () => {
     const { director, calls } = setUp();
     director.set('hierarchical', model);
-    director.selectCompanies(true);
+    director.selectGroups(true);
     expect(calls).toHaveLength(2);
     vi.advanceTimersByTime(3000);
     expect(calls.at(-1)).toBe('release 100/100');

@@ -1,4 +1,5 @@
 import { COMPANY_SELECTION_FORCES, GRAPH } from '../constants';
+import type { Signals } from '../engine-parts';
 import type { GraphModel } from '../model/graph-model';
 import type { LayoutName } from '../types';
 import { circularLayout, hierarchicalLayout, type Size } from './fixed-layouts';
@@ -11,15 +12,6 @@ export const FORCE_PARAMS: ForceParams = {
   otherLinkLength: GRAPH.otherLinkLength,
   centerStrength: 1,
 };
-
-export interface LayoutHost {
-  /** Shows `positions` at once (the worker is told separately). */
-  showPositions(positions: Float32Array): void;
-  /** Fits the view now (ms, padding) or when the layout next settles. */
-  fit(ms: number, padding: number, when: 'now' | 'settled'): void;
-  flyToOrigin(zoom: number, ms: number): void;
-  viewport(): Size;
-}
 
 /**
  * The spec's layout choices on top of the worker: force (20/80 links, reheat, fit), circular and
@@ -35,7 +27,8 @@ export class LayoutDirector {
 
   constructor(
     private readonly supervisor: Pick<LayoutSupervisor, 'reheat' | 'pinAll' | 'release'>,
-    private readonly host: LayoutHost,
+    private readonly view: { readonly viewport: Size },
+    private readonly signals: Signals,
   ) {}
 
   get layout(): LayoutName {
@@ -55,16 +48,16 @@ export class LayoutDirector {
         if (this.isPinned) this.supervisor.release(this.params);
         else this.supervisor.reheat(this.params, 'reheat');
         this.isPinned = false;
-        this.host.fit(GRAPH.fitMs, GRAPH.fitPadding, 'settled');
+        this.signals.emit('fit', { ms: GRAPH.fitMs, padding: GRAPH.fitPadding, when: 'settled' });
         break;
       case 'circular':
-        this.pinFor(circularLayout(model, this.host.viewport()), GRAPH.circularReleaseMs);
+        this.pinFor(circularLayout(model, this.view.viewport), GRAPH.circularReleaseMs);
         // At zoom 1 on the origin the circle is exactly 35 % of the smaller window side.
-        this.host.flyToOrigin(1, GRAPH.fitMs);
+        this.signals.emit('fly', { x: 0, y: 0, zoom: 1, ms: GRAPH.fitMs });
         break;
       case 'hierarchical':
         this.pinFor(hierarchicalLayout(model), GRAPH.hierarchicalReleaseMs);
-        this.host.fit(GRAPH.fitMs, GRAPH.fitPadding, 'now');
+        this.signals.emit('fit', { ms: GRAPH.fitMs, padding: GRAPH.fitPadding, when: 'now' });
         break;
     }
   }
@@ -79,7 +72,7 @@ export class LayoutDirector {
     if (this.current !== 'force') this.set(this.current, model);
   }
 
-  selectCompanies(hasSelection: boolean): void {
+  selectGroups(hasSelection: boolean): void {
     const forces = hasSelection ? COMPANY_SELECTION_FORCES.selected : COMPANY_SELECTION_FORCES.none;
     this.params = {
       charge: forces.charge,
@@ -90,11 +83,11 @@ export class LayoutDirector {
     if (this.isPinned) return;
     this.supervisor.reheat(this.params, 'reheat');
     if (hasSelection)
-      this.host.fit(
-        COMPANY_SELECTION_FORCES.selected.fitMs,
-        COMPANY_SELECTION_FORCES.selected.fitPadding,
-        'settled',
-      );
+      this.signals.emit('fit', {
+        ms: COMPANY_SELECTION_FORCES.selected.fitMs,
+        padding: COMPANY_SELECTION_FORCES.selected.fitPadding,
+        when: 'settled',
+      });
   }
 
   dispose(): void {
@@ -102,7 +95,7 @@ export class LayoutDirector {
   }
 
   private pinFor(positions: Float32Array, releaseMs: number): void {
-    this.host.showPositions(positions);
+    this.signals.emit('placed', positions);
     this.supervisor.pinAll(positions);
     this.isPinned = true;
     this.releaseTimer = setTimeout(() => {

@@ -17,10 +17,10 @@ export interface LayoutGraph {
   linkKinds: Uint8Array;
   /** Node pinned at its position while the force layout runs (YOU), or -1. */
   anchor: number;
-  /** Company by node for the cluster forces, -1 for none (and for YOU and teammates). */
-  companyOfNode: Int32Array;
+  /** Company by node for the cluster forces, -1 for none (and for YOU and hubs). */
+  groupOfNode: Int32Array;
   /** Teammates of a workspace graph (placed between YOU and their people). */
-  teammates: Uint32Array;
+  hubs: Uint32Array;
 }
 
 /** How hot a (re)start is: a fresh layout refines more than a nudge after a filter. */

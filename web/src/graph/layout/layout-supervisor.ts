@@ -1,15 +1,10 @@
+import type { Signals } from '../engine-parts';
 import type { FromWorker, ForceParams, Heat, LayoutGraph, ToWorker } from './layout-protocol';
 
 export interface WorkerStats {
   steps: number;
   stepMs: number;
   heapBytes: number | null;
-}
-
-export interface SupervisorEvents {
-  /** New positions are waiting; take them in the next animation frame. */
-  onPositions(): void;
-  onStats(stats: WorkerStats): void;
 }
 
 /**
@@ -23,7 +18,7 @@ export class LayoutSupervisor {
   private pending: Float32Array | null = null;
   private pendingSettled = false;
 
-  constructor(private readonly events: SupervisorEvents) {
+  constructor(private readonly signals: Signals) {
     this.worker = new Worker(new URL('./layout.worker.ts', import.meta.url), {
       type: 'module',
       name: 'graph-layout',
@@ -83,7 +78,7 @@ export class LayoutSupervisor {
 
   private receive(message: FromWorker): void {
     if (message.type === 'stats') {
-      this.events.onStats(message);
+      this.signals.emit('layoutStats', message);
       return;
     }
     if (message.epoch !== this.epoch) {
@@ -93,7 +88,7 @@ export class LayoutSupervisor {
     if (this.pending) this.recycle(this.pending);
     this.pending = message.buffer;
     this.pendingSettled ||= message.settled;
-    this.events.onPositions();
+    this.signals.emit('positionsWaiting', undefined);
   }
 
   private send(message: ToWorker, transfer: Transferable[] = []): void {

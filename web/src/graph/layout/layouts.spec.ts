@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildGraphModel } from '../model/graph-model';
-import { buildTestGraph } from '../model/test-graph';
+import { buildTestGraph, plainNodes } from '../model/graph.testing';
 import { circularLayout, HIERARCHY_NODE_GAP, HIERARCHY_ROW_GAP, hierarchicalLayout } from './fixed-layouts';
 import { mergePlacement, placeInitially } from './initial-placement';
 
@@ -13,13 +13,13 @@ const at = (positions: Float32Array, index: number): [number, number] => [
 describe('circularLayout', () => {
   it('puts everyone but YOU on a circle of 35% of the smaller window side', () => {
     const positions = circularLayout(model, { width: 1000, height: 600 });
-    expect(at(positions, model.youIndex)).toEqual([0, 0]);
+    expect(at(positions, model.anchorIndex)).toEqual([0, 0]);
     for (let i = 1; i < model.nodes.length; i++) expect(Math.hypot(...at(positions, i))).toBeCloseTo(210, 3);
   });
 
   it('keeps colleagues next to each other on the circle', () => {
     const positions = circularLayout(model, { width: 600, height: 600 });
-    const acme = Array.from(model.companies[0].members).map((i) =>
+    const acme = Array.from(model.groups[0].members).map((i) =>
       Math.atan2(at(positions, i)[1], at(positions, i)[0]),
     );
     const step = (Math.PI * 2) / (model.nodes.length - 1);
@@ -31,8 +31,8 @@ describe('circularLayout', () => {
 describe('hierarchicalLayout', () => {
   it('gives each company its own row, largest first, under YOU', () => {
     const positions = hierarchicalLayout(model);
-    expect(at(positions, model.youIndex)).toEqual([0, 0]);
-    model.companies.forEach((company, row) => {
+    expect(at(positions, model.anchorIndex)).toEqual([0, 0]);
+    model.groups.forEach((company, row) => {
       for (const member of company.members)
         expect(at(positions, member)[1]).toBe((row + 1) * HIERARCHY_ROW_GAP);
     });
@@ -40,7 +40,7 @@ describe('hierarchicalLayout', () => {
 
   it('centres each row and spaces people evenly', () => {
     const positions = hierarchicalLayout(model);
-    const xs = Array.from(model.companies[0].members)
+    const xs = Array.from(model.groups[0].members)
       .map((i) => at(positions, i)[0])
       .sort((a, b) => a - b);
     expect(xs[0]).toBe(-2 * HIERARCHY_NODE_GAP);
@@ -51,19 +51,18 @@ describe('hierarchicalLayout', () => {
     const positions = hierarchicalLayout(model);
     const loners = model.nodes
       .map((_, i) => i)
-      .filter((i) => i !== model.youIndex && model.companyOfNode[i] < 0);
+      .filter((i) => i !== model.anchorIndex && model.groupOfNode[i] < 0);
     expect(loners).toHaveLength(2);
-    for (const i of loners)
-      expect(at(positions, i)[1]).toBe((model.companies.length + 1) * HIERARCHY_ROW_GAP);
+    for (const i of loners) expect(at(positions, i)[1]).toBe((model.groups.length + 1) * HIERARCHY_ROW_GAP);
   });
 });
 
 describe('placeInitially', () => {
   it('keeps YOU at the origin and everyone else at least one link length away', () => {
     const positions = placeInitially(model);
-    expect(at(positions, model.youIndex)).toEqual([0, 0]);
+    expect(at(positions, model.anchorIndex)).toEqual([0, 0]);
     for (let i = 0; i < model.nodes.length; i++) {
-      if (i !== model.youIndex) expect(Math.hypot(...at(positions, i))).toBeGreaterThan(60);
+      if (i !== model.anchorIndex) expect(Math.hypot(...at(positions, i))).toBeGreaterThan(60);
     }
   });
 
@@ -76,8 +75,8 @@ describe('placeInitially', () => {
       );
       return [sum[0] / members.length, sum[1] / members.length];
     };
-    const [acme, globex] = [centre(model.companies[0].members), centre(model.companies[1].members)];
-    for (const i of model.companies[0].members) {
+    const [acme, globex] = [centre(model.groups[0].members), centre(model.groups[1].members)];
+    for (const i of model.groups[0].members) {
       const [x, y] = at(positions, i);
       expect(Math.hypot(x - acme[0], y - acme[1])).toBeLessThan(Math.hypot(x - globex[0], y - globex[1]));
     }
@@ -100,8 +99,8 @@ describe('placeInitially', () => {
 describe('mergePlacement', () => {
   it('keeps known people where they were and puts newcomers next to a known colleague', () => {
     const fresh = placeInitially(model);
-    const acme = model.companies[0].members;
-    const previous = new Map<string, [number, number]>([[model.nodes[acme[0]].id, [5000, 5000]]]);
+    const acme = model.groups[0].members;
+    const previous = new Map<string, [number, number]>([[plainNodes(model)[acme[0]].id, [5000, 5000]]]);
     const merged = mergePlacement(model, fresh, previous);
     expect(at(merged, acme[0])).toEqual([5000, 5000]);
     const [x, y] = at(merged, acme[1]);

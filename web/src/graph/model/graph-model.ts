@@ -1,21 +1,32 @@
-import type { Connection, Relationship } from '@warmpath/contracts';
 import { drain, SLICE_ITEMS, type Steps } from '../sliced-task';
-import { linkEndsOf, type LinkEnds } from './link-ends';
+import {
+  PLAIN_ATTRIBUTES,
+  type GraphAttributes,
+  type GraphData,
+  type GroupKey,
+  type LinkAttributes,
+  type LinkEnds,
+  type NodeAttributes,
+} from './graph-input';
 
-export interface GraphInput {
-  connections: readonly Connection[];
-  relationships: readonly Relationship[];
+/** Nodes and links of whatever type, with their readers (the engine's inside never looks further). */
+export type Attributes = GraphAttributes<unknown, unknown>;
+export type AnyGraphData = GraphData<unknown, unknown>;
+
+/** Widens an app's readers to the engine's inside, where nodes and links are opaque. */
+export function opaque<N, L>(attributes: GraphAttributes<N, L>): Attributes {
+  return attributes as unknown as Attributes;
 }
 
-export interface Company {
+export interface NodeGroup {
   key: string;
   name: string;
-  /** Node indices, most senior first: members[0] carries the company label. */
+  /** Node indices, highest rank first: members[0] carries the group's label. */
   members: Uint32Array;
 }
 
-/** Link kinds drive length, width and colour: company links are short and drawn wider. */
-export const LINK_COMPANY = 0;
+/** Link kinds drive length, width and colour: group links are short and drawn wider. */
+export const LINK_GROUP = 0;
 export const LINK_OTHER = 1;
 
 /**
@@ -23,104 +34,118 @@ export const LINK_OTHER = 1;
  * no objects per link. Built once per setGraph; nothing here changes while the layout runs.
  */
 export interface GraphModel {
-  nodes: readonly Connection[];
+  /** The app's nodes as given, read only through `read`. */
+  nodes: readonly unknown[];
+  read: Attributes;
   indexById: ReadonlyMap<string, number>;
-  /** -1 when the data has no isUser node (a pooled team graph may not). */
-  youIndex: number;
-  /** Teammates of a workspace graph (isTeammate), in node order. */
-  teammates: Uint32Array;
+  /** -1 when no node is an anchor. */
+  anchorIndex: number;
+  /** Nodes of role 'hub', in node order. */
+  hubs: Uint32Array;
   linkSources: Uint32Array;
   linkTargets: Uint32Array;
   linkKinds: Uint8Array;
-  /** For each kept link, its index in `relationships` (a link id is looked up only when asked). */
-  relationshipOfLink: Uint32Array;
-  relationships: readonly Relationship[];
-  /** -1 for people without a company. */
-  companyOfNode: Int32Array;
+  /** For each kept link, its index in `links` (a link id is looked up only when asked). */
+  inputLinkOf: Uint32Array;
+  links: readonly unknown[];
+  /** -1 for nodes of no group. */
+  groupOfNode: Int32Array;
   /** Largest first. */
-  companies: readonly Company[];
+  groups: readonly NodeGroup[];
+  /** How group names fold (selections are folded the same way). */
+  groupKey: GroupKey;
 }
 
-/** Case and spacing never split a company (same rule as the app's company filter). */
-export function companyKey(name: string): string {
-  return name.trim().replace(/\s+/g, ' ').toLowerCase();
+const sameName: GroupKey = (group) => group;
+
+/** The model of plain nodes and links, at once (tests, small graphs). */
+export function buildGraphModel(data: GraphData, groupKey: GroupKey = sameName): GraphModel {
+  return drain(buildGraphModelSteps(data, groupKey, opaque(PLAIN_ATTRIBUTES)));
 }
 
-export function isCompanyLink(type: Relationship['type']): boolean {
-  return type === 'company-role' || type === 'company-group' || type === 'company-general';
-}
-
-export function buildGraphModel(input: GraphInput): GraphModel {
-  return drain(buildGraphModelSteps(input));
-}
-
-/** buildGraphModel as slices for runSliced: a 30,000-person graph must not block the page. */
-export function* buildGraphModelSteps(input: GraphInput): Steps<GraphModel> {
-  const nodes = input.connections;
+/** The model as slices for runSliced: a 30,000-node graph must not block the page. */
+export function* buildGraphModelSteps(
+  data: AnyGraphData,
+  groupKey: GroupKey,
+  read: Attributes,
+): Steps<GraphModel> {
+  const { nodes } = data;
   const indexById = new Map<string, number>();
-  let youIndex = -1;
-  const teammates: number[] = [];
+  let anchorIndex = -1;
+  const hubs: number[] = [];
   for (let index = 0; index < nodes.length; index++) {
-    indexById.set(nodes[index].id, index);
-    if (youIndex < 0 && nodes[index].isUser) youIndex = index;
-    else if (nodes[index].isTeammate) teammates.push(index);
+    indexById.set(read.node.id(nodes[index]), index);
+    const role = read.node.role(nodes[index]);
+    if (anchorIndex < 0 && role === 'anchor') anchorIndex = index;
+    else if (role === 'hub') hubs.push(index);
     if (index % SLICE_ITEMS === 0) yield;
   }
-  const ends = linkEndsOf(input.relationships, input.connections);
-  const links = yield* buildLinks(input.relationships, ends ? null : indexById, ends);
-  const { companyOfNode, companies } = yield* groupCompanies(nodes);
+  const ends = matchingEnds(data);
+  const links = yield* buildLinks(data.links, read.link, ends ? null : indexById, ends);
+  const { groupOfNode, groups } = yield* groupNodes(nodes, read.node, groupKey);
   return {
     nodes,
+    read,
     indexById,
-    youIndex,
-    teammates: Uint32Array.from(teammates),
+    anchorIndex,
+    hubs: Uint32Array.from(hubs),
     ...links,
-    relationships: input.relationships,
-    companyOfNode,
-    companies,
+    links: data.links,
+    groupOfNode,
+    groups,
+    groupKey,
   };
 }
 
-/** Links in index form: by the ends the data worker worked out when given, else by looking up ids. */
+/** The ends the app gave, unless they do not match the links in number (then ids are looked up). */
+function matchingEnds({ links, linkEnds }: AnyGraphData): LinkEnds | null {
+  if (!linkEnds) return null;
+  return linkEnds.sources.length === links.length && linkEnds.targets.length === links.length
+    ? linkEnds
+    : null;
+}
+
+/** Links in index form: by the ends the app gave, else by looking up ids. */
 function* buildLinks(
-  relationships: readonly Relationship[],
+  input: readonly unknown[],
+  read: LinkAttributes<unknown>,
   indexById: ReadonlyMap<string, number> | null,
   ends: LinkEnds | null,
 ) {
-  const linkSources = new Uint32Array(relationships.length);
-  const linkTargets = new Uint32Array(relationships.length);
-  const linkKinds = new Uint8Array(relationships.length);
-  const relationshipOfLink = new Uint32Array(relationships.length);
+  const linkSources = new Uint32Array(input.length);
+  const linkTargets = new Uint32Array(input.length);
+  const linkKinds = new Uint8Array(input.length);
+  const inputLinkOf = new Uint32Array(input.length);
   let count = 0;
-  for (let k = 0; k < relationships.length; k++) {
-    const link = relationships[k];
-    const source = ends ? ends.sources[k] : indexById?.get(link.sourceId);
-    const target = ends ? ends.targets[k] : indexById?.get(link.targetId);
+  for (let k = 0; k < input.length; k++) {
+    const link = input[k];
+    const source = ends ? ends.sources[k] : indexById?.get(read.source(link));
+    const target = ends ? ends.targets[k] : indexById?.get(read.target(link));
     if (k % SLICE_ITEMS === 0) yield;
-    // A link to a filtered-out person is dropped, as the spec's visibility rule asks.
+    // A link to a node that is not in the graph (filtered out) is dropped.
     if (source === undefined || target === undefined || source < 0 || target < 0 || source === target)
       continue;
     linkSources[count] = source;
     linkTargets[count] = target;
-    linkKinds[count] = isCompanyLink(link.type) ? LINK_COMPANY : LINK_OTHER;
-    relationshipOfLink[count] = k;
+    linkKinds[count] = read.kind(link) === 'group' ? LINK_GROUP : LINK_OTHER;
+    inputLinkOf[count] = k;
     count++;
   }
   return {
     linkSources: linkSources.slice(0, count),
     linkTargets: linkTargets.slice(0, count),
     linkKinds: linkKinds.slice(0, count),
-    relationshipOfLink: relationshipOfLink.slice(0, count),
+    inputLinkOf: inputLinkOf.slice(0, count),
   };
 }
 
 /**
- * Companies in O(n) with no comparator sorts over people: a counting sort by seniority, then
- * people dealt into their company's slice of one shared array, so each company lists its most
- * senior first. Only the few thousand companies are sorted (by size).
+ * Groups in O(n) with no comparator sorts over nodes: a counting sort by rank, then nodes dealt
+ * into their group's slice of one shared array, so each group lists its highest rank first. Only
+ * the few thousand groups are sorted (by size).
  */
-function* groupCompanies(nodes: readonly Connection[]) {
-  const companyOfNode = new Int32Array(nodes.length).fill(-1);
+function* groupNodes(nodes: readonly unknown[], read: NodeAttributes<unknown>, groupKey: GroupKey) {
+  const groupOfNode = new Int32Array(nodes.length).fill(-1);
   const idOfName = new Map<string, number>();
   const idOfKey = new Map<string, number>();
   const keys: string[] = [];
@@ -129,58 +154,60 @@ function* groupCompanies(nodes: readonly Connection[]) {
   for (let index = 0; index < nodes.length; index++) {
     const node = nodes[index];
     if (index % SLICE_ITEMS === 0) yield;
-    if (node.isUser || !node.company) continue;
-    // Thousands of people share a few thousand names: normalise each distinct name once.
-    let id = idOfName.get(node.company);
+    const group = read.group(node);
+    if (!group || read.role(node) === 'anchor') continue;
+    // Thousands of nodes share a few thousand names: fold each distinct name once.
+    let id = idOfName.get(group);
     if (id === undefined) {
-      const key = companyKey(node.company);
+      const key = groupKey(group);
       id = key ? idOfKey.get(key) : -1;
       if (id === undefined) {
         id = keys.push(key) - 1;
-        names.push(node.company.trim());
+        names.push(group.trim());
         sizes.push(0);
         idOfKey.set(key, id);
       }
-      idOfName.set(node.company, id);
+      idOfName.set(group, id);
     }
     if (id < 0) continue;
-    companyOfNode[index] = id;
+    groupOfNode[index] = id;
     sizes[id]++;
   }
-  const members = dealBySeniority(nodes, companyOfNode, sizes);
+  const members = dealByRank(nodes, read, groupOfNode, sizes);
   yield;
   const order = keys
     .map((_, id) => id)
     .sort((a, b) => sizes[b] - sizes[a] || (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
   const rank = new Int32Array(keys.length);
-  const companies: Company[] = order.map((id, position) => {
+  const groups: NodeGroup[] = order.map((id, position) => {
     rank[id] = position;
     return { key: keys[id], name: names[id], members: members[id] };
   });
   for (let index = 0; index < nodes.length; index++)
-    if (companyOfNode[index] >= 0) companyOfNode[index] = rank[companyOfNode[index]];
-  return { companyOfNode, companies };
+    if (groupOfNode[index] >= 0) groupOfNode[index] = rank[groupOfNode[index]];
+  return { groupOfNode, groups };
 }
 
-/** Each company's people, most senior first (ties in data order), as views into one array. */
-function dealBySeniority(
-  nodes: readonly Connection[],
-  companyOf: Int32Array,
+/** Each group's nodes, highest rank first (ties in data order), as views into one array. */
+function dealByRank(
+  nodes: readonly unknown[],
+  read: NodeAttributes<unknown>,
+  groupOf: Int32Array,
   sizes: readonly number[],
 ): Uint32Array[] {
   const levels = 11;
   const byLevel = new Uint32Array(levels + 1);
   const level = (index: number): number =>
-    levels - 1 - Math.min(levels - 1, Math.max(0, Math.round(nodes[index].positionInfo?.seniority ?? 0)));
-  for (let index = 0; index < nodes.length; index++) if (companyOf[index] >= 0) byLevel[level(index) + 1]++;
+    levels - 1 - Math.min(levels - 1, Math.max(0, Math.round(read.rank(nodes[index]))));
+  for (let index = 0; index < nodes.length; index++) if (groupOf[index] >= 0) byLevel[level(index) + 1]++;
   for (let l = 0; l < levels; l++) byLevel[l + 1] += byLevel[l];
-  const bySeniority = new Uint32Array(byLevel[levels]);
+  const byRank = new Uint32Array(byLevel[levels]);
   for (let index = 0; index < nodes.length; index++)
-    if (companyOf[index] >= 0) bySeniority[byLevel[level(index)]++] = index;
-  const shared = new Uint32Array(bySeniority.length);
+    if (groupOf[index] >= 0) byRank[byLevel[level(index)]++] = index;
+  const shared = new Uint32Array(byRank.length);
   const start = new Uint32Array(sizes.length + 1);
   sizes.forEach((size, id) => (start[id + 1] = start[id] + size));
   const fill = start.slice(0, sizes.length);
-  for (const index of bySeniority) shared[fill[companyOf[index]]++] = index;
+  for (const index of byRank) shared[fill[groupOf[index]]++] = index;
   return sizes.map((_, id) => shared.subarray(start[id], start[id + 1]));
 }

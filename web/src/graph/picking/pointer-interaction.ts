@@ -1,22 +1,9 @@
-import type { Connection } from '@warmpath/contracts';
-import { worldToScreen, type CameraState, type Viewport } from '../camera/camera-math';
+import { worldToScreen } from '../camera/camera-math';
 import { attachPointerInput } from '../camera/pointer-input';
-import type { GraphModel } from '../model/graph-model';
+import type { Scene, Signals, View } from '../engine-parts';
+import type { GraphHover } from '../types';
 import { HoverTracker } from './hover-tracker';
 import { NodePicker } from './node-picker';
-
-export interface InteractionHost {
-  camera(): CameraState;
-  viewport(): Viewport;
-  model(): GraphModel | null;
-  positions(): Float32Array;
-  radii(): Float32Array;
-  /** The user panned, zoomed or pinched. */
-  moveCamera(state: CameraState): void;
-  /** The hovered person changed (index -1 and null when none). */
-  hovered(index: number, hover: { node: Connection; x: number; y: number } | null): void;
-  clicked(node: Connection): void;
-}
 
 /** Pointer input on the container: camera gestures, and hover and click through the picking grid. */
 export class PointerInteraction {
@@ -26,16 +13,23 @@ export class PointerInteraction {
 
   constructor(
     container: HTMLElement,
-    private readonly host: InteractionHost,
+    private readonly scene: Scene,
+    private readonly view: View,
+    private readonly signals: Signals,
   ) {
-    this.picker = new NodePicker(host.positions, host.radii);
-    this.hover = new HoverTracker(this.picker, (index) => host.hovered(index, this.describe(index)));
+    this.picker = new NodePicker(
+      () => scene.positions,
+      () => scene.radii,
+    );
+    this.hover = new HoverTracker(this.picker, (index) =>
+      signals.emit('hovered', { index, hover: this.describe(index) }),
+    );
     this.detach = attachPointerInput(container, {
-      camera: host.camera,
-      viewport: host.viewport,
-      onCamera: host.moveCamera,
-      onHover: (x, y) => this.hover.move([x, y], host.camera(), host.viewport()),
-      onLeave: () => this.hover.move(null, host.camera(), host.viewport()),
+      camera: () => view.camera.state,
+      viewport: () => view.viewport,
+      onCamera: (state) => signals.emit('cameraMoved', state),
+      onHover: (x, y) => this.hover.move([x, y], view.camera.state, view.viewport),
+      onLeave: () => this.hover.move(null, view.camera.state, view.viewport),
       onClick: (x, y) => this.click(x, y),
     });
   }
@@ -47,7 +41,7 @@ export class PointerInteraction {
 
   /** The picture moved under the pointer. */
   recheck(): void {
-    this.hover.recheck(this.host.camera(), this.host.viewport());
+    this.hover.recheck(this.view.camera.state, this.view.viewport);
   }
 
   /** A new graph replaced the indices. */
@@ -61,18 +55,19 @@ export class PointerInteraction {
   }
 
   private click(x: number, y: number): void {
-    const index = this.picker.pick(this.host.camera(), this.host.viewport(), x, y);
-    const node = index >= 0 ? this.host.model()?.nodes[index] : undefined;
-    if (node) this.host.clicked(node);
+    const index = this.picker.pick(this.view.camera.state, this.view.viewport, x, y);
+    const model = this.scene.model;
+    if (model && index >= 0 && index < model.nodes.length) this.signals.emit('clicked', model.nodes[index]);
   }
 
-  private describe(index: number): { node: Connection; x: number; y: number } | null {
-    const node = index >= 0 ? this.host.model()?.nodes[index] : undefined;
-    if (!node) return null;
-    const positions = this.host.positions();
+  private describe(index: number): GraphHover<unknown> | null {
+    const model = this.scene.model;
+    if (!model || index < 0 || index >= model.nodes.length) return null;
+    const node = model.nodes[index];
+    const { positions } = this.scene;
     const [x, y] = worldToScreen(
-      this.host.camera(),
-      this.host.viewport(),
+      this.view.camera.state,
+      this.view.viewport,
       positions[index * 2],
       positions[index * 2 + 1],
     );

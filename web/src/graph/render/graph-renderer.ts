@@ -8,10 +8,10 @@ import { premultiplied, PositionTexture } from './gpu-layers';
 import { LabelLayer } from './label-layer';
 import { LinkLayer } from './link-layer';
 import { NodeLayer } from './node-layer';
-import { BACKGROUND_COLOR, HIGHLIGHT_COLOR } from './node-style';
+import { GRAPH_COLORS } from './node-style';
 import { ParticleLayer } from './particle-layer';
 import type { RenderGraph, ShownLabel } from './render-protocol';
-import { LINK_COMPANY } from '../model/graph-model';
+import { LINK_GROUP } from '../model/graph-model';
 
 /** Highlights are paths and selections: a few hundred links at most get particles. */
 const MAX_HIGHLIGHT_LINKS = 2048;
@@ -71,7 +71,7 @@ export class GraphRenderer {
       width: viewport.width,
       height: viewport.height,
       resolution,
-      background: BACKGROUND_COLOR,
+      background: GRAPH_COLORS.background,
       antialias: false,
       skipExtensionImports: true,
     });
@@ -107,8 +107,8 @@ export class GraphRenderer {
     };
     const [company, other] = splitByKind(graph.linkKinds);
     const highlightStyle = {
-      companyColor: premultiplied(HIGHLIGHT_COLOR, 0.9),
-      otherColor: premultiplied(HIGHLIGHT_COLOR, 0.9),
+      companyColor: premultiplied(GRAPH_COLORS.highlight, 0.9),
+      otherColor: premultiplied(GRAPH_COLORS.highlight, 0.9),
       companyWidth: GRAPH.highlightLinkWidth,
       otherWidth: GRAPH.highlightLinkWidth,
     };
@@ -125,7 +125,7 @@ export class GraphRenderer {
     layers.links.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, company);
     layers.otherLinks.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, other);
     layers.highlightLinks.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, []);
-    layers.nodes.setNodes(drawingOrder(count, graph.youIndex), graph.radii, graph.colors);
+    layers.nodes.setNodes(drawingOrder(count, graph.anchorIndex), graph.radii, graph.colors);
     this.world.addChild(
       layers.otherLinks.mesh,
       layers.links.mesh,
@@ -220,24 +220,24 @@ export class GraphRenderer {
 /** Link indices of company links and of the others. */
 function splitByKind(kinds: Uint8Array): [Uint32Array, Uint32Array] {
   let companies = 0;
-  for (const kind of kinds) if (kind === LINK_COMPANY) companies++;
+  for (const kind of kinds) if (kind === LINK_GROUP) companies++;
   const company = new Uint32Array(companies);
   const other = new Uint32Array(kinds.length - companies);
   let c = 0;
   let o = 0;
   kinds.forEach((kind, link) => {
-    if (kind === LINK_COMPANY) company[c++] = link;
+    if (kind === LINK_GROUP) company[c++] = link;
     else other[o++] = link;
   });
   return [company, other];
 }
 
 /** Node indices in drawing order: YOU last, on top of everyone. */
-function drawingOrder(count: number, youIndex: number): Uint32Array {
+function drawingOrder(count: number, anchorIndex: number): Uint32Array {
   const order = new Uint32Array(count);
   let slot = 0;
-  for (let i = 0; i < count; i++) if (i !== youIndex) order[slot++] = i;
-  if (youIndex >= 0) order[slot] = youIndex;
+  for (let i = 0; i < count; i++) if (i !== anchorIndex) order[slot++] = i;
+  if (anchorIndex >= 0) order[slot] = anchorIndex;
   return order;
 }
 

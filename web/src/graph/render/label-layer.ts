@@ -2,7 +2,7 @@ import { BitmapText, Container, Graphics } from 'pixi.js';
 import { worldToScreen, type CameraState, type Viewport } from '../camera/camera-math';
 import { LABEL_FONT_PX, LabelGrid, planLabels, type LabelledCompany, type PlannedLabel } from './label-plan';
 import type { RenderGraph, ShownLabel } from './render-protocol';
-import { NODE_COLORS } from './node-style';
+import { GRAPH_COLORS } from './node-style';
 
 const LABEL_STYLE = {
   fontFamily: 'Arial, Helvetica, sans-serif',
@@ -22,9 +22,9 @@ export class LabelLayer {
   private readonly texts = new Map<string, BitmapText>();
   private readonly grid = new LabelGrid();
   private readonly badge = new Container();
-  private youIndex = -1;
+  private anchorIndex = -1;
   private companies: LabelledCompany[] = [];
-  private companyOfNode: Int32Array = new Int32Array(0);
+  private groupOfNode: Int32Array = new Int32Array(0);
   private names: string[] = [];
   private flags: Uint8Array = new Uint8Array(0);
   private hovered = -1;
@@ -34,7 +34,7 @@ export class LabelLayer {
   changed = false;
 
   constructor() {
-    const pill = new Graphics().roundRect(-16, 0, 32, 15, 7).fill({ color: NODE_COLORS.you });
+    const pill = new Graphics().roundRect(-16, 0, 32, 15, 7).fill({ color: GRAPH_COLORS.anchor });
     const text = new BitmapText({
       text: 'YOU',
       style: { ...LABEL_STYLE, fontSize: 10, fill: 0x0b1120, fontWeight: 'bold' },
@@ -50,9 +50,9 @@ export class LabelLayer {
     for (const text of this.texts.values()) text.destroy();
     this.texts.clear();
     this.companies = graph.companies;
-    this.companyOfNode = graph.companyOfNode;
+    this.groupOfNode = graph.groupOfNode;
     this.names = graph.names ? graph.names.split('\n') : [];
-    this.youIndex = graph.youIndex;
+    this.anchorIndex = graph.anchorIndex;
     this.flags = new Uint8Array(graph.nodeCount);
     this.hovered = -1;
   }
@@ -68,16 +68,16 @@ export class LabelLayer {
   /** Places the badge and the labels of this level of detail; `radii` in world units by node index. */
   update(positions: Float32Array, radii: Float32Array, camera: CameraState, viewport: Viewport): void {
     this.badge.visible = false;
-    if (this.youIndex >= 0) {
+    if (this.anchorIndex >= 0) {
       const [x, y] = worldToScreen(
         camera,
         viewport,
-        positions[this.youIndex * 2],
-        positions[this.youIndex * 2 + 1],
+        positions[this.anchorIndex * 2],
+        positions[this.anchorIndex * 2 + 1],
       );
       this.badge.position.set(
         Math.round(x),
-        Math.round(y + Math.max(radii[this.youIndex] * camera.zoom, 1.2) + 3),
+        Math.round(y + Math.max(radii[this.anchorIndex] * camera.zoom, 1.2) + 3),
       );
       this.badge.visible = Number.isFinite(x + y);
     }
@@ -87,10 +87,10 @@ export class LabelLayer {
         radii,
         camera,
         viewport,
-        companyOfNode: this.companyOfNode,
+        groupOfNode: this.groupOfNode,
         companies: this.companies,
         names: this.names,
-        youIndex: this.youIndex,
+        anchorIndex: this.anchorIndex,
         hovered: this.hovered,
         flags: this.flags,
       },

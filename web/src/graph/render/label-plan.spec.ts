@@ -20,7 +20,7 @@ const RADIUS = 8;
 function scene(companies: number, size: number, zoom: number): LabelPlanInput {
   const count = 1 + companies * size;
   const positions = new Float32Array(count * 2);
-  const companyOfNode = new Int32Array(count).fill(-1);
+  const groupOfNode = new Int32Array(count).fill(-1);
   const names = ['You'];
   const side = Math.ceil(Math.sqrt(size));
   for (let c = 0; c < companies; c++) {
@@ -29,7 +29,7 @@ function scene(companies: number, size: number, zoom: number): LabelPlanInput {
       const node = 1 + c * size + k;
       positions[node * 2] = 400 * Math.cos(angle) + (k % side) * 20;
       positions[node * 2 + 1] = 400 * Math.sin(angle) + Math.floor(k / side) * 20;
-      companyOfNode[node] = c;
+      groupOfNode[node] = c;
       names.push(`Person ${node}`);
     }
   }
@@ -38,10 +38,10 @@ function scene(companies: number, size: number, zoom: number): LabelPlanInput {
     radii: new Float32Array(count).fill(RADIUS),
     camera: { x: 0, y: 0, zoom },
     viewport: VIEWPORT,
-    companyOfNode,
+    groupOfNode,
     companies: Array.from({ length: companies }, (_, c) => ({ text: `Company ${c} (${size})`, size })),
     names,
-    youIndex: 0,
+    anchorIndex: 0,
     hovered: -1,
     flags: new Uint8Array(count),
   };

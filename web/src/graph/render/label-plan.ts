@@ -70,11 +70,11 @@ export interface LabelPlanInput {
   camera: CameraState;
   viewport: Viewport;
   /** Index into `companies` by node, -1 for people of no labelled company. */
-  companyOfNode: Int32Array;
+  groupOfNode: Int32Array;
   companies: readonly LabelledCompany[];
   /** Person names by node (YOU carries the badge instead). */
   names: readonly string[];
-  youIndex: number;
+  anchorIndex: number;
   hovered: number;
   /** FLAG_RING marks highlighted people (selection, path). */
   flags: Uint8Array;
@@ -105,7 +105,7 @@ export function planLabels(input: LabelPlanInput, grid: LabelGrid): PlannedLabel
   const planned: PlannedLabel[] = [];
   const labelled = new Set<number>();
   const person = (node: number, force: boolean): void => {
-    if (node < 0 || node === input.youIndex || labelled.has(node)) return;
+    if (node < 0 || node === input.anchorIndex || labelled.has(node)) return;
     const label = personLabel(input, node, grid, force);
     if (!label) return;
     labelled.add(node);
@@ -114,9 +114,9 @@ export function planLabels(input: LabelPlanInput, grid: LabelGrid): PlannedLabel
   person(input.hovered, true);
   const highlighted = flaggedNodes(input.flags);
   for (const node of highlighted) person(node, highlighted.length <= FORCED_LABEL_MAX);
-  if (input.youIndex >= 0) {
-    const [x, y] = screenOf(input, input.youIndex);
-    const r = radiusPx(input, input.youIndex);
+  if (input.anchorIndex >= 0) {
+    const [x, y] = screenOf(input, input.anchorIndex);
+    const r = radiusPx(input, input.anchorIndex);
     grid.claim({ x0: x - 16, y0: y + r + 3, x1: x + 16, y1: y + r + 18 });
   }
   const isClose = closeUp(input);
@@ -146,12 +146,12 @@ function typicalRadius(radii: Float32Array): number {
 }
 
 function companyLabels(input: LabelPlanInput, isClose: boolean): PlannedLabel[] {
-  const { companies, companyOfNode, positions } = input;
+  const { companies, groupOfNode, positions } = input;
   const sumX = new Float64Array(companies.length);
   const sumY = new Float64Array(companies.length);
   const count = new Uint32Array(companies.length);
-  for (let i = 0; i < companyOfNode.length; i++) {
-    const c = companyOfNode[i];
+  for (let i = 0; i < groupOfNode.length; i++) {
+    const c = groupOfNode[i];
     if (c < 0) continue;
     sumX[c] += positions[i * 2];
     sumY[c] += positions[i * 2 + 1];
@@ -177,7 +177,7 @@ function nameCandidates(input: LabelPlanInput): number[] {
   const zoom = input.camera.zoom;
   const candidates: number[] = [];
   for (let i = 0; i < radii.length; i++) {
-    if (radii[i] * zoom < PERSON_LABEL_MIN_RADIUS_PX || i === input.youIndex) continue;
+    if (radii[i] * zoom < PERSON_LABEL_MIN_RADIUS_PX || i === input.anchorIndex) continue;
     const [x, y] = screenOf(input, i);
     if (x < 0 || y < 0 || x > viewport.width || y > viewport.height) continue;
     candidates.push(i);

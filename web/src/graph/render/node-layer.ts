@@ -1,7 +1,7 @@
 import { UniformGroup, type Geometry, type Mesh, type Shader } from 'pixi.js';
 import { createQuadMesh, premultiplied, setQuad, VertexBuffer, type PositionTexture } from './gpu-layers';
 import { FLAG_HOVER, FLAG_NONE, MIN_NODE_RADIUS_PX } from './node-flags';
-import { HIGHLIGHT_COLOR } from './node-style';
+import { GRAPH_COLORS } from './node-style';
 import { NODE_FRAGMENT, NODE_VERTEX } from './shader-sources';
 
 /**
@@ -13,7 +13,7 @@ export class NodeLayer {
   private readonly uniforms = new UniformGroup({
     uZoom: { value: 1, type: 'f32' },
     uMinRadiusPx: { value: MIN_NODE_RADIUS_PX, type: 'f32' },
-    uRingColor: { value: premultiplied(HIGHLIGHT_COLOR, 1), type: 'vec4<f32>' },
+    uRingColor: { value: premultiplied(GRAPH_COLORS.highlight, 1), type: 'vec4<f32>' },
     uHoverColor: { value: premultiplied(0xffffff, 0.9), type: 'vec4<f32>' },
   });
   private readonly index: VertexBuffer<Float32Array>;

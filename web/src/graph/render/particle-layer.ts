@@ -1,7 +1,7 @@
 import { UniformGroup, type Geometry, type Mesh, type Shader } from 'pixi.js';
 import { GRAPH } from '../constants';
 import { createInstancedMesh, premultiplied, VertexBuffer, type PositionTexture } from './gpu-layers';
-import { HIGHLIGHT_COLOR } from './node-style';
+import { GRAPH_COLORS } from './node-style';
 import { PARTICLE_FRAGMENT, PARTICLE_VERTEX } from './shader-sources';
 
 /** Link lengths per second; force-graph's default 0.01 per frame at 60 fps. */
@@ -16,7 +16,7 @@ export class ParticleLayer {
     uTime: { value: 0, type: 'f32' },
     uSpeed: { value: PARTICLE_SPEED, type: 'f32' },
     uSizePx: { value: PARTICLE_RADIUS_PX, type: 'f32' },
-    uColor: { value: premultiplied(HIGHLIGHT_COLOR, 1), type: 'vec4<f32>' },
+    uColor: { value: premultiplied(GRAPH_COLORS.highlight, 1), type: 'vec4<f32>' },
   });
   private readonly ends: VertexBuffer<Float32Array>;
   private readonly phases: VertexBuffer<Float32Array>;

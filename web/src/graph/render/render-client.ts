@@ -1,14 +1,6 @@
 import type { CameraState, Viewport } from '../camera/camera-math';
+import type { Signals } from '../engine-parts';
 import type { FromRenderer, RenderGraph, ShownLabel, ToRenderer } from './render-protocol';
-
-export interface RenderClientEvents {
-  /** The worker drew a frame: page-clock time, its own ms for it, what changed. */
-  onFrame(at: number, ms: number, kind: number): void;
-  /** The positions buffer is back: the next positions may be sent. */
-  onPositionsReturned(): void;
-  /** The first frame of the latest graph reached the screen (page-clock ms). */
-  onPresented(at: number): void;
-}
 
 interface BootedWorker {
   canvas: HTMLCanvasElement;
@@ -53,7 +45,7 @@ export class RenderClient {
   constructor(
     container: HTMLElement,
     viewport: Viewport,
-    private readonly events: RenderClientEvents,
+    private readonly signals: Signals,
   ) {
     const booted = prewarmed ?? bootWorker(viewport);
     prewarmed = null;
@@ -146,15 +138,19 @@ export class RenderClient {
       case 'ready':
         return;
       case 'frame':
-        this.events.onFrame(message.at - performance.timeOrigin, message.ms, message.kind);
+        this.signals.emit('rendered', {
+          at: message.at - performance.timeOrigin,
+          ms: message.ms,
+          kind: message.kind,
+        });
         return;
       case 'presented':
-        this.events.onPresented(message.at - performance.timeOrigin);
+        this.signals.emit('presented', message.at - performance.timeOrigin);
         return;
       case 'positions':
         if (this.spare === null && message.buffer.length === this.expectedLength) {
           this.spare = message.buffer;
-          this.events.onPositionsReturned();
+          this.signals.emit('positionsReturned', undefined);
         }
         return;
       case 'labels':

@@ -12,7 +12,7 @@ export interface ShownLabel {
 /** What the render worker needs of a graph: indices, sizes, colours and label texts only. */
 export interface RenderGraph {
   nodeCount: number;
-  youIndex: number;
+  anchorIndex: number;
   linkSources: Uint32Array;
   linkTargets: Uint32Array;
   linkKinds: Uint8Array;
@@ -22,7 +22,7 @@ export interface RenderGraph {
   /** Companies with a label (docs/product.md#graph-and-table: 8 or more people), biggest first. */
   companies: { text: string; size: number }[];
   /** Index into `companies` by node, -1 for people of no labelled company. */
-  companyOfNode: Int32Array;
+  groupOfNode: Int32Array;
   /** People's names by node, one per line (one string is far cheaper to post than 100,000). */
   names: string;
 }

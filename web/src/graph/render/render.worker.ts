@@ -107,7 +107,7 @@ function apply(message: ToRenderer): void {
 function warmUp(target: GraphRenderer): void {
   target.setGraph({
     nodeCount: 2,
-    youIndex: 0,
+    anchorIndex: 0,
     linkSources: new Uint32Array([0, 1]),
     linkTargets: new Uint32Array([1, 0]),
     linkKinds: new Uint8Array([0, 1]),
@@ -115,7 +115,7 @@ function warmUp(target: GraphRenderer): void {
     colors: new Uint32Array([0, 0]),
     positions: new Float32Array([0, 0, 1, 1]),
     companies: [{ text: 'Warm up (0123456789)', size: 8 }],
-    companyOfNode: new Int32Array([0, -1]),
+    groupOfNode: new Int32Array([0, -1]),
     names: 'You\nAna Lopez',
   });
   target.setHighlightedLinks([0, 1]);
@@ -126,7 +126,7 @@ function warmUp(target: GraphRenderer): void {
 
 const EMPTY_GRAPH: RenderGraph = {
   nodeCount: 0,
-  youIndex: -1,
+  anchorIndex: -1,
   linkSources: new Uint32Array(0),
   linkTargets: new Uint32Array(0),
   linkKinds: new Uint8Array(0),
@@ -134,7 +134,7 @@ const EMPTY_GRAPH: RenderGraph = {
   colors: new Uint32Array(0),
   positions: new Float32Array(0),
   companies: [],
-  companyOfNode: new Int32Array(0),
+  groupOfNode: new Int32Array(0),
   names: '',
 };
 

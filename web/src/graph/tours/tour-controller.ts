@@ -1,28 +1,25 @@
+import type { Scene, Signals } from '../engine-parts';
+import type { TourCaptions } from '../model/graph-input';
 import type { GraphModel } from '../model/graph-model';
 import { TourRunner } from './tour-runner';
-import { flyByCaption, flyByStops, guidedTourSteps } from './tour-steps';
-
-export interface TourControllerHost {
-  positions(): Float32Array;
-  flyTo(x: number, y: number, zoom: number, ms: number): void;
-  /** The tour's own selection (the fly-by's current person), shown highlighted. */
-  select(nodes: readonly number[]): void;
-  /** Every caption change, for the engine's 'tourCaption' event. */
-  caption(text: string | null): void;
-}
+import { flyByStops, guidedTourSteps } from './tour-steps';
 
 /** The engine's two tours on top of one TourRunner, plus the fly-by's caption callback. */
 export class TourController {
   private readonly runner: TourRunner;
   private flyByListener: ((caption: string | null) => void) | null = null;
 
-  constructor(host: TourControllerHost) {
+  constructor(
+    scene: Scene,
+    signals: Signals,
+    private readonly captions: TourCaptions<unknown>,
+  ) {
     this.runner = new TourRunner({
-      positions: () => host.positions(),
-      moveCamera: (x, y, zoom, ms) => host.flyTo(x, y, zoom, ms),
-      select: (nodes) => host.select(nodes),
+      positions: () => scene.positions,
+      moveCamera: (x, y, zoom, ms) => signals.emit('fly', { x, y, zoom, ms }),
+      select: (nodes) => signals.emit('tourSelection', nodes),
       caption: (text) => {
-        host.caption(text);
+        signals.emit('tourCaption', text);
         this.flyByListener?.(text);
       },
     });
@@ -30,14 +27,14 @@ export class TourController {
 
   startGuided(model: GraphModel): void {
     this.stop();
-    this.runner.startGuided(guidedTourSteps(model));
+    this.runner.startGuided(guidedTourSteps(model, this.captions));
   }
 
   startFlyBy(model: GraphModel, onCaption?: (caption: string | null) => void): void {
     this.stop();
     this.flyByListener = onCaption ?? null;
     this.runner.startFlyBy(
-      flyByStops(model).map((node) => ({ node, caption: flyByCaption(model.nodes[node]) })),
+      flyByStops(model).map((node) => ({ node, caption: this.captions.node(model.nodes[node]) })),
     );
   }
 

@@ -1,6 +1,12 @@
-import type { Connection } from '@warmpath/contracts';
 import { TOUR } from '../constants';
+import type { TourCaptions } from '../model/graph-input';
 import type { GraphModel } from '../model/graph-model';
+
+/** The engine's own captions: neutral, for apps that give none. */
+export const NEUTRAL_CAPTIONS: Omit<TourCaptions, 'node'> = {
+  anchor: 'The centre of the graph',
+  group: (name, size) => `${name}: ${size}`,
+};
 
 export interface TourStep {
   caption: string;
@@ -9,15 +15,15 @@ export interface TourStep {
   zoom: number;
 }
 
-/** docs/product.md#layouts-and-tours: YOU at zoom 3.5, then the 8 largest companies at zoom 2.5. */
-export function guidedTourSteps(model: GraphModel): TourStep[] {
+/** docs/product.md#layouts-and-tours: the anchor at zoom 3.5, then the 8 largest groups at zoom 2.5. */
+export function guidedTourSteps(model: GraphModel, captions: Omit<TourCaptions, 'node'>): TourStep[] {
   const steps: TourStep[] = [];
-  if (model.youIndex >= 0)
-    steps.push({ caption: TOUR.youCaption, members: [model.youIndex], zoom: TOUR.youZoom });
-  for (const company of model.companies.slice(0, TOUR.companies)) {
+  if (model.anchorIndex >= 0)
+    steps.push({ caption: captions.anchor, members: [model.anchorIndex], zoom: TOUR.youZoom });
+  for (const group of model.groups.slice(0, TOUR.companies)) {
     steps.push({
-      caption: `${company.name}: ${company.members.length} connections`,
-      members: company.members,
+      caption: captions.group(group.name, group.members.length),
+      members: group.members,
       zoom: TOUR.companyZoom,
     });
   }
@@ -42,23 +48,18 @@ export function stepTarget(step: TourStep, positions: Float32Array): [number, nu
 }
 
 /**
- * The dashboard's fly-by visits the people worth an introduction: past colleagues first, then
- * the most senior person of each large company, at most `limit`.
+ * The fly-by visits featured nodes first (at most half the stops), then the highest-ranked node
+ * of each group, largest first, at most `limit`.
  */
 export function flyByStops(model: GraphModel, limit = 12): number[] {
   const stops: number[] = [];
+  const read = model.read.node;
   model.nodes.forEach((node, index) => {
-    if (node.hasWorkedWith && !node.isUser && stops.length < limit / 2) stops.push(index);
+    if (read.isFeatured(node) && read.role(node) !== 'anchor' && stops.length < limit / 2) stops.push(index);
   });
-  for (const company of model.companies) {
+  for (const company of model.groups) {
     if (stops.length >= limit) break;
     if (!stops.includes(company.members[0])) stops.push(company.members[0]);
   }
   return stops;
-}
-
-export function flyByCaption(person: Connection): string {
-  const name = `${person.firstName} ${person.lastName}`.trim();
-  const role = [person.position, person.company].filter(Boolean).join(' at ');
-  return role ? `${name}: ${role}` : name;
 }

@@ -1,11 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildGraphModel } from '../model/graph-model';
-import { buildTestGraph } from '../model/test-graph';
+import { buildTestGraph } from '../model/graph.testing';
 import { TourRunner, type TourHost } from './tour-runner';
-import { flyByCaption, flyByStops, guidedTourSteps, stepTarget } from './tour-steps';
+import type { TourCaptions } from '../model/graph-input';
+import { flyByStops, guidedTourSteps, NEUTRAL_CAPTIONS, stepTarget } from './tour-steps';
 
 const sizes = { A: 12, B: 11, C: 10, D: 9, E: 8, F: 7, G: 6, H: 5, I: 4 };
 const model = buildGraphModel(buildTestGraph(sizes));
+
+const captions: TourCaptions = {
+  anchor: 'You are at the center of your network',
+  group: (name, size) => `${name}: ${size} connections`,
+  node: (node) => node.label,
+};
 
 function recordingHost(positions: Float32Array) {
   const calls: string[] = [];
@@ -19,8 +26,8 @@ function recordingHost(positions: Float32Array) {
 }
 
 describe('guidedTourSteps', () => {
-  it('starts at YOU and visits the 8 largest companies with their counts', () => {
-    const steps = guidedTourSteps(model);
+  it('starts at the anchor and visits the 8 largest groups with the captions given', () => {
+    const steps = guidedTourSteps(model, captions);
     expect(steps.map((s) => [s.caption, s.zoom])).toEqual([
       ['You are at the center of your network', 3.5],
       ...['A: 12', 'B: 11', 'C: 10', 'D: 9', 'E: 8', 'F: 7', 'G: 6', 'H: 5'].map((c) => [
@@ -43,10 +50,10 @@ describe('TourRunner', () => {
 
   it('runs the guided tour 3 s per step and returns to the centre at zoom 1 over 1 s', () => {
     const positions = new Float32Array(model.nodes.length * 2).fill(10);
-    positions.set([0, 0], model.youIndex * 2);
+    positions.set([0, 0], model.anchorIndex * 2);
     const { host, calls } = recordingHost(positions);
     const runner = new TourRunner(host);
-    runner.startGuided(guidedTourSteps(model));
+    runner.startGuided(guidedTourSteps(model, captions));
     expect(calls).toEqual(['move 0,0 z3.5 1000ms', 'caption You are at the center of your network']);
     vi.advanceTimersByTime(2999);
     expect(calls).toHaveLength(2);
@@ -60,7 +67,7 @@ describe('TourRunner', () => {
   it('skips steps whose people have no position', () => {
     const positions = new Float32Array(model.nodes.length * 2).fill(Number.NaN);
     const { host, calls } = recordingHost(positions);
-    new TourRunner(host).startGuided(guidedTourSteps(model));
+    new TourRunner(host).startGuided(guidedTourSteps(model, captions));
     expect(calls).toEqual(['move 0,0 z1 1000ms', 'caption null']);
   });
 
@@ -68,9 +75,9 @@ describe('TourRunner', () => {
     const positions = new Float32Array(model.nodes.length * 2).fill(0);
     const { host, calls } = recordingHost(positions);
     const runner = new TourRunner(host);
-    runner.startGuided(guidedTourSteps(model));
+    runner.startGuided(guidedTourSteps(model, captions));
     vi.advanceTimersByTime(1500);
-    runner.startGuided(guidedTourSteps(model));
+    runner.startGuided(guidedTourSteps(model, captions));
     vi.advanceTimersByTime(2000);
     expect(calls.filter((c) => c.startsWith('caption A'))).toHaveLength(0);
     vi.advanceTimersByTime(1000);
@@ -97,14 +104,19 @@ describe('TourRunner', () => {
 });
 
 describe('fly-by stops', () => {
-  it('visits past colleagues, then the most senior person of each large company', () => {
+  it('visits featured nodes but the anchor, then the highest-ranked node of each large group', () => {
     const input = buildTestGraph({ A: 3, B: 2 });
-    input.connections[5].hasWorkedWith = true;
+    input.nodes[5] = { ...input.nodes[5], isFeatured: true };
+    input.nodes[0] = { ...input.nodes[0], isFeatured: true };
     const stops = flyByStops(buildGraphModel(input), 4);
     expect(stops).toEqual([5, 1, 4]);
   });
 
-  it('captions a person with role and company', () => {
-    expect(flyByCaption(model.nodes[1])).toBe('Ana Lopez: Engineer at A');
+  it('has neutral captions of its own', () => {
+    expect(
+      guidedTourSteps(model, NEUTRAL_CAPTIONS)
+        .map((step) => step.caption)
+        .slice(0, 2),
+    ).toEqual(['The centre of the graph', 'A: 12']);
   });
 });

@@ -1,6 +1,6 @@
 import type { Relationship } from '@warmpath/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildTestNetwork } from '../../../lib/testing/test-connections';
+import { buildTestNetwork } from '../../../lib/testing/connections.testing';
 import { fromLinkColumns, linkColumnBuffers, toLinkColumns } from './link-columns';
 
 describe('links as columns', () => {

@@ -1,6 +1,6 @@
 import type { Connection, NetworkData, Relationship } from '@warmpath/contracts';
 import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
-import { attachLinkEnds } from '../../../graph/model/link-ends';
+import { attachLinkEnds } from './link-ends';
 import { fromLinkColumns } from './link-columns';
 import { NetworkDataCore } from './network-data-core';
 import type {

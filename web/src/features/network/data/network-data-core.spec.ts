@@ -1,7 +1,7 @@
 import { COMPACT_NETWORK_MEDIA_TYPE } from '@warmpath/contracts';
 import { DEFAULT_FILTERS, encodeNetwork } from '@warmpath/domain';
 import { describe, expect, it } from 'vitest';
-import { buildTestNetwork } from '../../../lib/testing/test-connections';
+import { buildTestNetwork } from '../../../lib/testing/connections.testing';
 import { fromLinkColumns } from './link-columns';
 import { linkEndsOf, NetworkDataCore } from './network-data-core';
 import {

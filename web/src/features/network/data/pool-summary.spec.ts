@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTestNetwork } from '../../../lib/testing/test-connections';
+import { buildTestNetwork } from '../../../lib/testing/connections.testing';
 import { superConnectorIndexes } from './pool-summary';
 
 describe('superConnectorIndexes', () => {

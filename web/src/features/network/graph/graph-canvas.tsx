@@ -1,6 +1,12 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
-import { startTransition, useEffect, useLayoutEffect, useRef } from 'react';
-import { createGraphEngine, type GraphEngine, type LayoutName } from '../../../graph';
+import { startTransition, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { createGraphEngine, type LayoutName } from '../../../graph';
+import {
+  graphCompanyKey,
+  NETWORK_GRAPH_OPTIONS,
+  toGraphData,
+  type NetworkGraphEngine,
+} from './graph-adapter';
 import { usePublishGraphEngine } from './graph-engine-context';
 
 interface Props {
@@ -12,22 +18,20 @@ interface Props {
   onSelect: (connection: Connection) => void;
 }
 
-/** The engine's own key for a company (case and spacing folded). */
-const engineCompanyKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
-
 /**
  * Mounts the graph engine into a div and kills it on unmount; React only hands it data. Layout,
  * positions and the camera stay inside the engine.
  */
 export function GraphCanvas({ connections, relationships, layout, selectedCompanies, onSelect }: Props) {
   const containerRef = useRef<HTMLDivElement>(null);
-  const engineRef = useRef<GraphEngine | null>(null);
+  const engineRef = useRef<NetworkGraphEngine | null>(null);
   const appliedLayout = useRef<LayoutName>('force');
   // The engine reheats the layout when the company selection changes
   // (docs/product.md#layouts-and-tours): only changes go to it.
   const appliedCompanies = useRef('');
   const onSelectRef = useRef(onSelect);
   const publish = usePublishGraphEngine();
+  const graph = useMemo(() => toGraphData(connections, relationships), [connections, relationships]);
 
   useEffect(() => {
     onSelectRef.current = onSelect;
@@ -35,12 +39,12 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
 
   // A layout effect, declared first: the engine exists before the data effect below hands it people.
   useLayoutEffect(() => {
-    const engine = createGraphEngine(containerRef.current as HTMLDivElement);
+    const engine = createGraphEngine(containerRef.current as HTMLDivElement, NETWORK_GRAPH_OPTIONS);
     engineRef.current = engine;
     appliedLayout.current = 'force';
     appliedCompanies.current = '';
     const container = containerRef.current as HTMLDivElement;
-    const offClick = engine.on('click', (node) => onSelectRef.current(node));
+    const offClick = engine.on('click', (person) => onSelectRef.current(person));
     // For people and tests waiting on the layout: the graph says when it has settled.
     const offSettled = engine.on('settled', () => container.setAttribute('data-settled', 'true'));
     // The toolbar, search and details panel get the engine in a transition: set in a layout effect
@@ -59,8 +63,8 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
   // 'settled' flag. setGraph only starts the sliced build, so this costs nothing noticeable.
   useLayoutEffect(() => {
     containerRef.current?.setAttribute('data-settled', 'false');
-    engineRef.current?.setGraph({ connections, relationships });
-  }, [connections, relationships]);
+    engineRef.current?.setGraph(graph);
+  }, [graph]);
 
   useEffect(() => {
     if (!engineRef.current || appliedLayout.current === layout) return;
@@ -69,10 +73,10 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
   }, [layout, connections]);
 
   useEffect(() => {
-    const keys = selectedCompanies.map(engineCompanyKey);
+    const keys = selectedCompanies.map(graphCompanyKey);
     if (!engineRef.current || keys.join('\n') === appliedCompanies.current) return;
     appliedCompanies.current = keys.join('\n');
-    engineRef.current.setSelectedCompanies(keys);
+    engineRef.current.setSelectedGroups(keys);
   }, [selectedCompanies, connections]);
 
   return <div ref={containerRef} data-testid="network-graph" style={{ position: 'absolute', inset: 0 }} />;

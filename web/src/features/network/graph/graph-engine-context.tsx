@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { GraphEngine } from '../../../graph';
+import type { NetworkGraphEngine as GraphEngine } from './graph-adapter';
 
 interface EngineSlot {
   engine: GraphEngine | null;

@@ -8,7 +8,8 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Radio, Tooltip } from 'antd';
-import type { GraphEngine, LayoutName } from '../../../graph';
+import type { LayoutName } from '../../../graph';
+import type { NetworkGraphEngine as GraphEngine } from './graph-adapter';
 
 interface Props {
   engine: GraphEngine | null;

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestConnection } from '../../../lib/testing/test-connections';
+import { buildTestConnection } from '../../../lib/testing/connections.testing';
 import { HoverCard } from './hover-card';
 
 afterEach(cleanup);

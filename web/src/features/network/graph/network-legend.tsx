@@ -1,7 +1,7 @@
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { LEGEND, LEGEND_SIZES } from '../../../graph';
+import { LEGEND, LEGEND_SIZES } from './person-style';
 
 const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
 

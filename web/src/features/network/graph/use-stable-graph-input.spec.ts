@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildTestNetwork } from '../../../lib/testing/test-connections';
+import { buildTestNetwork } from '../../../lib/testing/connections.testing';
 import { useStableGraphInput } from './use-stable-graph-input';
 
 describe('useStableGraphInput', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { GraphEngine } from '../../../graph';
+import type { NetworkGraphEngine as GraphEngine } from './graph-adapter';
 
 /** The running tour's caption; null when no tour runs (a tour always shows one while it runs). */
 export function useTourCaption(engine: GraphEngine | null): string | null {

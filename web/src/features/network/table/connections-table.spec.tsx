@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buttonByText, renderWithApp, stubServer } from '../../../lib/testing/test-app';
-import { buildTestNetwork } from '../../../lib/testing/test-connections';
+import { buttonByText, renderWithApp, stubServer } from '../../../lib/testing/app.testing';
+import { buildTestNetwork } from '../../../lib/testing/connections.testing';
 import { ConnectionsTable } from './connections-table';
 
 const many = buildTestNetwork(

@@ -5,7 +5,7 @@ import type {
   TeamMember,
   Workspace,
 } from '@warmpath/contracts';
-import { TEST_USER } from '../../lib/testing/test-app';
+import { TEST_USER } from '../../lib/testing/app.testing';
 
 /** Builders for the workspace screens' tests: realistic defaults, overrides per test. */
 

@@ -1,15 +1,11 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
+import type { LinkEnds } from '../../../graph';
 
 /**
- * Where each link of a list ends, as positions in a list of people (-1: not in it). Worked out
- * where the data already is (the network-data worker), so building a graph of 400,000 links
- * looks up no person by id on the page.
+ * Where each link of a view ends, as positions in its list of people (-1: not in it). Worked out
+ * where the data already is (the network-data worker), so the graph of 400,000 links looks up no
+ * person by id on the page (graph-adapter.ts hands them to the engine).
  */
-export interface LinkEnds {
-  sources: Int32Array;
-  targets: Int32Array;
-}
-
 const known = new WeakMap<readonly Relationship[], { people: readonly Connection[]; ends: LinkEnds }>();
 
 /** Records that `relationships` end at these positions of `people` (same order, same length). */
@@ -23,7 +19,7 @@ export function attachLinkEnds(
 }
 
 /** The ends recorded for exactly this pair of lists, else null (then links are matched by id). */
-export function linkEndsOf(
+export function recordedLinkEnds(
   relationships: readonly Relationship[],
   people: readonly Connection[],
 ): LinkEnds | null {

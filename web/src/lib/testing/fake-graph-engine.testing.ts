@@ -1,10 +1,13 @@
 import { vi } from 'vitest';
+import type { Connection, Relationship } from '@warmpath/contracts';
 import type { GraphEngine, GraphEngineEvents } from '../../graph';
+import { GRAPH_COLORS } from '../../graph/render/node-style';
 
 type Listener = (payload: never) => void;
 
-export interface FakeGraphEngine extends GraphEngine {
-  emit<E extends keyof GraphEngineEvents>(event: E, payload: GraphEngineEvents[E]): void;
+/** The network's engine: people as nodes, relationships as links. */
+export interface FakeGraphEngine extends GraphEngine<Connection, Relationship> {
+  emit<E extends keyof GraphEngineEvents>(event: E, payload: GraphEngineEvents<Connection>[E]): void;
 }
 
 /** A stand-in for the WebGL engine in component tests: records calls, emits events on demand. */
@@ -14,7 +17,7 @@ export function createFakeGraphEngine(): FakeGraphEngine {
     setGraph: vi.fn(),
     setHighlight: vi.fn(),
     setMemberHighlight: vi.fn(),
-    setSelectedCompanies: vi.fn(),
+    setSelectedGroups: vi.fn(),
     setLayout: vi.fn(),
     zoomIn: vi.fn(),
     zoomOut: vi.fn(),
@@ -51,10 +54,6 @@ export function fakeGraphModule() {
       engines.push(engine);
       return engine;
     }),
-    LEGEND: [
-      { category: 'you', label: 'You', color: 0xf59e0b },
-      { category: 'teammate', label: 'Teammate', color: 0xec4899, isPooled: true },
-    ],
-    LEGEND_SIZES: [{ label: 'Junior', size: 4 }],
+    GRAPH_COLORS,
   };
 }

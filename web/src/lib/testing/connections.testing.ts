@@ -1,18 +1,32 @@
 import type { Connection, NetworkData, Relationship } from '@warmpath/contracts';
-import { buildTestPerson } from '../../graph/model/test-graph';
 
-/**
- * Test builder: a plausible 1st-degree connection; every field can be overridden. The graph
- * engine's person builder with this module's defaults (tests here read them).
- */
+/** Test builder: a plausible 1st-degree connection; every field can be overridden. */
 export function buildTestConnection(overrides: Partial<Connection> = {}): Connection {
-  return buildTestPerson({
+  return {
+    id: '1',
+    userId: 1,
+    firstName: 'Ana',
     lastName: 'Silva',
+    company: 'Acme',
     position: 'Software Engineer',
+    email: null,
+    linkedinUrl: null,
+    avatarUrl: null,
+    notes: null,
+    industry: null,
+    location: null,
+    connectionDegree: 1,
     yearsConnected: null,
+    connectedOn: null,
     createdAt: '2024-05-01T10:00:00.000Z',
+    isUser: false,
+    isTeammate: false,
+    hasWorkedWith: false,
+    type: 'connection',
+    positionInfo: { category: 'engineering', seniority: 3 },
+    knownBy: [1],
     ...overrides,
-  });
+  };
 }
 
 export function buildTestLink(overrides: Partial<Relationship> = {}): Relationship {

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { buildTestConnection, buildTestLink } from '../../../lib/testing/connections.testing';
+import { attachLinkEnds } from '../data/link-ends';
+import { flyByCaption, NETWORK_GRAPH_OPTIONS, PERSON_ATTRIBUTES, toGraphData } from './graph-adapter';
+import { NODE_COLORS } from './person-style';
+
+const you = buildTestConnection({ id: 'u1', isUser: true, connectionDegree: 0, company: 'Acme' });
+const mate = buildTestConnection({ id: 'u2', isTeammate: true, company: 'Acme' });
+const ana = buildTestConnection({
+  id: '1',
+  firstName: 'Ana',
+  lastName: 'Silva',
+  hasWorkedWith: true,
+  positionInfo: { category: 'engineering', seniority: 6 },
+});
+const cto = buildTestConnection({
+  id: '2',
+  connectionDegree: 2,
+  company: null,
+  positionInfo: { category: 'executive', seniority: 9 },
+});
+const people = [you, mate, ana, cto];
+const links = [
+  buildTestLink({ id: 'l1', sourceId: 'u1', targetId: '1', type: 'connection' }),
+  buildTestLink({ id: 'l2', sourceId: '1', targetId: '2', type: 'company-role' }),
+  buildTestLink({ id: 'l3', sourceId: '1', targetId: '2', type: 'company-general' }),
+  buildTestLink({ id: 'l4', sourceId: 'u1', targetId: 'u2', type: 'teammate' }),
+];
+const { node, link } = PERSON_ATTRIBUTES;
+
+describe('the network graph adapter', () => {
+  it('reads each person as a node sized by seniority, coloured by category, grouped by company', () => {
+    expect(people.map((p) => [node.id(p), node.label(p), node.group(p), node.rank(p), node.role(p)])).toEqual(
+      [
+        ['u1', 'Ana Silva', 'Acme', 3, 'anchor'],
+        ['u2', 'Ana Silva', 'Acme', 3, 'hub'],
+        ['1', 'Ana Silva', 'Acme', 6, undefined],
+        ['2', 'Ana Silva', null, 9, undefined],
+      ],
+    );
+    expect(people.map(node.color)).toEqual([
+      NODE_COLORS.you,
+      NODE_COLORS.teammate,
+      NODE_COLORS.pastColleague,
+      NODE_COLORS.executive,
+    ]);
+    expect(node.size(you)).toBe(8);
+    expect(node.size(cto)).toBeCloseTo(2 + Math.pow(9, 1.3), 6);
+    expect(people.map(node.isFeatured)).toEqual([false, false, true, false]);
+    expect(node.rank({ ...ana, positionInfo: null as unknown as typeof ana.positionInfo })).toBe(0);
+  });
+
+  it('reads company links as the group links and every other link as an other link', () => {
+    expect(links.map((l) => [link.id(l), link.source(l), link.target(l), link.kind(l)])).toEqual([
+      ['l1', 'u1', '1', 'other'],
+      ['l2', '1', '2', 'group'],
+      ['l3', '1', '2', 'group'],
+      ['l4', 'u1', 'u2', 'other'],
+    ]);
+  });
+
+  it('hands the people and links over as they are, with the ends the data worker found for exactly them', () => {
+    const viewPeople = people.slice();
+    const viewLinks = links.slice();
+    const ends = { sources: Int32Array.from([0, 2, 2, 0]), targets: Int32Array.from([2, 3, 3, 1]) };
+    attachLinkEnds(viewLinks, viewPeople, ends);
+    const data = toGraphData(viewPeople, viewLinks);
+    expect(data.nodes).toBe(viewPeople);
+    expect(data.links).toBe(viewLinks);
+    expect(data.linkEnds).toBe(ends);
+    expect(toGraphData(people, viewLinks).linkEnds).toBeNull();
+    expect(toGraphData(viewPeople, links).linkEnds).toBeNull();
+  });
+
+  it('folds company names by case and spacing and words the tours for people', () => {
+    const { groupKey, captions } = NETWORK_GRAPH_OPTIONS;
+    expect(groupKey?.('  Big   CO ')).toBe('big co');
+    expect(captions?.anchor).toBe('You are at the center of your network');
+    expect(captions?.group?.('Acme', 12)).toBe('Acme: 12 connections');
+    expect(captions?.node?.(ana)).toBe('Ana Silva: Software Engineer at Acme');
+    expect(flyByCaption({ ...ana, position: null, company: null })).toBe('Ana Silva');
+  });
+});

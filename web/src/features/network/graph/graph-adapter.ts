@@ -1,0 +1,68 @@
+import type { Connection, Relationship } from '@warmpath/contracts';
+import type { GraphAttributes, GraphData, GraphEngine, GraphEngineOptions } from '../../../graph';
+import { recordedLinkEnds } from '../data/link-ends';
+import { NODE_COLORS, nodeCategory, nodeSize } from './person-style';
+
+/**
+ * The one place the product meets the graph engine (docs/architecture.md#the-web-app): how the
+ * engine reads a person as a node (size by seniority, colour by category, company as the group,
+ * YOU the anchor, teammates hubs, past colleagues featured) and a relationship as a link (company
+ * links are the group links), and how the tours speak of people. Nothing is copied: the engine
+ * reads the people and relationships themselves, in its own slices, and hands a person back on
+ * hover and click.
+ */
+
+/** The network's graph engine: its nodes are people, its links relationships. */
+export type NetworkGraphEngine = GraphEngine<Connection, Relationship>;
+
+/** Case and spacing never split a company (same rule as the company filter of the graph). */
+export const graphCompanyKey = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+export function isCompanyLink(type: Relationship['type']): boolean {
+  return type === 'company-role' || type === 'company-group' || type === 'company-general';
+}
+
+export const PERSON_ATTRIBUTES: GraphAttributes<Connection, Relationship> = {
+  node: {
+    id: (person) => person.id,
+    label: (person) => `${person.firstName} ${person.lastName}`,
+    size: nodeSize,
+    color: (person) => NODE_COLORS[nodeCategory(person, false)],
+    group: (person) => person.company,
+    rank: (person) => person.positionInfo?.seniority ?? 0,
+    role: (person) => (person.isUser ? 'anchor' : person.isTeammate ? 'hub' : undefined),
+    isFeatured: (person) => person.hasWorkedWith,
+  },
+  link: {
+    id: (link) => link.id,
+    source: (link) => link.sourceId,
+    target: (link) => link.targetId,
+    kind: (link) => (isCompanyLink(link.type) ? 'group' : 'other'),
+  },
+};
+
+/** The engine's input for a view of the network; the ends the data worker found go along. */
+export function toGraphData(
+  connections: readonly Connection[],
+  relationships: readonly Relationship[],
+): GraphData<Connection, Relationship> {
+  return { nodes: connections, links: relationships, linkEnds: recordedLinkEnds(relationships, connections) };
+}
+
+/** "Jane Doe: CTO at Acme", the fly-by's caption for a person. */
+export function flyByCaption(person: Connection): string {
+  const name = `${person.firstName} ${person.lastName}`.trim();
+  const role = [person.position, person.company].filter(Boolean).join(' at ');
+  return role ? `${name}: ${role}` : name;
+}
+
+/** How the network's graph reads people, folds companies and words its tours (docs/product.md#layouts-and-tours). */
+export const NETWORK_GRAPH_OPTIONS: GraphEngineOptions<Connection, Relationship> = {
+  attributes: PERSON_ATTRIBUTES,
+  groupKey: graphCompanyKey,
+  captions: {
+    anchor: 'You are at the center of your network',
+    group: (company, size) => `${company}: ${size} connections`,
+    node: flyByCaption,
+  },
+};
