@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithApp, stubServer, TEST_USER } from '../../lib/testing/test-app';
+import { json, renderWithApp, stubServer, TEST_USER } from '../../lib/testing/app.testing';
 import { AuthPage } from './auth-page';
 
 /** First mount of antd's form on a loaded machine: a bound on waiting, not a speed claim. */

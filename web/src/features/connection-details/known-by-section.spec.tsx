@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { HIDDEN_KNOWER } from '@warmpath/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestConnection } from '../../lib/testing/test-connections';
+import { buildTestConnection } from '../../lib/testing/connections.testing';
 import { KnownBySection } from './known-by-section';
 
 const ana = buildTestConnection({

@@ -2,7 +2,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import type { ArchiveSignalsView } from '@warmpath/contracts';
 import { emptyArchiveSignals } from '@warmpath/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestConnection } from '../../lib/testing/test-connections';
+import { buildTestConnection } from '../../lib/testing/connections.testing';
 import { RelationshipSection } from './relationship-section';
 
 const TODAY = new Date('2026-11-26T12:00:00Z');

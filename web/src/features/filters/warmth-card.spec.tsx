@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import type { ArchiveSignalsView, Connection } from '@warmpath/contracts';
 import { emptyArchiveSignals } from '@warmpath/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildTestNetwork } from '../../lib/testing/test-connections';
+import { buildTestNetwork } from '../../lib/testing/connections.testing';
 import { WarmthCard } from './warmth-card';
 
 const TODAY = new Date('2026-11-26T12:00:00Z');

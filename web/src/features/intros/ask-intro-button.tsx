@@ -6,10 +6,15 @@ import { useAuth } from '../../lib/session/auth-context';
 import { askLabel, introAsk } from './intro-ask';
 
 /** The dialog's code (form, draft writer, path lookup) loads when someone first asks. */
-const AskIntroDialog = lazy(() => import('./ask-intro-dialog').then((m) => ({ default: m.AskIntroDialog })));
-const AskIntroWithPath = lazy(() =>
-  import('./ask-intro-with-path').then((m) => ({ default: m.AskIntroWithPath })),
-);
+const loadDialog = () => import('./ask-intro-dialog');
+const loadWithPath = () => import('./ask-intro-with-path');
+const AskIntroDialog = lazy(() => loadDialog().then((m) => ({ default: m.AskIntroDialog })));
+const AskIntroWithPath = lazy(() => loadWithPath().then((m) => ({ default: m.AskIntroWithPath })));
+
+/** Loads the dialogs' code ahead of the first ask (a test, or a page that expects one). */
+export async function preloadAskIntro(): Promise<void> {
+  await Promise.all([loadDialog(), loadWithPath()]);
+}
 
 export interface AskIntroButtonProps {
   teamId: number;

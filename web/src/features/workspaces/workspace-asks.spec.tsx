@@ -3,14 +3,17 @@ import type { Connection, WarmPathView } from '@warmpath/contracts';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as graph from '../../graph';
-import type { FakeGraphEngine } from '../../lib/testing/fake-graph-engine';
-import { findModal, json, renderWithApp, stubServer } from '../../lib/testing/test-app';
-import { buildTestNetwork } from '../../lib/testing/test-connections';
-import { BEN, buildMember, buildWorkspace, OWNER } from './test-workspaces';
+import { preloadAskIntro } from '../intros';
+import type { FakeGraphEngine } from '../../lib/testing/fake-graph-engine.testing';
+import { findModal, json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
+import { buildTestNetwork } from '../../lib/testing/connections.testing';
+import { BEN, buildMember, buildWorkspace, OWNER } from './workspaces.testing';
 import { renderWorkspaceNetwork } from './workspace-network';
 import { WorkspacePage } from './workspace-page';
 
-vi.mock('../../graph', async () => (await import('../../lib/testing/fake-graph-engine')).fakeGraphModule());
+vi.mock('../../graph', async () =>
+  (await import('../../lib/testing/fake-graph-engine.testing')).fakeGraphModule(),
+);
 
 const engines = (graph as unknown as { engines: FakeGraphEngine[] }).engines;
 
@@ -125,10 +128,7 @@ async function expectAskOfBen(fetchMock: ReturnType<typeof renderWorkspace>, to:
 }
 
 // The dialog is a lazy chunk: loaded once here, so opening it in a test waits on nothing.
-beforeAll(async () => {
-  await import('../intros/ask-intro-dialog');
-  await import('../intros/ask-intro-with-path');
-});
+beforeAll(preloadAskIntro);
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithApp, stubServer } from '../testing/test-app';
+import { renderWithApp, stubServer } from '../testing/app.testing';
 import { useCopyText } from './use-copy-text';
 
 function CopyButton({ text, description }: { text: string; description?: string }) {
