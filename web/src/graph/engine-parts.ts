@@ -1,7 +1,6 @@
 import type { CameraController } from './camera/camera-controller';
 import type { CameraState, Viewport } from './camera/camera-math';
 import type { EventHub } from './event-hub';
-import type { WorkerStats } from './layout/layout-supervisor';
 import type { GraphModel } from './model/graph-model';
 import type { GraphHover } from './types';
 
@@ -21,6 +20,13 @@ export interface Scene {
 export interface View {
   readonly camera: CameraController;
   viewport: Viewport;
+}
+
+/** The layout worker's own account of its steps, sent with its positions. */
+export interface WorkerStats {
+  steps: number;
+  stepMs: number;
+  heapBytes: number | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { FrameStats } from './frame-stats';
-import type { WorkerStats } from './layout/layout-supervisor';
+import type { WorkerStats } from './engine-parts';
 import type { GraphModel } from './model/graph-model';
 import type { GraphEngineStats } from './types';
 

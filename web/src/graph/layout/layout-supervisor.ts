@@ -1,11 +1,5 @@
-import type { Signals } from '../engine-parts';
+import type { Signals, WorkerStats } from '../engine-parts';
 import type { FromWorker, ForceParams, Heat, LayoutGraph, ToWorker } from './layout-protocol';
-
-export interface WorkerStats {
-  steps: number;
-  stepMs: number;
-  heapBytes: number | null;
-}
 
 /**
  * The main thread's side of the layout worker: commands out, positions in. Positions wait
