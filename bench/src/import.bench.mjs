@@ -213,6 +213,8 @@ async function measure(rows, csv, cookie = null, { people = rows, file = null } 
   const stackAfter = stackCpuMs();
   const network = await readNetwork(cookie);
   const queryableMs = performance.now() - started;
+  // The progress events carry no signals report: the import's status does.
+  const status = await (await fetch(`${stack.url}/api/imports/${final.id}`, { headers: { cookie } })).json();
   if (network.people !== null && network.people !== people)
     throw new Error(`GET /api/network shows ${network.people} people`);
   return {
@@ -226,7 +228,7 @@ async function measure(rows, csv, cookie = null, { people = rows, file = null } 
       absent: final.absent,
     },
     megabytes: (typeof upload.data === 'string' ? Buffer.byteLength(upload.data) : upload.data.length) / 1e6,
-    signals: final.signals ?? null,
+    signals: status.signals ?? null,
     acceptedMs,
     parsedMs: states.saving ?? null,
     savedMs: states.linking ?? null,
