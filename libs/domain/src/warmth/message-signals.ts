@@ -1,4 +1,5 @@
 import { normaliseProfileUrl } from '../import/normalise-profile-url.js';
+import { detachString } from '../text/detach-string.js';
 import { isoDay, parseArchiveTime } from './archive-date.js';
 import { ARCHIVE_HEADER_SEARCH_ROWS, archiveColumns } from './archive-header.js';
 import { ANSWERED_WITHIN_DAYS, type ArchiveSignals, emptyArchiveSignals } from './archive-signals.js';
@@ -60,12 +61,13 @@ export class MessageSignalsReader {
     const time = this.columns.date >= 0 ? parseArchiveTime(cells[this.columns.date]) : null;
     if (time === null) this.stats.undatedMessages++;
     let voices = this.conversations.get(id);
-    if (!voices) this.conversations.set(id, (voices = new Map()));
+    if (!voices) this.conversations.set(detachString(id), (voices = new Map()));
     speak(voices, sender, time);
     const recipients = this.columns.recipients >= 0 ? (cells[this.columns.recipients] ?? '') : '';
     for (const part of recipients.split(/[;,]/)) {
       const url = normaliseProfileUrl(part);
-      if (url && !voices.has(url)) voices.set(url, { count: 0, first: Infinity, last: -Infinity });
+      if (url && !voices.has(url))
+        voices.set(detachString(url), { count: 0, first: Infinity, last: -Infinity });
     }
   }
 
@@ -127,13 +129,13 @@ export class MessageSignalsReader {
 }
 
 function speak(voices: Map<string, Voice>, url: string, time: number | null): void {
-  const voice = voices.get(url) ?? { count: 0, first: Infinity, last: -Infinity };
+  let voice = voices.get(url);
+  if (!voice) voices.set(detachString(url), (voice = { count: 0, first: Infinity, last: -Infinity }));
   voice.count++;
   if (time !== null) {
     voice.first = Math.min(voice.first, time);
     voice.last = Math.max(voice.last, time);
   }
-  voices.set(url, voice);
 }
 
 /** Adds one conversation of the member (`own`) with a counterpart (`their`) to the signals. */

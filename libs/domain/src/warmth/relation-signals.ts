@@ -1,4 +1,5 @@
 import { normaliseProfileUrl } from '../import/normalise-profile-url.js';
+import { detachString } from '../text/detach-string.js';
 import { isoDay, parseArchiveTime } from './archive-date.js';
 import { ARCHIVE_HEADER_SEARCH_ROWS, archiveColumns } from './archive-header.js';
 import { type ArchiveSignals, emptyArchiveSignals } from './archive-signals.js';
@@ -130,7 +131,12 @@ export class RelationSignalsReader {
 
   private recommendation(name: string, day: string | null): void {
     if (!name) return;
-    const entry = this.byName.get(name) ?? { given: 0, received: 0, givenOn: null, receivedOn: null };
+    let entry = this.byName.get(name);
+    if (!entry)
+      this.byName.set(
+        detachString(name),
+        (entry = { given: 0, received: 0, givenOn: null, receivedOn: null }),
+      );
     if (this.file === 'recommendations-received') {
       entry.received++;
       entry.receivedOn = later(entry.receivedOn, day);
@@ -138,14 +144,13 @@ export class RelationSignalsReader {
       entry.given++;
       entry.givenOn = later(entry.givenOn, day);
     }
-    this.byName.set(name, entry);
   }
 
   private signalsOf(address: string): ArchiveSignals | null {
     const url = normaliseProfileUrl(address);
     if (!url) return null;
     let signals = this.byUrl.get(url);
-    if (!signals) this.byUrl.set(url, (signals = emptyArchiveSignals()));
+    if (!signals) this.byUrl.set(detachString(url), (signals = emptyArchiveSignals()));
     return signals;
   }
 }

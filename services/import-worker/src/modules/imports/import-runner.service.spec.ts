@@ -189,7 +189,7 @@ describe('ImportRunner', () => {
     });
   });
 
-  it('completes the import without signals when their thread fails', async () => {
+  it('completes the import without signals when their thread fails, naming the files unread', async () => {
     const signalFiles: SignalEntry[] = [
       { file: 'messages', name: 'messages.csv', bytes: async function* () {} },
     ];
@@ -198,7 +198,10 @@ describe('ImportRunner', () => {
       failSignals: true,
     });
     await run(runner);
-    expect(stored).toMatchObject({ state: 'completed', signals: null });
+    expect(stored).toMatchObject({
+      state: 'completed',
+      signals: { files: [], unreadableFiles: ['messages.csv'], messages: 0, connections: 0 },
+    });
     expect(requests).not.toContain('network.import.signals');
   });
 

@@ -171,9 +171,10 @@ export class ImportRunner {
     try {
       collected = await this.reader.readSignals(upload.signalFiles);
     } catch (error) {
-      // The signals thread died (out of memory, a bug): the people are saved, the warmth is not.
+      // The signals thread died (out of memory, a bug): the people are saved, the warmth is not,
+      // and the import's report says so (every signal file unreadable); earlier signals stay.
       this.logger.warn({ err: error, importId: target.importId }, 'archive signals not read');
-      return null;
+      return unreadSignals(upload.signalFiles);
     }
     const report = await sendSignals(this.bus, collected, target, timeoutMs);
     this.logger.info(
@@ -232,4 +233,16 @@ export class ImportRunner {
     }
     await this.uploads.remove(entity.objectName);
   }
+}
+
+/** The report of an archive whose signal files could not be read at all. */
+function unreadSignals(files: readonly { name: string }[]): ImportSignalsReport {
+  return {
+    files: [],
+    unreadableFiles: files.map((file) => file.name),
+    messages: 0,
+    connections: 0,
+    ignoredPeople: 0,
+    ignoredMessages: 0,
+  };
 }
