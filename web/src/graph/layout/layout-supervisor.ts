@@ -1,4 +1,4 @@
-import type { Signals, WorkerStats } from '../engine-parts';
+import type { Signals } from '../engine-parts';
 import type { FromWorker, ForceParams, Heat, LayoutGraph, ToWorker } from './layout-protocol';
 
 /**

@@ -115,7 +115,10 @@ export class MailOutboxSender {
   private async whyNotOwed(mail: OutboxMail): Promise<string | null> {
     const lastError = mail.lastError ? ` Last error: ${mail.lastError}` : '';
     if (mail.notAfter && mail.notAfter.getTime() <= Date.now()) {
-      return `Not delivered before it stopped being needed (the invitation expired).${lastError}`;
+      // An invitation's mail is due until the invitation expires: the same words either way.
+      return mail.invitationId === null
+        ? `Not delivered before it stopped being needed.${lastError}`
+        : `Not delivered before the invitation expired.${lastError}`;
     }
     if (mail.invitationId === null) return null;
     const invitation = await this.invitations.findById(mail.invitationId);
