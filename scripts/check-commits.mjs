@@ -4,13 +4,13 @@
 //   node scripts/check-commits.mjs                          every commit since the last release
 // "Since the last release": after the newest tag matching v* reachable from HEAD; without one,
 // after the commit named in scripts/commit-baseline.txt, so history from before the convention
-// is not judged (nor commits made before that base on branches merged later). Merge commits are
-// skipped. A shallow clone without the base checks the commits it has.
+// is not judged (nor commits made before that base on branches merged later). Merge commits and
+// reverts are judged by their subject's length only. A shallow clone without the base checks the commits it has.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkCommitMessage } from './lib/commit-message.mjs';
+import { checkCommitMessage, checkGitMessage } from './lib/commit-message.mjs';
 
 const rootFlag = process.argv.indexOf('--root');
 const root =
@@ -28,8 +28,7 @@ const tryGit = (...args) => {
 const fileFlag = process.argv.indexOf('--message-file');
 if (fileFlag !== -1) {
   const message = readFileSync(process.argv[fileFlag + 1], 'utf8');
-  if (isExempt(message)) process.exit(0);
-  const { errors, warnings } = checkCommitMessage(message);
+  const { errors, warnings } = check(message);
   for (const warning of warnings) console.error(`commit message: warning: ${warning}`);
   for (const error of errors) console.error(`commit message: ${error}`);
   if (errors.length > 0) {
@@ -45,7 +44,7 @@ if (tryGit('rev-parse', '--is-inside-work-tree') !== 'true') {
 }
 const base = releaseBase();
 const range = base ? [`${base.commit}..HEAD`] : ['HEAD'];
-const log = git('log', '--no-merges', '--format=%H%x00%ct%x00%B%x1e', ...range);
+const log = git('log', '--format=%H%x00%ct%x00%B%x1e', ...range);
 const commits = log
   .split('\x1e')
   .map((entry) => entry.trim())
@@ -61,8 +60,8 @@ const accepted = acceptedCommits();
 let failed = 0;
 let warned = 0;
 for (const { hash, message } of commits) {
-  if (isExempt(message) || accepted.has(hash)) continue;
-  const { errors, warnings } = checkCommitMessage(message);
+  if (accepted.has(hash)) continue;
+  const { errors, warnings } = check(message);
   const subject = message.split('\n')[0];
   if (errors.length > 0) {
     failed += 1;
@@ -118,7 +117,12 @@ function commitTime(commit) {
   return Number(git('log', '-1', '--format=%ct', commit).trim());
 }
 
-/** Messages git writes itself: reverts, and fixups meant to be squashed before merging. */
-function isExempt(message) {
+/** The convention's check, or only the length for messages git writes itself. */
+function check(message) {
+  return isWrittenByGit(message) ? checkGitMessage(message) : checkCommitMessage(message);
+}
+
+/** Messages git writes itself: merges, reverts, and fixups meant to be squashed before merging. */
+function isWrittenByGit(message) {
   return /^(Revert "|Merge |fixup! |squash! |amend! )/.test(message);
 }

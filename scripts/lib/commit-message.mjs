@@ -97,7 +97,7 @@ for (const verb of COMMON_VERBS) {
 
 /**
  * Checks one commit message (subject, blank line, body). `errors` fail the check; `warnings` are
- * printed only. Merge commits and reverts made by git are the caller's to skip.
+ * printed only. Merge commits and reverts made by git are checkGitMessage's.
  */
 export function checkCommitMessage(message) {
   const lines = message
@@ -134,6 +134,19 @@ export function checkCommitMessage(message) {
     warnings.push('no body: say why in a few lines, unless the subject says it all');
   }
   return { errors, warnings };
+}
+
+/**
+ * Checks a message git writes itself (a merge, a revert, a fixup to squash): its words are git's,
+ * its length is still ours, since a merge's subject is often edited (`git merge -m`).
+ */
+export function checkGitMessage(message) {
+  const subject = (message.replace(/\r\n/g, '\n').split('\n')[0] ?? '').trimEnd();
+  const errors =
+    subject.length > MAX_SUBJECT_LENGTH
+      ? [`the subject has ${subject.length} characters; at most ${MAX_SUBJECT_LENGTH}`]
+      : [];
+  return { errors, warnings: [] };
 }
 
 /** Why the summary's first word is not an imperative, or null when it may be one. */

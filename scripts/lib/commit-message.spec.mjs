@@ -149,7 +149,7 @@ describe('check-commits.mjs', () => {
     expect(result.stdout).toContain('1 commit(s) since release v0.1.0');
   });
 
-  it('skips merge commits and reverts', () => {
+  it('judges merge commits and reverts by their subject’s length only', () => {
     git('checkout', '-q', '-b', 'side');
     writeFileSync(join(repo, 'page.txt'), 'imports\n');
     git('add', 'page.txt');
@@ -160,7 +160,18 @@ describe('check-commits.mjs', () => {
     expect(git('log', '-1', '--format=%s')).toBe('Revert "web: add the imports page"');
     const result = run();
     expect(result.status).toBe(0);
-    expect(result.stdout).toContain('3 commit(s)');
+    expect(result.stdout).toContain('4 commit(s)');
+
+    git('checkout', '-q', '-b', 'other');
+    writeFileSync(join(repo, 'other.txt'), 'history\n');
+    git('add', 'other.txt');
+    commit(`web: add the import history${WHY}`);
+    git('checkout', '-q', 'main');
+    const long = "Merge branch 'other': the import history, its filters, its paging, its tests";
+    git('merge', '-q', '--no-ff', '-m', long, 'other');
+    const refused = run();
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(`the subject has ${long.length} characters; at most 72`);
   });
 
   it('checks the commits a shallow clone has when the baseline is not among them', () => {
@@ -186,5 +197,9 @@ describe('check-commits.mjs', () => {
     expect(bad.stderr).toContain('the subject must read "<scope>: <summary>"');
     writeFileSync(file, `scripts: check commit messages${WHY}`);
     expect(run(repo, '--message-file', file).status).toBe(0);
+    writeFileSync(file, "Merge branch 'side'\n");
+    expect(run(repo, '--message-file', file).status).toBe(0);
+    writeFileSync(file, `Merge branch 'side': ${'x'.repeat(60)}\n`);
+    expect(run(repo, '--message-file', file).status).toBe(1);
   });
 });
