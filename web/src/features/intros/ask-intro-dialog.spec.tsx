@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findModal, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/app.testing';
 import { buildTestConnection } from '../../lib/testing/connections.testing';
+import { buildTestPath } from '../../lib/testing/paths.testing';
 import { AskIntroButton } from './ask-intro-button';
 import { buildIntro } from './intros.testing';
 
@@ -33,41 +34,13 @@ const finn = buildTestConnection({
   connectionDegree: 2,
   knownBy: [2],
 });
-const path: WarmPathView = {
-  found: true,
-  fromId: 'u1',
-  toId: '20',
-  warmth: 0.6,
-  nodes: [you, ben, finn],
-  links: [],
-  hops: [
-    {
-      fromId: 'u1',
-      toId: 'u2',
-      warmth: 0.9,
-      explanation: 'Ben Ode is your teammate',
-      kind: 'teammate',
-      linkId: 'u1-u2',
-      yearsConnected: null,
-      workedTogether: false,
-      sharedCompany: null,
-      sameFunction: false,
-    },
-    {
-      fromId: 'u2',
-      toId: '20',
-      warmth: 0.66,
-      explanation: 'Ben Ode knows Finn Hart (6 years)',
-      kind: 'knows',
-      linkId: 'u2-20',
-      yearsConnected: 6,
-      workedTogether: false,
-      sharedCompany: null,
-      sameFunction: false,
-    },
+const path: WarmPathView = buildTestPath(
+  [you, ben, finn],
+  [
+    { warmth: 0.9, explanation: 'Ben Ode is your teammate', kind: 'teammate' },
+    { warmth: 0.66, explanation: 'Ben Ode knows Finn Hart (6 years)', yearsConnected: 6 },
   ],
-  version: '1',
-};
+);
 const DRAFT = 'Hi Finn,\n\nI hope this finds you well.\n\nBest regards,\nMaya';
 const REASON = 'Finn leads Globex engineering; I want to propose a pilot.';
 const SLOW = { timeout: 10_000 };

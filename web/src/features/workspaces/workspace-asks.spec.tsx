@@ -7,6 +7,7 @@ import { preloadAskIntro } from '../intros';
 import type { FakeGraphEngine } from '../../lib/testing/fake-graph-engine.testing';
 import { findModal, json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
 import { buildTestNetwork } from '../../lib/testing/connections.testing';
+import { buildTestPath } from '../../lib/testing/paths.testing';
 import { BEN, buildMember, buildWorkspace, OWNER } from './workspaces.testing';
 import { renderWorkspaceNetwork } from './workspace-network';
 import { WorkspacePage } from './workspace-page';
@@ -44,31 +45,13 @@ const teamNetwork = {
 
 /** The warmest path to anyone Ben knows: you → Ben → them. */
 function pathThroughBen(to: Connection): WarmPathView {
-  const hop = (from: Connection, next: Connection, explanation: string) => ({
-    fromId: from.id,
-    toId: next.id,
-    warmth: 0.8,
-    explanation,
-    kind: 'knows' as const,
-    linkId: `${from.id}-${next.id}`,
-    yearsConnected: null,
-    workedTogether: false,
-    sharedCompany: null,
-    sameFunction: false,
-  });
-  return {
-    found: true,
-    fromId: you.id,
-    toId: to.id,
-    warmth: 0.6,
-    nodes: [you, ben, to],
-    links: [],
-    hops: [
-      hop(you, ben, 'Ben Ode is your teammate'),
-      hop(ben, to, `Ben Ode knows ${to.firstName} ${to.lastName} (4 years)`),
+  return buildTestPath(
+    [you, ben, to],
+    [
+      { explanation: 'Ben Ode is your teammate' },
+      { explanation: `Ben Ode knows ${to.firstName} ${to.lastName} (4 years)` },
     ],
-    version: '1',
-  };
+  );
 }
 
 const SLOW = { timeout: 10_000 };

@@ -13,6 +13,7 @@ import {
   type Handler,
 } from '../../lib/testing/app.testing';
 import { buildTestNetwork } from '../../lib/testing/connections.testing';
+import { buildTestPath } from '../../lib/testing/paths.testing';
 import { BEN, buildWorkspace, OWNER } from './workspaces.testing';
 import { renderTeamNetwork, renderWorkspaceNetwork } from './workspace-network';
 import { WorkspacePage } from './workspace-page';
@@ -57,41 +58,13 @@ const teamNetwork = {
     ],
   },
 };
-const pathToFinn: WarmPathView = {
-  found: true,
-  fromId: 'u1',
-  toId: '20',
-  warmth: 0.6,
-  nodes: [you, ben, finn],
-  links: [],
-  hops: [
-    {
-      fromId: 'u1',
-      toId: 'u2',
-      warmth: 0.9,
-      explanation: 'Ben Ode is your teammate',
-      kind: 'knows',
-      linkId: 'u1-u2',
-      yearsConnected: null,
-      workedTogether: false,
-      sharedCompany: null,
-      sameFunction: false,
-    },
-    {
-      fromId: 'u2',
-      toId: '20',
-      warmth: 0.66,
-      explanation: 'Ben Ode knows Finn Hart (6 years)',
-      kind: 'knows',
-      linkId: 'u2-20',
-      yearsConnected: 6,
-      workedTogether: false,
-      sharedCompany: null,
-      sameFunction: false,
-    },
+const pathToFinn: WarmPathView = buildTestPath(
+  [you, ben, finn],
+  [
+    { warmth: 0.9, explanation: 'Ben Ode is your teammate' },
+    { warmth: 0.66, explanation: 'Ben Ode knows Finn Hart (6 years)', yearsConnected: 6 },
   ],
-  version: '1',
-};
+);
 
 const introStats = {
   teamId: 5,
