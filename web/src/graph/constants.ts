@@ -10,6 +10,12 @@ export const GRAPH = {
   companyLinkWidth: 1.5,
   otherLinkWidth: 1,
   highlightLinkWidth: 2,
+  /**
+   * CSS px of a link with a weight (GraphLink.weight): `min` at 0, `max` at 1, in between in
+   * proportion; highlighted ones (paths, selections) keep their weight, a little wider.
+   */
+  weightedLinkWidth: { min: 0.5, max: 4 },
+  weightedHighlightLinkWidth: { min: 1.5, max: 5 },
   particlesPerLink: 4,
   companyLabelThreshold: 8,
   minZoom: 0.01,

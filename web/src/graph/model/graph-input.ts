@@ -35,6 +35,11 @@ export interface GraphLink {
   target: string;
   /** 'group' links are short and drawn wider; 'other' links long and faint. */
   kind: LinkKind;
+  /**
+   * 0..1: how much the link weighs, drawn as its width (GRAPH.weightedLinkWidth: thin at 0, wide
+   * at 1). Absent or null: the kind's own width, as a graph without weights looks.
+   */
+  weight?: number | null;
 }
 
 /** How the engine reads an app's node: each of GraphNode's fields as a function of the node. */
@@ -55,6 +60,8 @@ export interface LinkAttributes<L> {
   source(link: L): string;
   target(link: L): string;
   kind(link: L): LinkKind;
+  /** GraphLink's weight; apps that weigh no link leave the reader out. */
+  weight?(link: L): number | null | undefined;
 }
 
 export interface GraphAttributes<N, L> {
@@ -79,6 +86,7 @@ export const PLAIN_ATTRIBUTES: GraphAttributes<GraphNode, GraphLink> = {
     source: (link) => link.source,
     target: (link) => link.target,
     kind: (link) => link.kind,
+    weight: (link) => link.weight,
   },
 };
 

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { drain } from '../sliced-task';
 import type { GraphAttributes } from './graph-input';
-import { buildGraphModel, buildGraphModelSteps, LINK_GROUP, LINK_OTHER, opaque } from './graph-model';
+import {
+  buildGraphModel,
+  buildGraphModelSteps,
+  decodeLinkWeight,
+  LINK_GROUP,
+  LINK_OTHER,
+  NO_LINK_WEIGHT,
+  opaque,
+} from './graph-model';
 import { buildTestGraph, buildTestLink, foldGroup, plainNodes } from './graph.testing';
 
 describe('buildGraphModel', () => {
@@ -15,6 +23,36 @@ describe('buildGraphModel', () => {
     const model = buildGraphModel(buildTestGraph({ Acme: 2 }));
     expect(Array.from(model.linkKinds)).toEqual([LINK_OTHER, LINK_OTHER, LINK_GROUP]);
     expect([model.linkSources[2], model.linkTargets[2]]).toEqual([1, 2]);
+  });
+
+  it("carries each link's weight in one byte, and none for links without one", () => {
+    const input = buildTestGraph({ Acme: 2 });
+    // you→Acme-0, you→Acme-1, Acme-0→Acme-1
+    input.links[0] = { ...input.links[0], weight: 1 };
+    input.links[1] = { ...input.links[1], weight: 0.25 };
+    const model = buildGraphModel(input);
+    expect(model.linkWeights).toBeInstanceOf(Uint8Array);
+    expect([...model.linkWeights].map(decodeLinkWeight)).toEqual([1, expect.closeTo(0.25, 2), null]);
+    expect(model.linkWeights[2]).toBe(NO_LINK_WEIGHT);
+  });
+
+  it('keeps a weight of 0 apart from no weight, clamps weights outside 0..1 and ignores NaN', () => {
+    const input = buildTestGraph({ Acme: 2 });
+    input.links[0] = { ...input.links[0], weight: 0 };
+    input.links[1] = { ...input.links[1], weight: 7 };
+    input.links[2] = { ...input.links[2], weight: Number.NaN };
+    const model = buildGraphModel(input);
+    expect([...model.linkWeights].map(decodeLinkWeight)).toEqual([0, 1, null]);
+  });
+
+  it('keeps a weight with its own link when a link before it is dropped', () => {
+    const input = buildTestGraph({ Acme: 1 });
+    const model = buildGraphModel({
+      ...input,
+      links: [buildTestLink('you', 'gone', 'other'), { ...input.links[0], weight: 0.5 }],
+    });
+    expect(model.linkWeights).toHaveLength(1);
+    expect(decodeLinkWeight(model.linkWeights[0])).toBeCloseTo(0.5, 2);
   });
 
   it('drops links to nodes that are not in the graph', () => {
@@ -119,6 +157,8 @@ describe('buildGraphModel', () => {
     expect(model.nodes).toBe(players);
     expect(model.anchorIndex).toBe(0);
     expect([...model.linkKinds]).toEqual([LINK_OTHER, LINK_GROUP]);
+    // Readers without `weight` weigh no link: the links look as they always did.
+    expect([...model.linkWeights]).toEqual([NO_LINK_WEIGHT, NO_LINK_WEIGHT]);
     expect(model.groups.map((g) => [g.name, [...g.members]])).toEqual([['Reds', [2, 1]]]);
   });
 });

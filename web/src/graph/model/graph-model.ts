@@ -30,6 +30,22 @@ export const LINK_GROUP = 0;
 export const LINK_OTHER = 1;
 
 /**
+ * A link's weight in one byte: 0 for none (the link keeps its kind's width), else 1..255 for a
+ * weight of 0..1 (steps of 1/254, far finer than a pixel of width).
+ */
+export const NO_LINK_WEIGHT = 0;
+
+export function encodeLinkWeight(weight: number | null | undefined): number {
+  if (weight === null || weight === undefined || !Number.isFinite(weight)) return NO_LINK_WEIGHT;
+  return 1 + Math.round(Math.min(1, Math.max(0, weight)) * 254);
+}
+
+/** The weight a byte stands for, null for none. */
+export function decodeLinkWeight(code: number): number | null {
+  return code === NO_LINK_WEIGHT ? null : (code - 1) / 254;
+}
+
+/**
  * The graph in the shape the GPU, the worker and the picker want: dense indices, typed arrays,
  * no objects per link. Built once per setGraph; nothing here changes while the layout runs.
  */
@@ -45,6 +61,8 @@ export interface GraphModel {
   linkSources: Uint32Array;
   linkTargets: Uint32Array;
   linkKinds: Uint8Array;
+  /** Each link's weight, one byte (encodeLinkWeight; NO_LINK_WEIGHT when the app gave none). */
+  linkWeights: Uint8Array;
   /** For each kept link, its index in `links` (a link id is looked up only when asked). */
   inputLinkOf: Uint32Array;
   links: readonly unknown[];
@@ -115,6 +133,7 @@ function* buildLinks(
   const linkSources = new Uint32Array(input.length);
   const linkTargets = new Uint32Array(input.length);
   const linkKinds = new Uint8Array(input.length);
+  const linkWeights = new Uint8Array(input.length);
   const inputLinkOf = new Uint32Array(input.length);
   let count = 0;
   for (let k = 0; k < input.length; k++) {
@@ -128,6 +147,7 @@ function* buildLinks(
     linkSources[count] = source;
     linkTargets[count] = target;
     linkKinds[count] = read.kind(link) === 'group' ? LINK_GROUP : LINK_OTHER;
+    if (read.weight) linkWeights[count] = encodeLinkWeight(read.weight(link));
     inputLinkOf[count] = k;
     count++;
   }
@@ -135,6 +155,7 @@ function* buildLinks(
     linkSources: linkSources.slice(0, count),
     linkTargets: linkTargets.slice(0, count),
     linkKinds: linkKinds.slice(0, count),
+    linkWeights: linkWeights.slice(0, count),
     inputLinkOf: inputLinkOf.slice(0, count),
   };
 }

@@ -3,10 +3,10 @@
 import 'pixi.js/webworker';
 import { Container, WebGLRenderer, type Geometry, type Mesh, type Shader } from 'pixi.js';
 import type { CameraState, Viewport } from '../camera/camera-math';
-import { GRAPH } from '../constants';
 import { premultiplied, PositionTexture } from './gpu-layers';
 import { LabelLayer } from './label-layer';
 import { LinkLayer } from './link-layer';
+import { HIGHLIGHT_LINK_WIDTHS, LINK_WIDTHS } from './link-width';
 import { NodeLayer } from './node-layer';
 import { GRAPH_COLORS } from './node-style';
 import { ParticleLayer } from './particle-layer';
@@ -100,8 +100,7 @@ export class GraphRenderer {
     const texture = new PositionTexture(Math.max(1, count));
     texture.data.set(graph.positions.subarray(0, count * 2));
     const linkStyle = {
-      companyWidth: GRAPH.companyLinkWidth,
-      otherWidth: GRAPH.otherLinkWidth,
+      widths: LINK_WIDTHS,
       companyColor: premultiplied(0x94a3b8, 0.3),
       otherColor: premultiplied(0x94a3b8, 0.07),
     };
@@ -109,8 +108,7 @@ export class GraphRenderer {
     const highlightStyle = {
       companyColor: premultiplied(GRAPH_COLORS.highlight, 0.9),
       otherColor: premultiplied(GRAPH_COLORS.highlight, 0.9),
-      companyWidth: GRAPH.highlightLinkWidth,
-      otherWidth: GRAPH.highlightLinkWidth,
+      widths: HIGHLIGHT_LINK_WIDTHS,
     };
     const layers: Layers = {
       graph,
@@ -122,9 +120,10 @@ export class GraphRenderer {
       particles: new ParticleLayer(MAX_HIGHLIGHT_LINKS, texture),
       nodes: new NodeLayer(count, texture),
     };
-    layers.links.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, company);
-    layers.otherLinks.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, other);
-    layers.highlightLinks.setLinks(graph.linkSources, graph.linkTargets, graph.linkKinds, []);
+    const { linkSources, linkTargets, linkKinds, linkWeights } = graph;
+    layers.links.setLinks(linkSources, linkTargets, linkKinds, linkWeights, company);
+    layers.otherLinks.setLinks(linkSources, linkTargets, linkKinds, linkWeights, other);
+    layers.highlightLinks.setLinks(linkSources, linkTargets, linkKinds, linkWeights, []);
     layers.nodes.setNodes(drawingOrder(count, graph.anchorIndex), graph.radii, graph.colors);
     this.world.addChild(
       layers.otherLinks.mesh,
@@ -159,8 +158,8 @@ export class GraphRenderer {
 
   setHighlightedLinks(links: ArrayLike<number>): void {
     if (!this.layers) return;
-    const { linkSources, linkTargets, linkKinds } = this.layers.graph;
-    this.layers.highlightLinks.setLinks(linkSources, linkTargets, linkKinds, links);
+    const { linkSources, linkTargets, linkKinds, linkWeights } = this.layers.graph;
+    this.layers.highlightLinks.setLinks(linkSources, linkTargets, linkKinds, linkWeights, links);
     this.layers.particles.setLinks(linkSources, linkTargets, links);
   }
 

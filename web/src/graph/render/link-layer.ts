@@ -1,23 +1,26 @@
 import { UniformGroup, type Geometry, type Mesh, type Shader } from 'pixi.js';
 import { createQuadMesh, setQuad, setQuadPair, VertexBuffer, type PositionTexture } from './gpu-layers';
+import { linkStyleValue, type LinkWidths } from './link-width';
 import { LINK_FRAGMENT, LINK_VERTEX } from './shader-sources';
 
 export interface LinkStyle {
   companyColor: Float32Array;
   otherColor: Float32Array;
-  companyWidth: number;
-  otherWidth: number;
+  widths: LinkWidths;
 }
 
 /**
  * Links as quads between two node indices: the geometry is uploaded once per graph, and a
- * layout tick only changes the position texture the shader reads the endpoints from.
+ * layout tick only changes the position texture the shader reads the endpoints from. Each
+ * link's width (its weight's or its kind's, link-width.ts) is worked out here, once per graph.
  */
 export class LinkLayer {
   readonly mesh: Mesh<Geometry, Shader>;
   private readonly uniforms: UniformGroup;
   private readonly ends: VertexBuffer<Float32Array>;
-  private readonly kinds: VertexBuffer<Float32Array>;
+  /** Per vertex: the link's width in CSS px, negative for links that are not group links. */
+  private readonly styles: VertexBuffer<Float32Array>;
+  private readonly widths: LinkWidths;
   readonly capacity: number;
 
   constructor(capacity: number, positions: PositionTexture, style: LinkStyle, name: string) {
@@ -25,17 +28,16 @@ export class LinkLayer {
       uZoom: { value: 1, type: 'f32' },
       uCompanyColor: { value: style.companyColor, type: 'vec4<f32>' },
       uOtherColor: { value: style.otherColor, type: 'vec4<f32>' },
-      uCompanyWidth: { value: style.companyWidth, type: 'f32' },
-      uOtherWidth: { value: style.otherWidth, type: 'f32' },
     });
+    this.widths = style.widths;
     this.capacity = capacity;
     this.ends = new VertexBuffer(new Float32Array(Math.max(1, capacity) * 8));
-    this.kinds = new VertexBuffer(new Float32Array(Math.max(1, capacity) * 4));
+    this.styles = new VertexBuffer(new Float32Array(Math.max(1, capacity) * 4));
     this.mesh = createQuadMesh({
       quads: capacity,
       attributes: [
         { name: 'aEnds', buffer: this.ends, format: 'float32x2' },
-        { name: 'aKind', buffer: this.kinds, format: 'float32' },
+        { name: 'aStyle', buffer: this.styles, format: 'float32' },
       ],
       vertex: LINK_VERTEX,
       fragment: LINK_FRAGMENT,
@@ -50,16 +52,17 @@ export class LinkLayer {
     sources: Uint32Array,
     targets: Uint32Array,
     kinds: Uint8Array,
+    weights: Uint8Array,
     subset: ArrayLike<number> | null,
   ): void {
     const count = Math.min(subset ? subset.length : sources.length, this.capacity);
     for (let k = 0; k < count; k++) {
       const link = subset ? subset[k] : k;
       setQuadPair(this.ends.data, k, sources[link], targets[link]);
-      setQuad(this.kinds.data, k, kinds[link]);
+      setQuad(this.styles.data, k, linkStyleValue(this.widths, kinds[link], weights[link]));
     }
     this.ends.markChanged();
-    this.kinds.markChanged();
+    this.styles.markChanged();
     this.mesh.geometry.indexCount = count * 6;
     this.mesh.visible = count > 0;
   }

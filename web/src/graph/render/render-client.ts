@@ -71,6 +71,7 @@ export class RenderClient {
       graph.linkSources.buffer,
       graph.linkTargets.buffer,
       graph.linkKinds.buffer,
+      graph.linkWeights.buffer,
       graph.radii.buffer,
       graph.colors.buffer,
       graph.positions.buffer,

@@ -36,6 +36,7 @@ export function* toRenderGraphSteps(
     linkSources: model.linkSources.slice(),
     linkTargets: model.linkTargets.slice(),
     linkKinds: model.linkKinds.slice(),
+    linkWeights: model.linkWeights.slice(),
     radii: radii.slice(),
     colors: colors.slice(),
     positions: positions.slice(),

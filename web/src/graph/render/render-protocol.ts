@@ -16,6 +16,8 @@ export interface RenderGraph {
   linkSources: Uint32Array;
   linkTargets: Uint32Array;
   linkKinds: Uint8Array;
+  /** One byte per link: its weight (encodeLinkWeight), 0 for none. */
+  linkWeights: Uint8Array;
   radii: Float32Array;
   colors: Uint32Array;
   positions: Float32Array;

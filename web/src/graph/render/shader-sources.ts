@@ -86,11 +86,10 @@ void main() {
 
 export const LINK_VERTEX = `${HEADER}
 in vec2 aEnds;
-in float aKind;
+// The link's width in CSS px, negative for links other than group links (link-width.ts).
+in float aStyle;
 uniform vec4 uCompanyColor;
 uniform vec4 uOtherColor;
-uniform float uCompanyWidth;
-uniform float uOtherWidth;
 out float vAcross;
 out float vHalfWidth;
 out vec4 vColor;
@@ -102,12 +101,12 @@ void main() {
   vec2 dir = b - a;
   float len = length(dir);
   vec2 normal = len > 1e-6 ? vec2(-dir.y, dir.x) / len : vec2(0.0);
-  float width = aKind < 0.5 ? uCompanyWidth : uOtherWidth;
+  float width = abs(aStyle);
   float reach = width * 0.5 + 0.5;
   gl_Position = toClip(mix(a, b, aCorner.x) + normal * aCorner.y * reach / uZoom);
   vAcross = aCorner.y * reach;
   vHalfWidth = width * 0.5;
-  vColor = aKind < 0.5 ? uCompanyColor : uOtherColor;
+  vColor = aStyle > 0.0 ? uCompanyColor : uOtherColor;
 }
 `;
 

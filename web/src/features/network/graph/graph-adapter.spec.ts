@@ -1,7 +1,14 @@
+import { toKnowsLink } from '@warmpath/domain';
 import { describe, expect, it } from 'vitest';
 import { buildTestConnection, buildTestLink } from '../../../lib/testing/connections.testing';
 import { attachLinkEnds } from '../data/link-ends';
-import { flyByCaption, NETWORK_GRAPH_OPTIONS, PERSON_ATTRIBUTES, toGraphData } from './graph-adapter';
+import {
+  flyByCaption,
+  knowsLinkWeight,
+  NETWORK_GRAPH_OPTIONS,
+  PERSON_ATTRIBUTES,
+  toGraphData,
+} from './graph-adapter';
 import { NODE_COLORS } from './person-style';
 
 const you = buildTestConnection({ id: 'u1', isUser: true, connectionDegree: 0, company: 'Acme' });
@@ -57,6 +64,43 @@ describe('the network graph adapter', () => {
       ['l3', '1', '2', 'group'],
       ['l4', 'u1', 'u2', 'other'],
     ]);
+  });
+
+  describe("a knows link's weight (its line's width)", () => {
+    // The links the server sends: toKnowsLink is what GET /api/network and the pooled graph use.
+    const knows = (strength: (typeof ana)['strength'], yearsConnected = 2, hasWorkedWith = false) =>
+      toKnowsLink({ ...ana, strength, yearsConnected, hasWorkedWith }, 1);
+
+    it('weighs a tie scored from the archive by its score: strong above medium above weak', () => {
+      const strong = link.weight?.(knows({ score: 80, band: 'strong' }));
+      const medium = link.weight?.(knows({ score: 30, band: 'medium' }));
+      const weak = link.weight?.(knows({ score: 5, band: 'weak' }));
+      expect(strong).toBeCloseTo(0.8, 1);
+      expect(medium).toBeCloseTo(0.3, 1);
+      expect(weak).toBeCloseTo(0.05, 1);
+      // The bands' thresholds (40 and 20) land on the same side in weight.
+      expect(link.weight?.(knows({ score: 40, band: 'strong' }))).toBeGreaterThanOrEqual(0.395);
+      expect(link.weight?.(knows({ score: 19, band: 'weak' }))).toBeLessThan(0.2);
+    });
+
+    it('weighs a tie without a score by its years and past work, as the warm path does', () => {
+      expect(link.weight?.(knows(undefined, 0))).toBeCloseTo(0, 2);
+      expect(link.weight?.(knows(undefined, 5))).toBeCloseTo(0.4, 1);
+      expect(link.weight?.(knows(undefined, 10, true))).toBe(1);
+    });
+
+    it("shows nothing of a score a member's sharing hides: a band alone weighs as no score", () => {
+      const bandOnly = link.weight?.(knows({ band: 'strong' }, 3));
+      expect(bandOnly).toBe(link.weight?.(knows(undefined, 3)));
+      expect(bandOnly).not.toBe(link.weight?.(knows({ score: 80, band: 'strong' }, 3)));
+    });
+
+    it('weighs no company or teammate link, nor a link with no usable strength', () => {
+      expect(links.slice(1).map((l) => link.weight?.(l))).toEqual([null, null, null]);
+      expect(knowsLinkWeight({ type: 'connection', strength: Number.NaN })).toBeNull();
+      expect(knowsLinkWeight({ type: 'connection', strength: 1000 })).toBe(1);
+      expect(knowsLinkWeight({ type: 'connection', strength: -5 })).toBe(0);
+    });
   });
 
   it('hands the people and links over as they are, with the ends the data worker found for exactly them', () => {

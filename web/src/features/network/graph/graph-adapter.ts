@@ -1,4 +1,5 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
+import { COMPANY_LINK_STRENGTH, WARMTH } from '@warmpath/domain';
 import type { GraphAttributes, GraphData, GraphEngine, GraphEngineOptions } from '../../../graph';
 import { recordedLinkEnds } from '../data/link-ends';
 import { NODE_COLORS, nodeCategory, nodeSize } from './person-style';
@@ -7,7 +8,7 @@ import { NODE_COLORS, nodeCategory, nodeSize } from './person-style';
  * The one place the product meets the graph engine (docs/architecture.md#the-web-app): how the
  * engine reads a person as a node (size by seniority, colour by category, company as the group,
  * YOU the anchor, teammates hubs, past colleagues featured) and a relationship as a link (company
- * links are the group links), and how the tours speak of people. Nothing is copied: the engine
+ * links are the group links, a knows link weighs its tie's strength), and how the tours speak of people. Nothing is copied: the engine
  * reads the people and relationships themselves, in its own slices, and hands a person back on
  * hover and click.
  */
@@ -20,6 +21,27 @@ export const graphCompanyKey = (name: string): string => name.trim().replace(/\s
 
 export function isCompanyLink(type: Relationship['type']): boolean {
   return type === 'company-role' || type === 'company-group' || type === 'company-general';
+}
+
+/**
+ * A knows link's stored strength per unit of warmth: the server writes `warmth × 187.5` on every
+ * link so that company links (150 at most, warmth 0.8) share its scale (libs/domain pooling/graph-links.ts).
+ */
+const STRENGTH_PER_WARMTH = COMPANY_LINK_STRENGTH.role / WARMTH.strongestCompanyLink;
+
+/**
+ * How much a knows link ("you → person", or a workspace member's own link) weighs in the graph's
+ * line width (docs/warmth.md#on-screen), 0..1: its warmth above the base of knowing someone, so a
+ * tie scored from the archive weighs its score / 100 (strong, 40 and up, weighs 0.4 and up), and a
+ * tie without a score (no archive, or a member who shares only the band) weighs its years and
+ * colleague, as the warm path does. The server already put into `strength` only what the link's
+ * member shares. Company and teammate links weigh nothing: they keep their kind's width.
+ */
+export function knowsLinkWeight(link: Pick<Relationship, 'type' | 'strength'>): number | null {
+  if (link.type !== 'connection' || !Number.isFinite(link.strength)) return null;
+  const warmth = link.strength / STRENGTH_PER_WARMTH;
+  const weight = (warmth - WARMTH.knownBase) / (1 - WARMTH.knownBase);
+  return Math.min(1, Math.max(0, weight));
 }
 
 export const PERSON_ATTRIBUTES: GraphAttributes<Connection, Relationship> = {
@@ -38,6 +60,7 @@ export const PERSON_ATTRIBUTES: GraphAttributes<Connection, Relationship> = {
     source: (link) => link.sourceId,
     target: (link) => link.targetId,
     kind: (link) => (isCompanyLink(link.type) ? 'group' : 'other'),
+    weight: knowsLinkWeight,
   },
 };
 

@@ -5,9 +5,16 @@ import { LEGEND, LEGEND_SIZES } from './person-style';
 
 const hex = (color: number) => `#${color.toString(16).padStart(6, '0')}`;
 
+/** The line widths the legend shows: a weak tie's link and a strong one's (GRAPH.weightedLinkWidth). */
+const LEGEND_LINES = [
+  { label: 'Weak', width: 1 },
+  { label: 'Strong', width: 4 },
+] as const;
+
 /**
- * 'Network Legend' (docs/product.md#graph-and-table): colours and sizes, collapsible, expanded by default. A
- * workspace's pooled network also shows its teammates' colour.
+ * 'Network Legend' (docs/product.md#graph-and-table): colours, sizes and line widths (a knows
+ * link's width is its tie's strength, docs/warmth.md#on-screen), collapsible, expanded by
+ * default. A workspace's pooled network also shows its teammates' colour.
  */
 export function NetworkLegend({ isPooled = false }: { isPooled?: boolean }) {
   const [isExpanded, setExpanded] = useState(true);
@@ -62,6 +69,25 @@ export function NetworkLegend({ isPooled = false }: { isPooled?: boolean }) {
                     height: Math.sqrt(entry.size) * 4,
                     borderRadius: '50%',
                     border: '1px solid currentColor',
+                    display: 'inline-block',
+                  }}
+                />
+                <Typography.Text style={{ fontSize: 11 }}>{entry.label}</Typography.Text>
+              </Flex>
+            ))}
+          </Flex>
+          <Typography.Text type="secondary" style={{ fontSize: 12, marginTop: 4 }}>
+            Line: thicker = stronger relationship
+          </Typography.Text>
+          <Flex gap={10} align="center">
+            {LEGEND_LINES.map((entry) => (
+              <Flex key={entry.label} gap={4} align="center">
+                <span
+                  data-testid={`legend-line-${entry.label.toLowerCase()}`}
+                  style={{
+                    width: 24,
+                    height: entry.width,
+                    background: 'currentColor',
                     display: 'inline-block',
                   }}
                 />
