@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesSummary, describeChange, isReimport } from './import-changes';
+import { changesSummary, describeChange, isReimport, scoreMove } from './import-changes';
 
 describe('import changes in words', () => {
   it('sums up a re-import as the dashboard says it', () => {
@@ -33,5 +33,29 @@ describe('import changes in words', () => {
     expect(
       describeChange({ ...base, kind: 'absent', before: { company: 'Acme', position: 'CEO' }, after: null }),
     ).toBe('Ana Silva: not in your latest export (was CEO at Acme)');
+  });
+
+  it('says whose tie the newer archive moved to another band, and by how much', () => {
+    const base = { connectionId: '7', firstName: 'Ana', lastName: 'Souza' };
+    const strength = { before: { band: 'medium', score: 24 }, after: { band: 'strong', score: 52 } } as const;
+    expect(
+      describeChange({
+        ...base,
+        kind: 'strength-change',
+        before: null,
+        after: { company: 'Acme', position: 'CTO' },
+        strength,
+      }),
+    ).toBe('Ana Souza — medium → strong');
+    expect(
+      describeChange({
+        ...base,
+        kind: 'job-change',
+        before: { company: 'Globex', position: 'CTO' },
+        after: { company: 'Acme', position: 'CTO' },
+        strength,
+      }),
+    ).toBe('Ana Souza: moved from CTO at Globex to CTO at Acme; strength medium → strong');
+    expect(scoreMove(strength)).toBe('Strength 24 → 52 of 100');
   });
 });
