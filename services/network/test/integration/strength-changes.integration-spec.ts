@@ -8,6 +8,7 @@ import {
   networkImportContracts,
   type ArchiveSignalsView,
   type ImportChangeKind,
+  type ImportSignalsReply,
   type ImportSignalsRequest,
 } from '@warmpath/contracts';
 import { emptyArchiveSignals } from '@warmpath/domain';
@@ -99,6 +100,9 @@ async function network() {
   return userId;
 }
 
+/** The answer to the last batch importArchive sent. */
+let lastReply: ImportSignalsReply | undefined;
+
 /** An import of the owner's connections (its commit row), then its archive's signals in batches. */
 async function importArchive(
   userId: number,
@@ -107,7 +111,7 @@ async function importArchive(
   const importId = randomUUID();
   await recordCommit(db, importId, userId, []);
   for (const [index, batch] of batches.entries())
-    await bus.request(networkImportContracts.signals, {
+    lastReply = await bus.request(networkImportContracts.signals, {
       importId,
       userId,
       ...batch,
@@ -149,6 +153,8 @@ describe('strength changes of a re-imported archive', () => {
       },
     ]);
 
+    // The import's report counts them (the history's "2 strength changes").
+    expect(lastReply?.strengthChanges).toBe(2);
     const page = await changes(userId, newer);
     expect(page.counts).toEqual({ new: 0, 'job-change': 0, 'strength-change': 2, absent: 0 });
     expect(page.total).toBe(2);
@@ -201,7 +207,7 @@ describe('strength changes of a re-imported archive', () => {
        FROM network.connections WHERE owner_user_id = $2 AND first_name IN ('Ana', 'Eve')`,
       [newer, userId],
     );
-    await bus.request(networkImportContracts.signals, {
+    const reply = await bus.request(networkImportContracts.signals, {
       importId: newer,
       userId,
       ...people([
@@ -210,6 +216,8 @@ describe('strength changes of a re-imported archive', () => {
       ]),
       final: true,
     });
+    // Eve's tie went from nothing to strong, but she is new: Ana's move alone is counted.
+    expect(reply.strengthChanges).toBe(1);
 
     const page = await changes(userId, newer);
     expect(page.counts).toEqual({ new: 1, 'job-change': 1, 'strength-change': 1, absent: 0 });
@@ -242,6 +250,7 @@ describe('strength changes of a re-imported archive', () => {
         ['ben', CLOSE],
       ]),
     ]);
+    expect(lastReply?.strengthChanges).toBe(0);
     const page = await changes(userId, same);
     expect(page.counts).toEqual({ new: 0, 'job-change': 0, 'strength-change': 0, absent: 0 });
     expect(page.changes).toEqual([]);

@@ -136,7 +136,8 @@ const RECORD_STRENGTH_MOVES = `
   ON CONFLICT ("import_id", "connection_id") DO UPDATE SET "before_band" = EXCLUDED."before_band",
     "after_band" = EXCLUDED."after_band", "before_score" = EXCLUDED."before_score",
     "after_score" = EXCLUDED."after_score"
-  WHERE "import_changes"."kind" <> 'new'`;
+  WHERE "import_changes"."kind" <> 'new'
+  RETURNING 1`;
 
 /** A newer archive replaces an older one: what earlier imports wrote goes. */
 const DROP_OLDER = `DELETE FROM "network"."connection_signals" WHERE "owner_user_id" = $2 AND "import_id" <> $1`;
@@ -156,7 +157,12 @@ export class SignalsRepository {
   async write(request: ImportSignalsRequest): Promise<ImportSignalsReply> {
     const { importId, userId } = request;
     return this.dataSource.transaction(async (manager) => {
-      const reply: ImportSignalsReply = { matched: 0, ignoredPeople: 0, ignoredMessages: 0 };
+      const reply: ImportSignalsReply = {
+        matched: 0,
+        ignoredPeople: 0,
+        ignoredMessages: 0,
+        strengthChanges: 0,
+      };
       if (request.people.length > 0) {
         const rows = request.people.map(({ url, signals }) => ({ url, ...toColumns(signals) }));
         const [people] = (await manager.query(WRITE_PEOPLE, [
@@ -186,7 +192,7 @@ export class SignalsRepository {
         reply.ignoredPeople += named?.ignoredPeople ?? 0;
       }
       if (request.final) {
-        await recordStrengthMoves(manager, importId, userId, new Date());
+        reply.strengthChanges = await recordStrengthMoves(manager, importId, userId, new Date());
         await manager.query(DROP_OLDER, [importId, userId]);
         await manager.query(BUMP_VERSION, [userId]);
       }
@@ -217,8 +223,13 @@ async function recordStrengthMoves(
     before_score: before.score,
     after_score: after.score,
   }));
-  if (moves.length > 0) await manager.query(RECORD_STRENGTH_MOVES, [importId, userId, JSON.stringify(moves)]);
-  return moves.length;
+  if (moves.length === 0) return 0;
+  const recorded = (await manager.query(RECORD_STRENGTH_MOVES, [
+    importId,
+    userId,
+    JSON.stringify(moves),
+  ])) as unknown[];
+  return recorded.length;
 }
 
 function toColumns(signals: ArchiveSignalsView): Record<string, unknown> {
