@@ -7,6 +7,21 @@ describe('import changes in words', () => {
       '12 new connections, 3 job changes, 1 no longer in your export',
     );
     expect(changesSummary({ imported: 1, jobChanges: 1, absent: 0 })).toBe('1 new connection, 1 job change');
+    const signals = {
+      files: [{ name: 'messages.csv', rows: 40 }],
+      unreadableFiles: [],
+      messages: 40,
+      connections: 3,
+      ignoredPeople: 0,
+      ignoredMessages: 0,
+    };
+    expect(
+      changesSummary({ imported: 0, jobChanges: 1, absent: 0, signals: { ...signals, strengthChanges: 2 } }),
+    ).toBe('1 job change, 2 strength changes');
+    // A report of before strength changes were counted.
+    expect(changesSummary({ imported: 0, jobChanges: 0, absent: 0, signals })).toBe(
+      'No changes since your last export',
+    );
     expect(changesSummary({ imported: 0, jobChanges: 0, absent: 0 })).toBe(
       'No changes since your last export',
     );

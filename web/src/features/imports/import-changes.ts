@@ -6,11 +6,18 @@ const plural = (count: number, one: string, many: string): string => `${count} $
 export const isReimport = (status: Pick<ImportStatus, 'updated' | 'unchanged' | 'absent'>): boolean =>
   status.updated + status.unchanged + status.absent > 0;
 
-/** "12 new connections, 3 job changes, 1 no longer in your export", or that nothing changed. */
-export function changesSummary(status: Pick<ImportStatus, 'imported' | 'jobChanges' | 'absent'>): string {
+/**
+ * "12 new connections, 3 job changes, 2 strength changes, 1 no longer in your export", or that
+ * nothing changed.
+ */
+export function changesSummary(
+  status: Pick<ImportStatus, 'imported' | 'jobChanges' | 'absent'> & Partial<Pick<ImportStatus, 'signals'>>,
+): string {
+  const strength = status.signals?.strengthChanges ?? 0;
   const parts = [
     status.imported > 0 && plural(status.imported, 'new connection', 'new connections'),
     status.jobChanges > 0 && plural(status.jobChanges, 'job change', 'job changes'),
+    strength > 0 && plural(strength, 'strength change', 'strength changes'),
     status.absent > 0 && `${status.absent} no longer in your export`,
   ].filter((part): part is string => Boolean(part));
   return parts.length > 0 ? parts.join(', ') : 'No changes since your last export';

@@ -92,6 +92,15 @@ describe('Import history page', () => {
               unchanged: 1,
               jobChanges: 1,
               absent: 1,
+              signals: {
+                files: [{ name: 'messages.csv', rows: 120 }],
+                unreadableFiles: [],
+                messages: 120,
+                connections: 3,
+                ignoredPeople: 0,
+                ignoredMessages: 0,
+                strengthChanges: 1,
+              },
               createdAt: '2026-11-25T10:00:00.000Z',
             }),
             status(FIRST, {}),
@@ -102,7 +111,9 @@ describe('Import history page', () => {
     });
     renderWithApp(<ImportHistoryPage />, { route: '/imports' });
     expect(
-      await screen.findByText('1 new connection, 1 job change, 1 no longer in your export'),
+      await screen.findByText(
+        '1 new connection, 1 job change, 1 strength change, 1 no longer in your export',
+      ),
     ).toBeTruthy();
     expect(screen.getByText('First import: 4 connections')).toBeTruthy();
     expect(await screen.findByText('Ana Tester: moved from CTO at Globex to CTO at Initech')).toBeTruthy();
