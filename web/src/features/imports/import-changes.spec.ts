@@ -71,6 +71,15 @@ describe('import changes in words', () => {
         strength,
       }),
     ).toBe('Ana Souza: moved from CTO at Globex to CTO at Acme; strength medium → strong');
+    expect(
+      describeChange({
+        ...base,
+        kind: 'absent',
+        before: { company: 'Acme', position: 'CTO' },
+        after: null,
+        strength: { before: strength.after, after: strength.before },
+      }),
+    ).toBe('Ana Souza: not in your latest export (was CTO at Acme); strength strong → medium');
     expect(scoreMove(strength)).toBe('Strength 24 → 52 of 100');
   });
 });
