@@ -43,7 +43,7 @@ test.describe('changes since the last export', () => {
     const second = await importRows(request, NEWER);
     expect(second).toMatchObject({ imported: 1, updated: 2, unchanged: 1, jobChanges: 2, absent: 1 });
     const page = await changes(request, second.id);
-    expect(page.counts).toEqual({ new: 1, 'job-change': 2, absent: 1 });
+    expect(page.counts).toEqual({ new: 1, 'job-change': 2, 'strength-change': 0, absent: 1 });
     expect(page.changes.map((c) => `${c.kind} ${c.firstName}`)).toEqual([
       'new Eve',
       'job-change Ana',

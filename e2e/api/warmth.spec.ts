@@ -81,6 +81,8 @@ test('the warmest path moves from a long-ago colleague to the person messaged la
     connections: 1,
     ignoredPeople: 1,
     ignoredMessages: 3,
+    // The first archive with messages: there was no strength before it to change.
+    strengthChanges: 0,
   });
 
   const after = (await (await request.get('/api/network')).json()) as NetworkData;

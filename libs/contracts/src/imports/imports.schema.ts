@@ -77,6 +77,8 @@ export const importSignalsReportSchema = z.object({
   /** People in the files who are not connections: ignored, and their messages. */
   ignoredPeople: count,
   ignoredMessages: count,
+  /** People whose strength band the archive moved (docs/import.md#strength-changes); absent from older reports. */
+  strengthChanges: count.optional(),
 });
 export type ImportSignalsReport = z.infer<typeof importSignalsReportSchema>;
 

@@ -66,5 +66,10 @@ export const importSignalsReplySchema = z.object({
   /** People of this batch who are not connections (ignored), and their messages. */
   ignoredPeople: count,
   ignoredMessages: count,
+  /**
+   * People whose strength band the import moved, recorded by its final batch (0 before it;
+   * docs/import.md#strength-changes). Absent from a network service of before the field.
+   */
+  strengthChanges: count.optional(),
 });
 export type ImportSignalsReply = z.infer<typeof importSignalsReplySchema>;

@@ -81,7 +81,7 @@ describe('SignalsRepository', () => {
         { url: url('stranger'), signals: signals({ messagesReceived: 7 }) },
       ],
     });
-    expect(reply).toEqual({ matched: 2, ignoredPeople: 1, ignoredMessages: 7 });
+    expect(reply).toEqual({ matched: 2, ignoredPeople: 1, ignoredMessages: 7, strengthChanges: 0 });
     const { scored, people } = await stored(userId);
     expect(scored).toBe(true);
     expect(people['Ana']).toEqual(
@@ -110,7 +110,7 @@ describe('SignalsRepository', () => {
         { name: 'dan test', signals: { given: 1, received: 0, givenOn: '2022-01-01', receivedOn: null } },
       ],
     });
-    expect(reply).toEqual({ matched: 2, ignoredPeople: 1, ignoredMessages: 0 });
+    expect(reply).toEqual({ matched: 2, ignoredPeople: 1, ignoredMessages: 0, strengthChanges: 0 });
     const { people } = await stored(userId);
     // The same import's messages stay beside the recommendation.
     expect(people['Ana']).toMatchObject({

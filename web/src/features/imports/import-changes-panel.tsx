@@ -2,13 +2,16 @@ import type { ImportChangeKind } from '@warmpath/contracts';
 import { Alert, Flex, List, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api/api';
-import { describeChange } from './import-changes';
+import { describeChange, scoreMove } from './import-changes';
 import { useGetImportChangesQuery } from './imports.api';
 
 const PAGE_SIZE = 50;
 type Filter = 'all' | ImportChangeKind;
 
-/** What one import changed, by kind, page by page: who is new, who moved where, who is missing. */
+/**
+ * What one import changed, by kind, page by page: who is new, who moved where, whose tie the newer
+ * archive made stronger or weaker, who is missing.
+ */
 export function ImportChangesPanel({ importId }: { importId: string }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
@@ -27,7 +30,7 @@ export function ImportChangesPanel({ importId }: { importId: string }) {
         description={errorMessage(error)}
       />
     );
-  const counts = data?.counts ?? { new: 0, 'job-change': 0, absent: 0 };
+  const counts = data?.counts ?? { new: 0, 'job-change': 0, 'strength-change': 0, absent: 0 };
   return (
     <Flex vertical gap={8} aria-label="Changes of this import">
       <Segmented<Filter>
@@ -40,6 +43,7 @@ export function ImportChangesPanel({ importId }: { importId: string }) {
           { value: 'all', label: 'All' },
           { value: 'new', label: `New (${counts.new})` },
           { value: 'job-change', label: `Job changes (${counts['job-change']})` },
+          { value: 'strength-change', label: `Strength changed (${counts['strength-change']})` },
           { value: 'absent', label: `Not in your latest export (${counts.absent})` },
         ]}
       />
@@ -47,7 +51,12 @@ export function ImportChangesPanel({ importId }: { importId: string }) {
         size="small"
         loading={isFetching}
         dataSource={data?.changes ?? []}
-        locale={{ emptyText: 'No changes: this export had the same people in the same jobs.' }}
+        locale={{
+          emptyText:
+            filter === 'strength-change'
+              ? 'No tie changed its strength band with this archive.'
+              : 'No changes: this export had the same people in the same jobs.',
+        }}
         pagination={
           data && data.total > PAGE_SIZE
             ? {
@@ -61,7 +70,9 @@ export function ImportChangesPanel({ importId }: { importId: string }) {
         }
         renderItem={(change) => (
           <List.Item>
-            <Typography.Text>{describeChange(change)}</Typography.Text>
+            <Typography.Text title={change.strength ? scoreMove(change.strength) : undefined}>
+              {describeChange(change)}
+            </Typography.Text>
           </List.Item>
         )}
       />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesSummary, describeChange, isReimport } from './import-changes';
+import { changesSummary, describeChange, isReimport, scoreMove } from './import-changes';
 
 describe('import changes in words', () => {
   it('sums up a re-import as the dashboard says it', () => {
@@ -7,6 +7,21 @@ describe('import changes in words', () => {
       '12 new connections, 3 job changes, 1 no longer in your export',
     );
     expect(changesSummary({ imported: 1, jobChanges: 1, absent: 0 })).toBe('1 new connection, 1 job change');
+    const signals = {
+      files: [{ name: 'messages.csv', rows: 40 }],
+      unreadableFiles: [],
+      messages: 40,
+      connections: 3,
+      ignoredPeople: 0,
+      ignoredMessages: 0,
+    };
+    expect(
+      changesSummary({ imported: 0, jobChanges: 1, absent: 0, signals: { ...signals, strengthChanges: 2 } }),
+    ).toBe('1 job change, 2 strength changes');
+    // A report of before strength changes were counted.
+    expect(changesSummary({ imported: 0, jobChanges: 0, absent: 0, signals })).toBe(
+      'No changes since your last export',
+    );
     expect(changesSummary({ imported: 0, jobChanges: 0, absent: 0 })).toBe(
       'No changes since your last export',
     );
@@ -33,5 +48,38 @@ describe('import changes in words', () => {
     expect(
       describeChange({ ...base, kind: 'absent', before: { company: 'Acme', position: 'CEO' }, after: null }),
     ).toBe('Ana Silva: not in your latest export (was CEO at Acme)');
+  });
+
+  it('says whose tie the newer archive moved to another band, and by how much', () => {
+    const base = { connectionId: '7', firstName: 'Ana', lastName: 'Souza' };
+    const strength = { before: { band: 'medium', score: 24 }, after: { band: 'strong', score: 52 } } as const;
+    expect(
+      describeChange({
+        ...base,
+        kind: 'strength-change',
+        before: null,
+        after: { company: 'Acme', position: 'CTO' },
+        strength,
+      }),
+    ).toBe('Ana Souza — medium → strong');
+    expect(
+      describeChange({
+        ...base,
+        kind: 'job-change',
+        before: { company: 'Globex', position: 'CTO' },
+        after: { company: 'Acme', position: 'CTO' },
+        strength,
+      }),
+    ).toBe('Ana Souza: moved from CTO at Globex to CTO at Acme; strength medium → strong');
+    expect(
+      describeChange({
+        ...base,
+        kind: 'absent',
+        before: { company: 'Acme', position: 'CTO' },
+        after: null,
+        strength: { before: strength.after, after: strength.before },
+      }),
+    ).toBe('Ana Souza: not in your latest export (was CTO at Acme); strength strong → medium');
+    expect(scoreMove(strength)).toBe('Strength 24 → 52 of 100');
   });
 });

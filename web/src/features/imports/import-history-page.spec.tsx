@@ -33,8 +33,8 @@ const status = (id: string, overrides: Partial<ImportStatus>): ImportStatus => (
 
 const changes = (kind: string | null): ImportChangesPage => ({
   importId: SECOND,
-  counts: { new: 1, 'job-change': 1, absent: 1 },
-  total: kind ? 1 : 3,
+  counts: { new: 1, 'job-change': 1, 'strength-change': 1, absent: 1 },
+  total: kind ? 1 : 4,
   page: 1,
   pageSize: 50,
   changes: [
@@ -53,6 +53,15 @@ const changes = (kind: string | null): ImportChangesPage => ({
       lastName: 'Tester',
       before: { company: 'Globex', position: 'CTO' },
       after: { company: 'Initech', position: 'CTO' },
+    },
+    {
+      kind: 'strength-change',
+      connectionId: '2',
+      firstName: 'Ben',
+      lastName: 'Tester',
+      before: null,
+      after: { company: 'Acme', position: 'Engineer' },
+      strength: { before: { band: 'medium', score: 24 }, after: { band: 'strong', score: 52 } },
     },
     {
       kind: 'absent',
@@ -83,6 +92,15 @@ describe('Import history page', () => {
               unchanged: 1,
               jobChanges: 1,
               absent: 1,
+              signals: {
+                files: [{ name: 'messages.csv', rows: 120 }],
+                unreadableFiles: [],
+                messages: 120,
+                connections: 3,
+                ignoredPeople: 0,
+                ignoredMessages: 0,
+                strengthChanges: 1,
+              },
               createdAt: '2026-11-25T10:00:00.000Z',
             }),
             status(FIRST, {}),
@@ -93,19 +111,48 @@ describe('Import history page', () => {
     });
     renderWithApp(<ImportHistoryPage />, { route: '/imports' });
     expect(
-      await screen.findByText('1 new connection, 1 job change, 1 no longer in your export'),
+      await screen.findByText(
+        '1 new connection, 1 job change, 1 strength change, 1 no longer in your export',
+      ),
     ).toBeTruthy();
     expect(screen.getByText('First import: 4 connections')).toBeTruthy();
     expect(await screen.findByText('Ana Tester: moved from CTO at Globex to CTO at Initech')).toBeTruthy();
     expect(
       screen.getByText('Chloe Tester: not in your latest export (was Designer at Initech)'),
     ).toBeTruthy();
+    expect(screen.getByText('Ben Tester — medium → strong').getAttribute('title')).toBe(
+      'Strength 24 → 52 of 100',
+    );
     fireEvent.click(screen.getByText('Job changes (1)'));
     await waitFor(() =>
       expect(screen.queryByText('Eve Tester: new connection (Analyst at Hooli)')).toBeNull(),
     );
+    fireEvent.click(screen.getByText('Strength changed (1)'));
+    await waitFor(() =>
+      expect(screen.queryByText('Ana Tester: moved from CTO at Globex to CTO at Initech')).toBeNull(),
+    );
+    expect(screen.getByText('Ben Tester — medium → strong')).toBeTruthy();
     const asked = fetchMock.mock.calls.map(([request]) => new URL((request as Request).url).search);
     expect(asked).toContain('?page=1&kind=job-change&pageSize=50');
+    expect(asked).toContain('?page=1&kind=strength-change&pageSize=50');
+  });
+
+  it('says so when the newer archive moved no tie to another band', async () => {
+    stubServer({
+      'GET /api/imports': () => json(200, { imports: [status(SECOND, { imported: 0, unchanged: 4 })] }),
+      [`GET /api/imports/${SECOND}/changes`]: () =>
+        json(200, {
+          ...changes('strength-change'),
+          counts: { ...changes(null).counts, 'strength-change': 0 },
+          total: 0,
+          changes: [],
+        }),
+      [`GET /api/imports/${SECOND}/absent`]: () =>
+        json(200, { importId: SECOND, latest: true, absentNow: 0, removal: null } satisfies AbsentStatus),
+    });
+    renderWithApp(<ImportHistoryPage />, { route: '/imports' });
+    fireEvent.click(await screen.findByText('Strength changed (0)'));
+    expect(await screen.findByText('No tie changed its strength band with this archive.')).toBeTruthy();
   });
 
   it('removes the people not in the latest export after a confirmation, then undoes it', async () => {

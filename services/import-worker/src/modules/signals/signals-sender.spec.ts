@@ -43,7 +43,12 @@ describe('sendSignals', () => {
     const bus = {
       request: async (_contract: unknown, request: ImportSignalsRequest) => {
         sent.push(request);
-        return { matched: request.people.length - 1, ignoredPeople: 1, ignoredMessages: 2 };
+        return {
+          matched: request.people.length - 1,
+          ignoredPeople: 1,
+          ignoredMessages: 2,
+          strengthChanges: request.final ? 1 : 0,
+        };
       },
     } as unknown as BusClient;
     const report = await sendSignals(bus, collected(3, 0), TARGET, 1000);
@@ -58,7 +63,20 @@ describe('sendSignals', () => {
       connections: 2,
       ignoredPeople: 1,
       ignoredMessages: 2,
+      strengthChanges: 1,
     });
+  });
+
+  it('counts no strength change from a network service that does not answer them', async () => {
+    const bus = {
+      request: async (_contract: unknown, request: ImportSignalsRequest) => ({
+        matched: request.people.length,
+        ignoredPeople: 0,
+        ignoredMessages: 0,
+      }),
+    } as unknown as BusClient;
+    const report = await sendSignals(bus, collected(3, 0), TARGET, 1000);
+    expect(report.strengthChanges).toBe(0);
   });
 
   it('sends nothing when no file was recognised', async () => {

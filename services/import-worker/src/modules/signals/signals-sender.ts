@@ -35,6 +35,7 @@ export async function sendSignals(
     connections: 0,
     ignoredPeople: 0,
     ignoredMessages: 0,
+    strengthChanges: 0,
   };
   // Nothing recognised (every file unreadable): the signals stored before stay.
   if (Object.keys(collected.files).length === 0) return report;
@@ -43,6 +44,7 @@ export async function sendSignals(
     report.connections += reply.matched;
     report.ignoredPeople += reply.ignoredPeople;
     report.ignoredMessages += reply.ignoredMessages;
+    report.strengthChanges = (report.strengthChanges ?? 0) + (reply.strengthChanges ?? 0);
   }
   return report;
 }

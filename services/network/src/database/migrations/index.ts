@@ -6,6 +6,7 @@ import { ImportChanges1764000000004 } from './1764000000004-import-changes.js';
 import { AbsentRemovals1764100000005 } from './1764100000005-absent-removals.js';
 import { ConnectionSignals1764200000011 } from './1764200000011-connection-signals.js';
 import { IntroFeedback1764400000012 } from './1764400000012-intro-feedback.js';
+import { StrengthChanges1764500000013 } from './1764500000013-strength-changes.js';
 
 // Migrations of the network schema, in order. Never edit one that has shipped: add a new one.
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   AbsentRemovals1764100000005,
   ConnectionSignals1764200000011,
   IntroFeedback1764400000012,
+  StrengthChanges1764500000013,
 ];

@@ -5,6 +5,7 @@ import type {
   ImportChangesPage,
   ImportChangesQuery,
 } from '@warmpath/contracts';
+import type { StrengthBand } from '@warmpath/domain';
 import { notFound } from '@warmpath/server-kit';
 import type pg from 'pg';
 import { DataSource } from 'typeorm';
@@ -76,7 +77,13 @@ export async function recordImportChanges(
   return { jobChanges: moved.rowCount ?? 0, absent: gone.rowCount ?? 0, returned: back.rowCount ?? 0 };
 }
 
-const KIND_ORDER = `CASE "kind" WHEN 'new' THEN 0 WHEN 'job-change' THEN 1 ELSE 2 END`;
+const KIND_ORDER = `CASE "kind" WHEN 'new' THEN 0 WHEN 'job-change' THEN 1 WHEN 'strength-change' THEN 2 ELSE 3 END`;
+
+/**
+ * The rows of a kind. A band move is recorded on the person's row of the import whatever its kind
+ * (one row per person), so `strength-change` lists every row with bands.
+ */
+const OF_KIND = `($2::varchar IS NULL OR "kind" = $2 OR ($2 = 'strength-change' AND "after_band" IS NOT NULL))`;
 
 interface ChangeRow {
   kind: ImportChangeKind;
@@ -87,6 +94,10 @@ interface ChangeRow {
   before_position: string | null;
   after_company: string | null;
   after_position: string | null;
+  before_band: StrengthBand | null;
+  after_band: StrengthBand | null;
+  before_score: number | null;
+  after_score: number | null;
 }
 
 /** Reads an import's recorded changes for GET /api/imports/{id}/changes. */
@@ -101,32 +112,51 @@ export class ImportChangesRepository {
       [importId],
     );
     if (owned[0]?.owner_user_id !== userId) throw notFound('Import not found');
-    const counts = await this.dataSource.query<{ kind: ImportChangeKind; count: number }[]>(
-      `SELECT "kind", count(*)::int AS "count" FROM "network"."import_changes" WHERE "import_id" = $1 GROUP BY "kind"`,
+    const counts = await this.dataSource.query<{ kind: ImportChangeKind; count: number; moved: number }[]>(
+      `SELECT "kind", count(*)::int AS "count", count("after_band")::int AS "moved"
+       FROM "network"."import_changes" WHERE "import_id" = $1 GROUP BY "kind"`,
       [importId],
     );
-    const byKind = { new: 0, 'job-change': 0, absent: 0 };
-    for (const row of counts) byKind[row.kind] = row.count;
+    const byKind = { new: 0, 'job-change': 0, 'strength-change': 0, absent: 0 };
+    let people = 0;
+    for (const row of counts) {
+      people += row.count;
+      if (row.kind !== 'strength-change') byKind[row.kind] = row.count;
+      byKind['strength-change'] += row.moved;
+    }
     const rows = await this.dataSource.query<ChangeRow[]>(
       `SELECT "kind", "connection_id"::text, "first_name", "last_name", "before_company", "before_position",
-              "after_company", "after_position"
-       FROM "network"."import_changes" WHERE "import_id" = $1 AND ($2::varchar IS NULL OR "kind" = $2)
+              "after_company", "after_position", "before_band", "after_band", "before_score", "after_score"
+       FROM "network"."import_changes" WHERE "import_id" = $1 AND ${OF_KIND}
        ORDER BY ${KIND_ORDER}, lower("last_name"), lower("first_name"), "connection_id"
        LIMIT $3 OFFSET $4`,
       [importId, kind ?? null, pageSize, (page - 1) * pageSize],
     );
-    const total = kind ? byKind[kind] : byKind.new + byKind['job-change'] + byKind.absent;
+    const total = kind ? byKind[kind] : people;
     return { importId, counts: byKind, total, page, pageSize, changes: rows.map(toChange) };
   }
 }
 
 function toChange(row: ChangeRow): ImportChange {
+  const moved =
+    row.before_band && row.after_band && row.before_score !== null && row.after_score !== null
+      ? {
+          strength: {
+            before: { band: row.before_band, score: row.before_score },
+            after: { band: row.after_band, score: row.after_score },
+          },
+        }
+      : {};
   return {
     kind: row.kind,
     connectionId: row.connection_id,
     firstName: row.first_name,
     lastName: row.last_name,
-    before: row.kind === 'new' ? null : { company: row.before_company, position: row.before_position },
+    before:
+      row.kind === 'new' || row.kind === 'strength-change'
+        ? null
+        : { company: row.before_company, position: row.before_position },
     after: row.kind === 'absent' ? null : { company: row.after_company, position: row.after_position },
+    ...moved,
   };
 }
