@@ -50,6 +50,8 @@ export const targetPersonSchema = z.object({
   warmth: z.number().min(0).max(1),
   /** The member with that tie. */
   knownBy: z.number().int(),
+  /** Members who know this person, warmest first (knownBy is the first). */
+  knowers: z.array(z.number().int()),
 });
 export type TargetPerson = z.infer<typeof targetPersonSchema>;
 
@@ -72,6 +74,14 @@ export const companySuggestionSchema = z.object({
 export type CompanySuggestion = z.infer<typeof companySuggestionSchema>;
 
 /**
+ * Whom the people found are: the target person themself, people at the target company (or at a
+ * target person's company, when the person is not known), or nobody.
+ */
+export const TARGET_REACHES = ['person', 'company', 'none'] as const;
+export const targetReachSchema = z.enum(TARGET_REACHES);
+export type TargetReach = z.infer<typeof targetReachSchema>;
+
+/**
  * One target's answer: covered when anyone can be reached there. `people` is the most senior
  * first (then warmest), capped by the route; `peopleCount` counts all people shown, and
  * `hiddenPeopleCount` those known only by counts-only members, included only from groups of 3
@@ -80,6 +90,7 @@ export type CompanySuggestion = z.infer<typeof companySuggestionSchema>;
 export const targetResultRowSchema = z.object({
   target: targetSchema,
   match: matchKindSchema,
+  reached: targetReachSchema,
   /** The network company the target was matched to, when matched by company. */
   companyKey: z.string().nullable(),
   covered: z.boolean(),

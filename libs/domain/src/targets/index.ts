@@ -9,3 +9,6 @@ export * from './csv-text.js';
 export * from './zip-entries.js';
 export * from './xlsx-sheet.js';
 export * from './read-target-file.js';
+export * from './target-people-index.js';
+export * from './target-connectors.js';
+export * from './match-targets.js';
