@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { CompanySuggester, suggestCompanies, trigrams } from './company-suggestions.js';
+import { targetCompanyKey } from './target-company-key.js';
 
 const NETWORK = [
   { name: 'Acme Labs' },
@@ -51,5 +52,52 @@ describe('suggestCompanies', () => {
     for (let i = 0; i < 200; i++)
       expect(suggester.suggest('Northwind Trader', 3)[0]?.name).toBe('Northwind Traders');
     expect(suggester.suggest(`Company ${(12_345).toString(36)} Holdings`, 1)[0]?.similarity).toBe(1);
+  });
+});
+
+describe('CompanySuggester prefix filtering', () => {
+  it('gives the same answers as comparing every company', () => {
+    const words = [
+      'Group',
+      'Capital',
+      'Labs',
+      'Acme',
+      'Globex',
+      'Initech',
+      'Northwind',
+      'Partners',
+      'Bank',
+      'Health',
+    ];
+    const companies = Array.from({ length: 600 }, (_, i) => ({
+      name: `${words[i % 10]} ${words[(i * 7) % 10]} ${i % 13 === 0 ? '' : words[(i * 3) % 10]}`,
+    }));
+    const suggester = new CompanySuggester(companies);
+    const everyCompany = (name: string) => {
+      const query = new Set(trigrams(targetCompanyKey(name) ?? ''));
+      const seen = new Set<string>();
+      return companies
+        .map((company) => targetCompanyKey(company.name) as string)
+        .filter((key) => !seen.has(key) && seen.add(key))
+        .map((key) => {
+          const grams = trigrams(key);
+          const shared = grams.filter((gram) => query.has(gram)).length;
+          return { key, similarity: shared / (query.size + grams.length - shared) };
+        })
+        .filter((hit) => hit.similarity >= 0.3)
+        .sort((a, b) => b.similarity - a.similarity || (a.key < b.key ? -1 : 1))
+        .slice(0, 8);
+    };
+    for (const name of [
+      'Acme Group',
+      'Globex Health Bank',
+      'Capitol Labs',
+      'Northwind',
+      'Initech Partners Ltd',
+    ]) {
+      expect(suggester.suggest(name, 8).map(({ key, similarity }) => ({ key, similarity }))).toEqual(
+        everyCompany(name),
+      );
+    }
   });
 });

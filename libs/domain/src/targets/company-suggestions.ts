@@ -69,22 +69,32 @@ export class CompanySuggester {
     return this.keys.length;
   }
 
-  /** Up to `limit` companies most like `name`, most similar first (ties by key), none below the threshold. */
+  /**
+   * Up to `limit` companies most like `name`, most similar first (ties by key), none below the
+   * threshold. Prefix filtering keeps common trigrams ("  g", "gro" of every "Group") cheap: a
+   * company reaching the threshold shares at least ceil(minSimilarity × |query|) trigrams with
+   * the question, so it holds one of the rarest |query| − that + 1; candidates come from those
+   * postings only, and the other trigrams are looked up by binary search (postings are in id order).
+   */
   suggest(name: string, limit = 5, minSimilarity = MIN_SUGGESTION_SIMILARITY): CompanySuggestionHit[] {
     const key = targetCompanyKey(name);
     if (key === null || limit <= 0) return [];
-    const grams = trigrams(key);
+    const grams = trigrams(key).map((gram) => this.postings.get(gram) ?? []);
+    grams.sort((a, b) => a.length - b.length);
+    const needed = Math.max(1, Math.ceil(minSimilarity * grams.length));
+    const prefix = grams.length - needed + 1;
     const touched: number[] = [];
-    for (const gram of grams) {
-      for (const id of this.postings.get(gram) ?? []) {
+    for (const postings of grams.slice(0, prefix)) {
+      for (const id of postings) {
         if (this.shared[id] === 0) touched.push(id);
         this.shared[id] = (this.shared[id] as number) + 1;
       }
     }
     const hits: CompanySuggestionHit[] = [];
     for (const id of touched) {
-      const shared = this.shared[id] as number;
+      let shared = this.shared[id] as number;
       this.shared[id] = 0;
+      for (let g = prefix; g < grams.length; g++) if (contains(grams[g] as number[], id)) shared++;
       const similarity = shared / (grams.length + (this.sizes[id] as number) - shared);
       if (similarity >= minSimilarity)
         hits.push({ key: this.keys[id] as string, name: this.names[id] as string, similarity });
@@ -92,6 +102,20 @@ export class CompanySuggester {
     hits.sort((a, b) => b.similarity - a.similarity || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     return hits.slice(0, limit);
   }
+}
+
+/** Binary search in ascending ids. */
+function contains(ids: readonly number[], id: number): boolean {
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const value = ids[middle] as number;
+    if (value === id) return true;
+    if (value < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
 }
 
 /**
