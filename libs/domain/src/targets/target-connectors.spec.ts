@@ -38,6 +38,12 @@ describe('tiesOf', () => {
       { userId: 5, warmth: 0.7 },
     ]);
   });
+
+  it("leaves out a counts-only member, who is nobody's way in", () => {
+    const person = buildConnection({ id: 'r', knownBy: [0, 6] });
+    expect(tiesOf(person, undefined).map((tie) => tie.userId)).toEqual([6]);
+    expect(tiesOf(buildConnection({ id: 's', knownBy: [0] }), undefined)).toEqual([]);
+  });
 });
 
 describe('targetPerson', () => {

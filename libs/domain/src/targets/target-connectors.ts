@@ -1,5 +1,6 @@
 import type { Connection, TargetConnector, TargetPerson } from '@warmpath/contracts';
 import type { StrengthBand } from '../warmth/tie-strength.js';
+import { HIDDEN_KNOWER } from '../pooling/pool-network.js';
 import { edgeWarmth } from '../warm-path/edge-warmth.js';
 
 // docs/targets.md#ranking: who of the team is the best way to the people at a target.
@@ -21,7 +22,8 @@ export function warmthBand(warmth: number): StrengthBand {
 /**
  * A person's ties, warmest first (then lower user id): from `ties` when given (the pooled
  * network's knows ties), else each member of `knownBy` with the connection's own warmth
- * (its strength score, or years known and worked together).
+ * (its strength score, or years known and worked together). A counts-only member
+ * (HIDDEN_KNOWER) is nobody's way in: their ties are left out (docs/targets.md#k-anonymity).
  */
 export function tiesOf(
   person: Connection,
@@ -39,7 +41,9 @@ export function tiesOf(
           strength: person.strength?.score ?? null,
         }),
       }));
-  return list.sort((a, b) => b.warmth - a.warmth || a.userId - b.userId);
+  return list
+    .filter((tie) => tie.userId !== HIDDEN_KNOWER)
+    .sort((a, b) => b.warmth - a.warmth || a.userId - b.userId);
 }
 
 /** A person as a result row shows them, with their warmest tie; null when nobody knows them. */
