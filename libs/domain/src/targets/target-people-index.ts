@@ -55,12 +55,16 @@ export class TargetPeopleIndex {
         }
         if (key !== null) push(this.byCompany, key, person);
       }
-      const domain = workEmailDomain(person.email);
-      if (!domain) continue;
-      let parents = parentsOf.get(domain);
+      // By the text after "@": a network has many people at few domains.
+      const email = person.email;
+      const at = email ? email.lastIndexOf('@') : -1;
+      if (at < 1) continue;
+      const host = (email as string).slice(at + 1);
+      let parents = parentsOf.get(host);
       if (!parents) {
-        parents = domainAndParents(domain);
-        parentsOf.set(domain, parents);
+        const domain = workEmailDomain(email);
+        parents = domain ? domainAndParents(domain) : [];
+        parentsOf.set(host, parents);
       }
       for (const name of parents) push(this.byDomain, name, person);
     }
