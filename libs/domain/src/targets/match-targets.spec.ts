@@ -88,7 +88,7 @@ describe('matchTargets: how targets meet the network', () => {
       [company(1, null, { domain: 'initech.com' }), company(2, null, { domain: 'gmail.com' })],
       NETWORK,
     );
-    expect(byDomain).toMatchObject({ match: 'domain', peopleCount: 1 });
+    expect(byDomain).toMatchObject({ match: 'domain', peopleCount: 1, companyKey: null });
     expect(byDomain?.people[0]?.id).toBe('dee');
     expect(free).toMatchObject({ match: 'none', peopleCount: 0 });
   });
@@ -240,22 +240,44 @@ describe('matchTargets: counts-only members', () => {
     expect(acme).toMatchObject({ hiddenPeopleCount: 3, peopleCount: 2 });
     expect(acme?.people.map((p) => p.id).sort()).toEqual(['ana', 'bo']);
   });
+
+  it('counts hidden people at a company nobody shown knows, without covering it', () => {
+    const countedOnly = ['Vault Labs', 'Vault Labs Inc', 'VAULT LABS'].map((name) => ({ company: name }));
+    const [row, known] = matchTargets(
+      [
+        company(1, 'The Vault Labs'),
+        person(2, { firstName: 'Ana', lastName: 'Lopez', company: 'Acme Labs' }),
+      ],
+      NETWORK,
+      { countedOnly: [...countedOnly, ...countedOnly.map(() => ({ company: 'Acme Labs' }))] },
+    );
+    expect(row).toMatchObject({
+      match: 'folded',
+      reached: 'none',
+      covered: false,
+      peopleCount: 0,
+      hiddenPeopleCount: 3,
+      companyKey: null,
+    });
+    expect(known).toMatchObject({ reached: 'person', hiddenPeopleCount: 0 });
+  });
 });
 
 describe('matchTargets at scale', () => {
   it('matches 5,000 targets against 100,000 people', () => {
-    const people = Array.from({ length: 100_000 }, (_, i) =>
-      buildConnection({
-        id: `s${i}`,
-        firstName: `First${i}`,
-        lastName: `Last${i}`,
-        company: `Company ${i % 20_000} ${i % 3 === 0 ? 'Inc.' : 'Ltd'}`,
-        email: `p${i}@company${i % 20_000}.com`,
-        linkedinUrl: `https://www.linkedin.com/in/p${i}`,
-        knownBy: [1 + (i % 7)],
-        yearsConnected: i % 12,
-      }),
-    );
+    // Spread from one built person: the spec times nothing, building 100,000 would be most of it.
+    const base = buildConnection({ id: 'base' });
+    const people = Array.from({ length: 100_000 }, (_, i) => ({
+      ...base,
+      id: `s${i}`,
+      firstName: `First${i}`,
+      lastName: `Last${i}`,
+      company: `Company ${i % 20_000} ${i % 3 === 0 ? 'Inc.' : 'Ltd'}`,
+      email: `p${i}@company${i % 20_000}.com`,
+      linkedinUrl: `https://www.linkedin.com/in/p${i}`,
+      knownBy: [1 + (i % 7)],
+      yearsConnected: i % 12,
+    }));
     const targets = Array.from({ length: 5000 }, (_, i) =>
       i % 2 === 0
         ? company(i + 1, `The Company ${i * 3}`, { domain: `company${i * 3}.com` })

@@ -53,11 +53,14 @@ export const DEFAULT_SUGGESTIONS = 3;
 interface Found {
   match: MatchKind;
   reached: TargetReach;
+  /** The network company matched, when matched by company. */
   companyKey: string | null;
+  /** The folded company the target names (counts-only people are counted there). */
+  namedKey: string | null;
   people: readonly Connection[];
 }
 
-const NOTHING: Found = { match: 'none', reached: 'none', companyKey: null, people: [] };
+const NOTHING: Found = { match: 'none', reached: 'none', companyKey: null, namedKey: null, people: [] };
 
 /**
  * Each target's best way in (docs/targets.md#matching): how it met the network, the people known
@@ -117,17 +120,18 @@ export function matchTargetsWithIndex(
       known.map(({ person, ties: personTies }) => ({ id: person.id, ties: personTies })),
     );
     const [best = null, ...others] = connectors;
+    // A person found is known: what counts-only members know at their company adds nothing.
     const hiddenPeopleCount =
-      found.reached === 'company' && found.companyKey ? (hidden.get(found.companyKey) ?? 0) : 0;
+      found.reached !== 'person' && found.namedKey ? (hidden.get(found.namedKey) ?? 0) : 0;
     const unmatchedName =
       target.kind === 'company' && found.match === 'none' && correction === undefined ? target.name : null;
     return {
       target,
       match:
-        known.length > 0 || hiddenPeopleCount > 0
+        known.length > 0 || found.match === 'manual'
           ? found.match
-          : found.match === 'manual'
-            ? 'manual'
+          : hiddenPeopleCount > 0
+            ? 'folded'
             : 'none',
       reached: known.length > 0 ? found.reached : 'none',
       companyKey: found.companyKey,
@@ -145,7 +149,8 @@ export function matchTargetsWithIndex(
 
 function manual(index: TargetPeopleIndex, companyKey: string | null): Found {
   if (companyKey === null) return { ...NOTHING, match: 'manual' };
-  return { match: 'manual', reached: 'company', companyKey, people: index.byCompany.get(companyKey) ?? [] };
+  const people = index.byCompany.get(companyKey) ?? [];
+  return { match: 'manual', reached: 'company', companyKey, namedKey: companyKey, people };
 }
 
 /** By name (exact, then folded), then by domain and company page; people of all of them. */
@@ -155,7 +160,7 @@ function findCompany(index: TargetPeopleIndex, target: CompanyTarget): Found {
   const add = (match: MatchKind, companyKey: string | null, list: readonly Connection[] | undefined) => {
     if (!list?.length) return;
     for (const person of list) people.add(person);
-    if (found.match === 'none') found = { match, reached: 'company', companyKey, people: [] };
+    if (found.match === 'none') found = { match, reached: 'company', companyKey, namedKey: null, people: [] };
   };
   const key = targetCompanyKey(target.name);
   if (key !== null)
@@ -166,13 +171,14 @@ function findCompany(index: TargetPeopleIndex, target: CompanyTarget): Found {
     );
   // People's domains are indexed with their parents: "acme.com" meets "ana@uk.acme.com".
   if (target.domain && !isFreeMailDomain(target.domain))
-    add('domain', key, index.byDomain.get(target.domain));
+    add('domain', key !== null && index.byCompany.has(key) ? key : null, index.byDomain.get(target.domain));
   for (const source of [target.domain, target.linkedinUrl]) {
     const stem = source ? companyStemKey(source) : null;
     const stemKey = stem ? index.keyForStem(stem) : null;
     if (stemKey) add('domain', stemKey, index.byCompany.get(stemKey));
   }
-  return found === NOTHING ? { ...NOTHING, companyKey: key } : { ...found, people: [...people] };
+  if (found === NOTHING) return { ...NOTHING, namedKey: key };
+  return { ...found, namedKey: key ?? found.companyKey, people: [...people] };
 }
 
 /** The person by profile URL, or by name at their company; else people at their company. */
@@ -184,17 +190,18 @@ function findPerson(index: TargetPeopleIndex, target: PersonTarget): Found {
       match: 'profile-url',
       reached: 'person',
       companyKey: targetCompanyKey(byProfile.company),
+      namedKey: null,
       people: [byProfile],
     };
   if (key !== null && target.firstName && target.lastName) {
     const byName = index.byName(target.firstName, target.lastName, key);
     if (byName.length > 0)
-      return { match: 'name-company', reached: 'person', companyKey: key, people: byName };
+      return { match: 'name-company', reached: 'person', companyKey: key, namedKey: null, people: byName };
   }
   const colleagues = key !== null ? index.byCompany.get(key) : undefined;
-  if (!colleagues?.length) return { ...NOTHING, companyKey: key };
+  if (!colleagues?.length) return { ...NOTHING, namedKey: key };
   const match = index.isExactSpelling(key as string, target.company as string) ? 'exact' : 'folded';
-  return { match, reached: 'company', companyKey: key, people: colleagues };
+  return { match, reached: 'company', companyKey: key, namedKey: key, people: colleagues };
 }
 
 /** Counts-only people per folded company, only from groups large enough to name. */
