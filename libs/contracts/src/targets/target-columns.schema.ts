@@ -23,7 +23,8 @@ const columnIndex = z.number().int().min(0).max(999);
 
 /**
  * Which column (0-based cell index) holds each field, for one uploaded sheet. `headerRow` is the
- * 0-based row of the header (-1: the sheet has none and was read as one company per line).
+ * header's 0-based index among the sheet's non-blank rows (blank rows above it do not count), -1
+ * when the sheet has none and was read as one target a line; rows after it are data.
  * `unsure` asks the UI to show the mapping step: a column was guessed from a loose name, a
  * name was ambiguous, or nothing was recognised with confidence.
  */
