@@ -86,6 +86,28 @@ describe('recogniseTargetColumns', () => {
     expect(result?.mapping.unsure).toBe(true);
   });
 
+  it("reads a CRM's account export surely, its other account columns ignored", () => {
+    const result = recogniseTargetColumns([
+      ['Account Name', 'Account Owner', 'Account ID', 'Website', 'Industry', 'Company Size'],
+      ['Acme', 'Sam Rep', '001', 'acme.com', 'Software', '200'],
+    ]);
+    expect(result?.mapping).toEqual({
+      headerRow: 0,
+      columns: { company: 0, website: 3 },
+      unsure: false,
+      doubts: [],
+    });
+  });
+
+  it('never lets a loose guess take a field a column surely holds', () => {
+    const result = recogniseTargetColumns([
+      ['Parent account (legal)', 'Company'],
+      ['Acme Holdings', 'Acme'],
+    ]);
+    expect(result?.mapping.columns).toEqual({ company: 1 });
+    expect(result?.mapping.unsure).toBe(false);
+  });
+
   it('reads a one-column sheet without header as one target a line, unsure', () => {
     const result = recogniseTargetColumns([['Acme'], ['Globex']]);
     expect(result?.mapping).toMatchObject({ headerRow: -1, columns: { company: 0 }, unsure: true });

@@ -103,6 +103,10 @@ const LOOSE_WORDS: readonly (readonly [RegExp, TargetField])[] = [
   [/\bcompany\b|\baccount\b|\borgani[sz]ation\b/, 'company'],
 ];
 
+/** Words of CRM columns about a target, not naming one ("Account Owner", "Company Size"). */
+const NOT_A_TARGET =
+  /\b(?:owner|id|type|industry|revenue|status|stage|size|employees|count|number|date|created|modified|source|notes?|phone|tier|segment|region|country|city)\b/;
+
 /** A longer cell is a sentence, not a header to guess from. */
 const MAX_LOOSE_HEADER_WORDS = 5;
 
@@ -172,7 +176,7 @@ function candidateFor(header: string, below: readonly string[]): Candidate | nul
       : { field: name.includes('linkedin') ? 'profileUrl' : 'website', sure: false };
   }
   if (NAME_NAMES.has(name)) return { field: 'fullName', sure: true };
-  if (name.split(' ').length > MAX_LOOSE_HEADER_WORDS) return null;
+  if (name.split(' ').length > MAX_LOOSE_HEADER_WORDS || NOT_A_TARGET.test(name)) return null;
   const loose = LOOSE_WORDS.find(([pattern]) => pattern.test(name));
   return loose ? { field: loose[1], sure: false } : null;
 }
@@ -215,19 +219,25 @@ export function recogniseTargetColumns(rows: readonly (readonly string[])[]): Re
 function mappingFrom(headerRow: number, candidates: readonly (Candidate | null)[]): ColumnMapping | null {
   const columns: ColumnMapping['columns'] = {};
   const doubts: string[] = [];
-  candidates.forEach((candidate, index) => {
-    if (!candidate) return;
+  // Sure names first: a loose guess never competes with a column that surely holds its field
+  // ("Account Owner" beside "Account Name").
+  const sureFirst = candidates
+    .map((candidate, index) => ({ candidate, index }))
+    .filter((entry): entry is { candidate: Candidate; index: number } => entry.candidate !== null)
+    .sort((a, b) => Number(b.candidate.sure) - Number(a.candidate.sure) || a.index - b.index);
+  for (const { candidate, index } of sureFirst) {
     const taken = columns[candidate.field];
     if (taken !== undefined) {
-      doubts.push(
-        `Columns ${taken + 1} and ${index + 1} both look like ${FIELD_LABELS[candidate.field]}: column ${taken + 1} is read.`,
-      );
-      return;
+      if (candidate.sure)
+        doubts.push(
+          `Columns ${taken + 1} and ${index + 1} both look like ${FIELD_LABELS[candidate.field]}: column ${taken + 1} is read.`,
+        );
+      continue;
     }
     columns[candidate.field] = index;
     if (!candidate.sure)
       doubts.push(`Column ${index + 1} was guessed to hold ${FIELD_LABELS[candidate.field]}.`);
-  });
+  }
   // "Name" beside a company column is a person's; alone (or with only web columns) an account's.
   const hasPersonColumns =
     columns.profileUrl !== undefined || columns.firstName !== undefined || columns.lastName !== undefined;
