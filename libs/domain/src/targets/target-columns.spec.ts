@@ -8,6 +8,8 @@ describe('recogniseTargetColumns', () => {
     [['Account'], 'company'],
     [['Organization'], 'company'],
     [['Organisation'], 'company'],
+    [['Companies'], 'company'],
+    [['Targets'], 'company'],
     [['Domain'], 'domain'],
     [['Website'], 'website'],
     [['Profile URL'], 'profileUrl'],
