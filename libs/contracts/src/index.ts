@@ -18,3 +18,4 @@ export * from './teams/teams.schema.js';
 export * from './auth/tokens.schema.js';
 export * from './http/index.js';
 export * from './auth/sessions.schema.js';
+export * from './targets/index.js';

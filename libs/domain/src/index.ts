@@ -47,3 +47,4 @@ export * from './warmth/archive-files.js';
 export * from './warmth/message-signals.js';
 export * from './warmth/relation-signals.js';
 export * from './warmth/recent-ties.js';
+export * from './targets/index.js';

@@ -1,0 +1,187 @@
+// `npm run bench:targets` (after npm run build): the target-list core (docs/targets.md), pure
+// functions on generated data, no stack. Prints numbers; asserts nothing.
+//
+// BENCH_PEOPLE people (100,000) at BENCH_COMPANIES companies (20,000), each known by one of seven
+// members; target lists of 1,000 and 5,000 rows, half companies (name and domain, one in five unknown), a
+// quarter people by profile URL, a quarter people by name at their company. Measures
+// (median of BENCH_RUNS runs, wall and this process's CPU): indexing the people, matching each
+// list (index reused, and index built in the call), building the company suggester and answering
+// 1,000 suggestions, and reading a 5,000-row CSV and .xlsx file into targets.
+import { cpus, loadavg } from 'node:os';
+import { CompanySuggester, matchTargets, readTargetFile, TargetPeopleIndex } from '@warmpath/domain';
+import { buildZip } from '@warmpath/testing';
+
+const env = (name, fallback) => Number(process.env[name] ?? fallback);
+const PEOPLE = env('BENCH_PEOPLE', 100_000);
+const COMPANIES = env('BENCH_COMPANIES', 20_000);
+const RUNS = env('BENCH_RUNS', 3);
+const SUFFIXES = ['Inc.', 'Ltd', 'GmbH', '', 'S.A.', 'plc'];
+const TITLES = [
+  'Software Engineer',
+  'VP Sales',
+  'Chief Financial Officer',
+  'Director of Marketing',
+  'Account Executive',
+];
+
+const cpuMs = () => {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1000;
+};
+function measure(name, run) {
+  const walls = [];
+  const cpu = [];
+  let result;
+  for (let i = 0; i < RUNS; i++) {
+    const [w, c] = [performance.now(), cpuMs()];
+    result = run();
+    walls.push(performance.now() - w);
+    cpu.push(cpuMs() - c);
+  }
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  console.log(
+    `${name.padEnd(46)} ${median(walls).toFixed(0).padStart(6)} ms wall ${median(cpu).toFixed(0).padStart(6)} ms cpu`,
+  );
+  return result;
+}
+async function measureAsync(name, run) {
+  const [w, c] = [performance.now(), cpuMs()];
+  const result = await run();
+  console.log(
+    `${name.padEnd(46)} ${(performance.now() - w).toFixed(0).padStart(6)} ms wall ${(cpuMs() - c).toFixed(0).padStart(6)} ms cpu`,
+  );
+  return result;
+}
+
+// Names from 150 × 150 words and a legal form: common words (Group, Capital...) are shared by
+// hundreds of companies, as in a real network.
+const WORDS = Array.from(
+  { length: 150 },
+  (_, i) =>
+    `${'bcdfghklmnprstvz'[i % 16]}${'aeiou'[i % 5]}${'lnrst'[(i * 7) % 5]}${'aeiouy'[(i * 3) % 6]}${i >= 75 ? 'x' : ''}`,
+);
+const GENERIC = ['Group', 'Capital', 'Labs', 'Systems', 'Partners', 'Health', 'Bank', 'Consulting'];
+const capitalised = (word) => word[0].toUpperCase() + word.slice(1);
+const companyName = (c) =>
+  `${capitalised(WORDS[c % 150])}${WORDS[Math.floor(c / 150) % 150]} ${c % 4 === 0 ? GENERIC[c % 8] : ''} ${SUFFIXES[c % SUFFIXES.length]}`
+    .replace(/\s+/g, ' ')
+    .trim();
+const people = Array.from({ length: PEOPLE }, (_, i) => {
+  const c = i % COMPANIES;
+  const position = TITLES[i % TITLES.length];
+  return {
+    id: String(i),
+    userId: 1,
+    firstName: `First${i}`,
+    lastName: `Last${i}`,
+    company: companyName(c),
+    position,
+    email: i % 4 === 0 ? `p${i}@gmail.com` : `p${i}@northwind${c}.com`,
+    linkedinUrl: `https://www.linkedin.com/in/person-${i}`,
+    connectionDegree: 2,
+    yearsConnected: i % 12,
+    isUser: false,
+    isTeammate: false,
+    hasWorkedWith: i % 9 === 0,
+    positionInfo: { category: 'other', seniority: 3 + (i % 7) },
+    knownBy: [1 + (i % 7)],
+  };
+});
+const targetsOf = (count) =>
+  Array.from({ length: count }, (_, i) => {
+    const n = (i * 7919) % PEOPLE;
+    const c = i % 10 === 8 ? COMPANIES + i : n % COMPANIES;
+    const line = i + 2;
+    if (i % 2 === 0)
+      return {
+        kind: 'company',
+        line,
+        name: `The ${companyName(c)}`,
+        domain: `northwind${c}.com`,
+        linkedinUrl: null,
+      };
+    if (i % 4 === 1)
+      return {
+        kind: 'person',
+        line,
+        profileUrl: `https://www.linkedin.com/in/person-${n}`,
+        firstName: null,
+        lastName: null,
+        company: null,
+      };
+    return {
+      kind: 'person',
+      line,
+      profileUrl: null,
+      firstName: `first${n}`,
+      lastName: `LAST${n}`,
+      company: companyName(n % COMPANIES),
+    };
+  });
+
+console.log(
+  `${cpus().length} CPUs, load ${loadavg()[0].toFixed(1)}; ${PEOPLE.toLocaleString('en')} people at ${COMPANIES.toLocaleString('en')} companies; median of ${RUNS}`,
+);
+const index = measure(`index ${PEOPLE.toLocaleString('en')} people`, () => new TargetPeopleIndex(people));
+for (const size of [1000, 5000]) {
+  const targets = targetsOf(size);
+  const rows = measure(`match ${size.toLocaleString('en')} targets (index reused)`, () =>
+    matchTargets(targets, index, { suggestions: 0 }),
+  );
+  measure(`match ${size.toLocaleString('en')} targets (index built in the call)`, () =>
+    matchTargets(targets, people, { suggestions: 0 }),
+  );
+  console.log(`  covered ${rows.filter((row) => row.covered).length} of ${size}`);
+}
+const suggester = measure(
+  `suggester over ${COMPANIES.toLocaleString('en')} companies`,
+  () => new CompanySuggester([...index.companyNames.values()].map((name) => ({ name }))),
+);
+measure('1,000 suggestions', () => {
+  for (let i = 0; i < 1000; i++) suggester.suggest(`${companyName(i * 13).slice(0, -2)} Grp`, 5);
+});
+
+const csvRows = ['Account Name,Website,First Name,Last Name,LinkedIn URL'];
+for (let i = 0; i < 5000; i++)
+  csvRows.push(
+    i % 2
+      ? `"${companyName(i)}",https://www.northwind${i}.com/about,,,`
+      : `,,Ana,Lopez ${i},https://www.linkedin.com/in/ana-${i}`,
+  );
+const csv = new TextEncoder().encode(csvRows.join('\r\n'));
+const csvSheet = await measureAsync(`read a 5,000-row CSV (${(csv.length / 1024).toFixed(0)} kB)`, () =>
+  readTargetFile(csv),
+);
+const strings = csvRows.flatMap((row) => row.replaceAll('"', '').split(',')).filter(Boolean);
+const unique = [...new Set(strings)];
+const at = new Map(unique.map((s, i) => [s, i]));
+const escapeXml = (s) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;');
+const sheetXml = csvRows
+  .map(
+    (row, r) =>
+      `<row r="${r + 1}">${row
+        .replaceAll('"', '')
+        .split(',')
+        .map((cell, c) => (cell ? `<c r="${'ABCDE'[c]}${r + 1}" t="s"><v>${at.get(cell)}</v></c>` : ''))
+        .join('')}</row>`,
+  )
+  .join('');
+const xlsx = buildZip([
+  {
+    name: 'xl/workbook.xml',
+    data: '<workbook><sheets><sheet name="T" sheetId="1" r:id="rId1"/></sheets></workbook>',
+  },
+  {
+    name: 'xl/_rels/workbook.xml.rels',
+    data: '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+  },
+  {
+    name: 'xl/sharedStrings.xml',
+    data: `<sst>${unique.map((s) => `<si><t>${escapeXml(s)}</t></si>`).join('')}</sst>`,
+  },
+  { name: 'xl/worksheets/sheet1.xml', data: `<worksheet><sheetData>${sheetXml}</sheetData></worksheet>` },
+]);
+const xlsxSheet = await measureAsync(`read a 5,000-row .xlsx (${(xlsx.length / 1024).toFixed(0)} kB)`, () =>
+  readTargetFile(xlsx),
+);
+console.log(`  targets read: CSV ${csvSheet.targets.length}, .xlsx ${xlsxSheet.targets.length}`);

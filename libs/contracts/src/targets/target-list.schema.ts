@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { columnMappingSchema } from './target-columns.schema.js';
+import { skippedTargetRowSchema, targetSchema } from './target-row.schema.js';
+import { targetCorrectionSchema, targetResultRowSchema } from './target-match.schema.js';
+
+/** What one list may hold (docs/targets.md#files): checked before anything is stored. */
+export const TARGET_LIST_LIMITS = {
+  rows: 5000,
+  bytes: 5 * 1024 * 1024,
+  nameChars: 120,
+  /** Pasted text: the same rows, as characters. */
+  pasteChars: 1_000_000,
+} as const;
+
+const listName = z.string().trim().min(1).max(TARGET_LIST_LIMITS.nameChars);
+
+/**
+ * A saved target list. `teamId` null: the caller's own list, matched against their own network
+ * (/api/target-lists); otherwise the team's, matched against the pooled workspace network
+ * (/api/teams/{id}/target-lists) and visible to its members.
+ */
+export const targetListSchema = z.object({
+  id: z.uuid(),
+  teamId: z.number().int().nullable(),
+  name: listName,
+  /** The file it came from ("accounts.xlsx"), or null when pasted. */
+  sourceName: z.string().max(255).nullable(),
+  targetCount: z.number().int().min(0),
+  skippedCount: z.number().int().min(0),
+  createdBy: z.number().int(),
+  createdAt: z.string(),
+  updatedBy: z.number().int(),
+  updatedAt: z.string(),
+});
+export type TargetList = z.infer<typeof targetListSchema>;
+
+export const targetListsResponseSchema = z.object({ lists: z.array(targetListSchema) });
+
+/**
+ * POST of pasted lines (JSON): one company per line, or a profile URL. A file is posted as
+ * multipart (field `file`, plus `name`); both may carry a mapping chosen in the mapping step.
+ */
+export const createTargetListFromTextSchema = z.object({
+  name: listName,
+  text: z.string().min(1).max(TARGET_LIST_LIMITS.pasteChars),
+});
+export type CreateTargetListFromText = z.infer<typeof createTargetListFromTextSchema>;
+
+/** PUT: rename, and/or re-read the stored rows with another column mapping. */
+export const updateTargetListSchema = z
+  .object({ name: listName.optional(), mapping: columnMappingSchema.optional() })
+  .refine((body) => body.name !== undefined || body.mapping !== undefined, {
+    message: 'Nothing to change: give a name or a mapping.',
+  });
+export type UpdateTargetList = z.infer<typeof updateTargetListSchema>;
+
+/**
+ * The answer of a read file before it is saved (the mapping step), and of a saved list's rows:
+ * the header cells, the mapping used, the targets and every skipped row.
+ */
+export const targetSheetPreviewSchema = z.object({
+  header: z.array(z.string()),
+  mapping: columnMappingSchema,
+  targets: z.array(targetSchema).max(TARGET_LIST_LIMITS.rows),
+  skipped: z.array(skippedTargetRowSchema),
+});
+export type TargetSheetPreview = z.infer<typeof targetSheetPreviewSchema>;
+
+/** GET of a list's results: its rows matched against the network now. */
+export const targetListResultsSchema = z.object({
+  list: targetListSchema,
+  rows: z.array(targetResultRowSchema),
+  skipped: z.array(skippedTargetRowSchema),
+  corrections: z.array(targetCorrectionSchema),
+  /** Targets covered (someone can be reached), of targetCount. */
+  coveredCount: z.number().int().min(0),
+});
+export type TargetListResults = z.infer<typeof targetListResultsSchema>;

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { functionCategorySchema } from '../network/network.schema.js';
+import { strengthBandSchema } from '../network/archive-signals.schema.js';
+import { targetSchema } from './target-row.schema.js';
+
+/**
+ * How a target met the network (docs/targets.md#matching), strongest first:
+ * `profile-url` (a person's canonical LinkedIn URL), `exact` (company name spelled as in the
+ * network, case aside), `folded` (equal after targetCompanyKey), `domain` (work e-mail domain or
+ * company page), `name-company` (a person's first + last name at the folded company),
+ * `manual` (a correction), `none`.
+ */
+export const MATCH_KINDS = [
+  'profile-url',
+  'exact',
+  'folded',
+  'domain',
+  'name-company',
+  'manual',
+  'none',
+] as const;
+export const matchKindSchema = z.enum(MATCH_KINDS);
+export type MatchKind = z.infer<typeof matchKindSchema>;
+
+/**
+ * A user's fix of one target's match, kept with the list: `companyKey` is a folded key of the
+ * network (from the suggestions), null to say "nobody of ours is there".
+ */
+export const targetCorrectionSchema = z.object({
+  line: z.number().int().positive(),
+  companyKey: z.string().min(1).max(300).nullable(),
+});
+export type TargetCorrection = z.infer<typeof targetCorrectionSchema>;
+
+export const replaceCorrectionsRequestSchema = z.object({
+  corrections: z.array(targetCorrectionSchema).max(5000),
+});
+
+/** One person known at a target, as the asker may see them (never a counts-only member's). */
+export const targetPersonSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  position: z.string().nullable(),
+  company: z.string().nullable(),
+  linkedinUrl: z.string().nullable(),
+  seniority: z.number().int().min(1).max(10),
+  category: functionCategorySchema,
+  /** Warmest tie of any member to this person, (0, 1] (docs/warmth.md). */
+  warmth: z.number().min(0).max(1),
+  /** The member with that tie. */
+  knownBy: z.number().int(),
+  /** Members who know this person, warmest first (knownBy is the first). */
+  knowers: z.array(z.number().int()),
+});
+export type TargetPerson = z.infer<typeof targetPersonSchema>;
+
+/** A member who knows people at a target, and how well at best. */
+export const targetConnectorSchema = z.object({
+  userId: z.number().int(),
+  peopleCount: z.number().int().min(0),
+  bestWarmth: z.number().min(0).max(1),
+  /** The person of that best tie. */
+  personId: z.string(),
+});
+export type TargetConnector = z.infer<typeof targetConnectorSchema>;
+
+/** Suggested network companies for the "correct a match" picker (docs/targets.md#suggestions). */
+export const companySuggestionSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  similarity: z.number().min(0).max(1),
+});
+export type CompanySuggestion = z.infer<typeof companySuggestionSchema>;
+
+/**
+ * Whom the people found are: the target person themself, people at the target company (or at a
+ * target person's company, when the person is not known), or nobody.
+ */
+export const TARGET_REACHES = ['person', 'company', 'none'] as const;
+export const targetReachSchema = z.enum(TARGET_REACHES);
+export type TargetReach = z.infer<typeof targetReachSchema>;
+
+/**
+ * One target's answer: covered when anyone can be reached there. `people` is the most senior
+ * first (then warmest), capped by the route; `peopleCount` counts all people shown, and
+ * `hiddenPeopleCount` those known only by counts-only members, included only from groups of 3
+ * (countCompaniesHidingSmallGroups). `warmthBand` bands the best connector's warmth.
+ */
+export const targetResultRowSchema = z.object({
+  target: targetSchema,
+  match: matchKindSchema,
+  reached: targetReachSchema,
+  /** The network company the target was matched to, when matched by company. */
+  companyKey: z.string().nullable(),
+  covered: z.boolean(),
+  peopleCount: z.number().int().min(0),
+  hiddenPeopleCount: z.number().int().min(0),
+  people: z.array(targetPersonSchema),
+  bestConnector: targetConnectorSchema.nullable(),
+  warmthBand: strengthBandSchema.nullable(),
+  otherConnectors: z.array(targetConnectorSchema),
+  /** For an unmatched company target: the nearest network companies. */
+  suggestions: z.array(companySuggestionSchema).default([]),
+});
+export type TargetResultRow = z.infer<typeof targetResultRowSchema>;

@@ -1,0 +1,131 @@
+import type { Connection } from '@warmpath/contracts';
+import { normaliseProfileUrl } from '../import/normalise-profile-url.js';
+import { foldCase } from '../text/fold-text.js';
+import { targetCompanyKey } from './target-company-key.js';
+import { domainAndParents, squashKey, workEmailDomain } from './target-domain.js';
+
+// docs/targets.md#matching: the network's people indexed once, by every way a target meets them.
+
+/** "ana lopez|acme": a person's folded name at a folded company. */
+export function personNameKey(firstName: string, lastName: string, companyKey: string): string {
+  return `${foldCase(`${firstName} ${lastName}`).replace(/\s+/g, ' ').trim()}|${companyKey}`;
+}
+
+/** Lower case, surrounding and repeated spaces folded: what "spelled as in the network" means. */
+export const spelling = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+};
+
+/**
+ * The people who can be reached, by folded company key, work e-mail domain (and its parents),
+ * canonical profile URL and name at company. Members' own nodes (you, teammates, sources) are
+ * not targets' people and are left out. Built in one pass: 100,000 people in well under a second.
+ */
+export class TargetPeopleIndex {
+  readonly byCompany = new Map<string, Connection[]>();
+  readonly byDomain = new Map<string, Connection[]>();
+  /** Company spellings (see `spelling`) seen at each key: an equal spelling is an "exact" match. */
+  private readonly spellings = new Map<string, Set<string>>();
+  /** Keys by their squashed form ("acmelabs"), for domain stems (companyStemKey). */
+  private readonly squashed = new Map<string, Set<string>>();
+  /** One spelling of each key as written in the network, for suggestions and display. */
+  readonly companyNames = new Map<string, string>();
+  private readonly people: Connection[] = [];
+  private profiles: Map<string, Connection> | null = null;
+  private names: Map<string, Connection | Connection[]> | null = null;
+
+  constructor(people: Iterable<Connection>) {
+    // Each spelling is folded once: a network names a few thousand companies many times.
+    const keyOf = new Map<string, string | null>();
+    const parentsOf = new Map<string, string[]>();
+    for (const person of people) {
+      if (person.isUser || person.isTeammate || person.isSource) continue;
+      this.people.push(person);
+      const company = person.company;
+      if (company) {
+        let key = keyOf.get(company);
+        if (key === undefined) {
+          key = targetCompanyKey(company);
+          keyOf.set(company, key);
+          if (key !== null) this.noteSpelling(key, company);
+        }
+        if (key !== null) push(this.byCompany, key, person);
+      }
+      // By the text after "@": a network has many people at few domains.
+      const email = person.email;
+      const at = email ? email.lastIndexOf('@') : -1;
+      if (at < 1) continue;
+      const host = (email as string).slice(at + 1);
+      let parents = parentsOf.get(host);
+      if (!parents) {
+        const domain = workEmailDomain(email);
+        parents = domain ? domainAndParents(domain) : [];
+        parentsOf.set(host, parents);
+      }
+      for (const name of parents) push(this.byDomain, name, person);
+    }
+  }
+
+  /** The person of a canonical profile URL (indexed on first use: lists of companies never ask). */
+  byProfile(profileUrl: string): Connection | undefined {
+    if (!this.profiles) {
+      this.profiles = new Map();
+      for (const person of this.people) {
+        const profile = normaliseProfileUrl(person.linkedinUrl);
+        if (profile && !this.profiles.has(profile)) this.profiles.set(profile, person);
+      }
+    }
+    return this.profiles.get(profileUrl);
+  }
+
+  /** People of a name at a folded company (see personNameKey; indexed on first use). */
+  byName(firstName: string, lastName: string, companyKey: string): readonly Connection[] {
+    if (!this.names) {
+      const names = new Map<string, Connection | Connection[]>();
+      for (const [key, people] of this.byCompany) {
+        for (const person of people) {
+          const nameKey = personNameKey(person.firstName, person.lastName, key);
+          const found = names.get(nameKey);
+          if (found === undefined) names.set(nameKey, person);
+          else if (Array.isArray(found)) found.push(person);
+          else names.set(nameKey, [found, person]);
+        }
+      }
+      this.names = names;
+    }
+    const found = this.names.get(personNameKey(firstName, lastName, companyKey));
+    return found === undefined ? [] : Array.isArray(found) ? found : [found];
+  }
+
+  private noteSpelling(key: string, company: string): void {
+    let spellings = this.spellings.get(key);
+    if (!spellings) {
+      spellings = new Set();
+      this.spellings.set(key, spellings);
+      this.companyNames.set(key, company.trim());
+      const squashed = squashKey(key);
+      const keys = this.squashed.get(squashed);
+      if (keys) keys.add(key);
+      else this.squashed.set(squashed, new Set([key]));
+    }
+    spellings.add(spelling(company));
+  }
+
+  /** True when somebody's company is written exactly `name` (case and spaces aside). */
+  isExactSpelling(key: string, name: string): boolean {
+    return this.spellings.get(key)?.has(spelling(name)) ?? false;
+  }
+
+  /**
+   * The one company key a domain or company-page stem names, squashed ("acmelabs" meets "Acme
+   * Labs"); null when none or several do (ambiguous: the suggestions offer them instead).
+   */
+  keyForStem(stemKey: string): string | null {
+    const keys = this.squashed.get(squashKey(stemKey));
+    return keys?.size === 1 ? ([...keys][0] as string) : null;
+  }
+}
