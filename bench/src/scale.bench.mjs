@@ -8,13 +8,15 @@
 //   - cold: every reader's first read of their pooled network, in the compact form the web app asks
 //     for; the network service's CPU for all of them;
 //   - warm: reads with If-None-Match (304) and full reads, one reader after another;
-//   - a member's import of BENCH_IMPORT people (200) through the real import path; once it has
-//     completed (the event the web app hears), every reader asks again with If-None-Match, as the
-//     app does, until their answer has the new people: the time until the last reader sees them,
-//     and the network service's CPU from the upload until it is idle again.
+//   - a member's import of BENCH_IMPORT new people (200): their rows and version bump as the import
+//     pipeline writes them, and its network.import.completed event (workspace-bench/member-import.mjs);
+//     then every reader asks again with If-None-Match, as the web app does on the event, until their
+//     answer has the new people: the time until the last reader sees them, and the network
+//     service's CPU from the import until it is idle again. BENCH_IMPORT_MODE=export uploads a
+//     200-row export through the API instead, which also flags the member's other people absent.
 // Readers are members, each reading their own view. It reads process figures only
 // (processes.mjs), so it measures whatever builds the snapshots.
-// Knobs: BENCH_SCALE_SIZES ("10x100000x10,50x200000x50", the default; also 200x500000x200 and
+// Knobs: BENCH_IMPORT_MODE (add), BENCH_SCALE_SIZES ("10x100000x10,50x200000x50", the default; also 200x500000x200 and
 // 500x1000000x500), BENCH_RUNS (1: member's imports per size, median and min-max), BENCH_IMPORT
 // (200), BENCH_CONCURRENCY (4: registrations and cold reads at once), BENCH_POLL_MS (500: wait
 // after a 304 before asking again), BENCH_SEE_TIMEOUT_S (1800).
@@ -33,6 +35,7 @@ import {
   importNew,
   log,
 } from './workspace-bench/http.mjs';
+import { addPeople } from './workspace-bench/member-import.mjs';
 import { sampleOf } from './workspace-bench/people.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -49,6 +52,8 @@ const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10x100000x10,50x200000x50')
   });
 const RUNS = env('BENCH_RUNS', 1);
 const IMPORT_SIZE = env('BENCH_IMPORT', 200);
+const IMPORT_MODE = process.env.BENCH_IMPORT_MODE ?? 'add';
+if (!['add', 'export'].includes(IMPORT_MODE)) throw new Error('BENCH_IMPORT_MODE: add or export');
 const CONCURRENCY = env('BENCH_CONCURRENCY', 4);
 const POLL_MS = env('BENCH_POLL_MS', 500);
 const SEE_TIMEOUT_MS = env('BENCH_SEE_TIMEOUT_S', 1800) * 1000;
@@ -107,11 +112,12 @@ function universeFor(sizes, pooled) {
 }
 
 /**
- * What a size needs, roughly, in GB: the network service's pooled networks and their snapshots'
- * making, Redis holding one compact snapshot per reader today (~25 bytes a person, brotli), this
- * bench's universe. From the 10x100000x10 run (docs/performance.md#workspace-scale-readers).
+ * What a size needs, roughly, in GB: the network service (2.2 GB resident after 10 readers' cold
+ * reads of 100,000 pooled people, its pools cache capped at 300,000 people), Redis holding one
+ * compact snapshot per reader today (~21 bytes a person, brotli), this bench's universe
+ * (docs/performance.md#workspace-scale-readers).
  */
-const neededGb = ({ pooled, readers }) => 1 + pooled * 6e-6 + readers * pooled * 25e-9 + pooled * 1.5e-6;
+const neededGb = ({ pooled, readers }) => 0.5 + pooled * 20e-6 + readers * pooled * 25e-9 + pooled * 1.5e-6;
 
 const availableGb = () =>
   Number(/^MemAvailable:\s+(\d+) kB/m.exec(readFileSync('/proc/meminfo', 'utf8'))?.[1] ?? 0) / 1024 ** 2;
@@ -231,13 +237,14 @@ async function warmReads(url, readers, etags) {
  * answer. Answers when the import completed and the last reader saw it (ms after the upload), and
  * the network service's CPU until it was idle again. Updates `etags`.
  */
-async function memberImport(base, url, setup, etags, pid, run) {
+async function memberImport(stack, url, setup, etags, pid, run) {
   const importer = setup.members[1 + (run % (setup.members.length - 1))];
   const tag = `Scale${run}Z`;
   const marker = `"New${tag}"`;
   const before = cpuMs(pid);
   const started = performance.now();
-  await importNew(base, importer, IMPORT_SIZE, tag);
+  if (IMPORT_MODE === 'export') await importNew(stack.url, importer, IMPORT_SIZE, tag);
+  else await addPeople(stack.env, importer, IMPORT_SIZE, tag);
   const completed = performance.now() - started;
   const seenAt = await Promise.all(
     setup.readers.map(async (reader, index) => {
@@ -283,7 +290,7 @@ async function measure(size) {
     const warm = await warmReads(url, setup.readers, cold.etags);
     const imports = [];
     for (let run = 0; run < RUNS; run++)
-      imports.push(await memberImport(base, url, setup, cold.etags, pid, run));
+      imports.push(await memberImport(stack, url, setup, cold.etags, pid, run));
     return {
       size,
       setup,
@@ -360,7 +367,7 @@ async function main() {
   }
   const lines = [
     `Warmpath workspace scale benchmark — ${new Date().toISOString()} — Node ${process.version}`,
-    `load average (1, 5, 15 min) at start ${loadAtStart}, at end ${load()}; ${RUNS} member's import(s) of ${IMPORT_SIZE} people per size`,
+    `load average (1, 5, 15 min) at start ${loadAtStart}, at end ${load()}; ${RUNS} member's import(s) of ${IMPORT_SIZE} people per size (${IMPORT_MODE === 'add' ? 'added to their network' : 'as a whole export, through the API'})`,
     '',
     '| members × pooled people × readers | pooled people | cold: network CPU, total · per reader | network CPU per member import, total · per reader | last reader sees the import | warm read p95, 304 · full | network RSS at the end | one reader’s compact snapshot, brotli | load avg (1 min) before → after |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',

@@ -20,14 +20,26 @@ export async function call(url, cookie, init = {}) {
   return response;
 }
 
+/** How long a read waits for its answer's headers before it asks again (the gateway's 30 s, twice). */
+const READ_PATIENCE_MS = 60_000;
+
 /**
  * A read that may find its snapshot being built. On a busy machine the build can outlast the
  * gateway's 30 s: the network service goes on building, so the read is repeated (and timed as one)
- * until it is served. Answers any status under 300, and 304.
+ * until it is served. A read left unanswered past READ_PATIENCE_MS is asked again too (seen at
+ * load 20-28 on 2 cores). Answers any status under 300, and 304.
  */
 export async function coldResponse(url, cookie, headers = {}) {
   for (;;) {
-    const response = await fetch(url, { headers: { cookie, 'accept-encoding': 'br', ...headers } });
+    const response = await fetch(url, {
+      headers: { cookie, 'accept-encoding': 'br', ...headers },
+      signal: AbortSignal.timeout(READ_PATIENCE_MS),
+    }).catch((error) => {
+      if (error?.name !== 'TimeoutError') throw error;
+      log(`${url} did not answer in ${READ_PATIENCE_MS / 1000} s, asking again`);
+      return undefined;
+    });
+    if (!response) continue;
     if (response.status !== 503 && response.status !== 504) {
       if (response.status >= 300 && response.status !== 304)
         throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
