@@ -16,7 +16,7 @@
 // 0 skips the browser), BENCH_BROWSER_JSON (1; 0 opens the screen with the compact encoding only),
 // BENCH_BROWSER_RUNS (1: how many times the screen is opened with the compact encoding).
 import { decodeNetwork } from '@warmpath/domain';
-import { generateExportRows, seededRandom } from '@warmpath/testing';
+import { generateExportRows } from '@warmpath/testing';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -25,6 +25,15 @@ import { ROOT } from '../../scripts/lib/infra.mjs';
 import { seedNetwork } from './api-bench/seed.mjs';
 import { registerUser, startBenchStack } from './stack.mjs';
 import { measureFirstPicture } from './workspace-bench/first-picture.mjs';
+import {
+  COMPACT_MEDIA_TYPE,
+  call,
+  coldResponse,
+  createWorkspace,
+  importNew,
+  log,
+} from './workspace-bench/http.mjs';
+import { sampleOf } from './workspace-bench/people.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const MEMBERS = env('BENCH_MEMBERS', 10);
@@ -37,86 +46,12 @@ const LOAD = env('BENCH_LOAD', 1) !== 0;
 const BROWSER = env('BENCH_BROWSER', 1) !== 0;
 const BROWSER_JSON = env('BENCH_BROWSER_JSON', 1) !== 0;
 const BROWSER_RUNS = env('BENCH_BROWSER_RUNS', 1);
-const COMPACT_MEDIA_TYPE = 'application/vnd.warmpath.network.v1+json';
 
-const log = (message) => process.stderr.write(`[bench] ${message}\n`);
 const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
 
 /** Member i of n knows 30,000 down to 10,000 people. */
 const memberSize = (index) => Math.round(30_000 - (20_000 * index) / Math.max(1, MEMBERS - 1));
-
-/** The people a member (or the solo user) imported: a sample of the universe, their own dates. */
-function sampleOf(universe, count, seed) {
-  const random = seededRandom(seed);
-  const picked = new Set();
-  const wanted = Math.min(count, Math.floor(universe.length * 0.9));
-  while (picked.size < wanted) picked.add(Math.floor(random() * universe.length));
-  return [...picked].map((index) => {
-    const row = universe[index];
-    const year = 2008 + Math.floor(random() * 18);
-    return {
-      firstName: row.firstName,
-      lastName: row.lastName,
-      company: row.company || null,
-      position: row.position || null,
-      email: row.email || null,
-      linkedinUrl: row.url,
-      connectedOn: `${year}-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`,
-      hasWorkedWith: random() < 0.05,
-    };
-  });
-}
-
-async function call(url, cookie, init = {}) {
-  const request = () => fetch(url, { ...init, headers: { cookie, ...init.headers } });
-  // A kept-alive socket the gateway closed while idle (seeding and load runs take minutes) fails
-  // the next request on it before the gateway saw it: once more, on a fresh socket.
-  const response = await request().catch((error) => {
-    if (!['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET'].includes(error?.cause?.code)) throw error;
-    return request();
-  });
-  if (response.status >= 300) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-  return response;
-}
-
-/** The owner creates the workspace and invites everyone else, who accept. */
-async function createWorkspace(baseUrl, owner, others) {
-  const json = { 'content-type': 'application/json' };
-  const created = await call(`${baseUrl}/api/teams`, owner.cookie, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ name: 'Bench workspace' }),
-  });
-  const teamId = (await created.json()).id;
-  for (const member of others) {
-    const invited = await call(`${baseUrl}/api/teams/${teamId}/invitations`, owner.cookie, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ email: member.email, role: 'member' }),
-    });
-    const { token } = await invited.json();
-    await call(`${baseUrl}/api/invitations/${token}/accept`, member.cookie, { method: 'POST' });
-  }
-  return teamId;
-}
-
-/**
- * The first read of a snapshot. On a busy machine the build can outlast the gateway's 30 s: the
- * network service goes on building, so the read is repeated (and timed as one) until it is served.
- */
-async function coldResponse(url, cookie, headers = {}) {
-  for (;;) {
-    const response = await fetch(url, { headers: { cookie, 'accept-encoding': 'br', ...headers } });
-    if (response.status !== 503) {
-      if (response.status >= 300)
-        throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
-      return response;
-    }
-    log(`${url} answered 503 (still building), asking again`);
-    await response.arrayBuffer();
-  }
-}
 
 /** A cold read: the snapshot is built; answers the time, the brotli bytes and the decoded JSON. */
 async function coldRead(url, cookie) {
@@ -219,30 +154,6 @@ function serviceRss() {
   return rss;
 }
 
-/** A real import through the API (202 at once, then followed to its end): `count` new people. */
-async function importNew(baseUrl, member, count, tag) {
-  const header = 'First Name,Last Name,URL,Email Address,Company,Position,Connected On';
-  const rows = Array.from(
-    { length: count },
-    (_, i) => `New${tag},Person${i},https://www.linkedin.com/in/new-${tag}-${i},,Hooli,Engineer,24 Nov 2023`,
-  );
-  const form = new FormData();
-  form.append('file', new Blob([[header, ...rows, ''].join('\n')], { type: 'text/csv' }), 'Connections.csv');
-  const response = await call(`${baseUrl}/api/network/import/authenticated`, member.cookie, {
-    method: 'POST',
-    headers: { prefer: 'respond-async' },
-    body: form,
-  });
-  const { statusUrl } = await response.json();
-  for (;;) {
-    const status = await (await call(new URL(statusUrl, baseUrl).href, member.cookie)).json();
-    if (status.state === 'completed') return;
-    if (status.state === 'failed') throw new Error(`import failed: ${JSON.stringify(status.error)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** Polls the pooled network until a person of this import shows; answers the time it took (503s included). */
 /**
  * Polls the pooled network as the app reads it (the compact form, decoded by the app's own
  * decoder) until someone called `firstName` is in it. Decoding the plain JSON at team scale cost
