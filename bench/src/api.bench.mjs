@@ -12,7 +12,7 @@
 // (docs/performance.md#figures-behind-choices-in-the-code). Without wrk the bench warns and runs
 // autocannon only. The load generator runs pinned to the last CPU, the stack on the others
 // (BENCH_PIN=none to share every CPU). Knobs: BENCH_RATE, BENCH_PATH_RATE, BENCH_DURATION,
-// BENCH_WARMUP, BENCH_AUTOCANNON=0 (wrk only).
+// BENCH_WARMUP, BENCH_AUTOCANNON=0 (wrk only), BENCH_SIGNALS=0 (no archive signals).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
@@ -20,7 +20,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib/infra.mjs';
 import { freePort } from '../../scripts/lib/stack.mjs';
-import { makePeople, seedNetwork } from './api-bench/seed.mjs';
+import { makePeople, seedNetwork, seedSignals } from './api-bench/seed.mjs';
 import { measureWithWrk, WRK_INSTALL_HINT, wrkAvailable } from './api-bench/wrk.mjs';
 import { registerUser, startBenchStack } from './stack.mjs';
 
@@ -30,6 +30,8 @@ const PATH_RATE = env('BENCH_PATH_RATE', 50);
 const AUTOCANNON = process.env.BENCH_AUTOCANNON !== '0';
 const WRK = wrkAvailable();
 const DURATION = env('BENCH_DURATION', 20);
+// Archive signals on 30% of the seeded people (docs/warmth.md); BENCH_SIGNALS=0 leaves them out.
+const SIGNALS = process.env.BENCH_SIGNALS !== '0';
 const WARMUP = env('BENCH_WARMUP', 5);
 // Inside the pinned re-run availableParallelism() sees only the stack's CPUs: keep the real count.
 const CPUS = Number(process.env.BENCH_CPUS ?? availableParallelism());
@@ -148,6 +150,13 @@ async function main() {
     log(
       `seeded 5,000 people (${seededSmall.relationships} company links) and 30,000 (${seededBig.relationships})`,
     );
+    if (SIGNALS) {
+      const withSignals = [
+        await seedSignals(stack.env.DATABASE_URL, small.userId, seededSmall.ids),
+        await seedSignals(stack.env.DATABASE_URL, big.userId, seededBig.ids),
+      ];
+      log(`archive signals for ${withSignals.join(' and ')} of them`);
+    }
 
     const browser = { cookie: small.cookie, 'accept-encoding': 'gzip, deflate, br' };
     const cold5k = await timed('cold GET /api/network, 5,000 people (snapshot build)', () =>

@@ -101,3 +101,62 @@ export async function seedNetwork(databaseUrl, userId, people) {
     await client.end();
   }
 }
+
+/**
+ * Archive signals (docs/warmth.md) for a share of a seeded network's people, written as an
+ * archive import leaves them: counts and dates only. Benches of the read side seed them so
+ * GET /api/network and paths are measured with the strength model at work.
+ */
+export async function seedSignals(databaseUrl, userId, ids, { share = 0.3, seed = 7 } = {}) {
+  let state = seed;
+  const random = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const day = (daysAgo) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const rows = ids
+    .filter(() => random() < share)
+    .map((id) => {
+      const sent = Math.floor(random() ** 3 * 200);
+      const received = Math.floor(sent * random());
+      const last = Math.floor(random() * 1500);
+      return {
+        id,
+        sent,
+        received,
+        direct: sent + received > 0 ? 1 + Math.floor(random() * 3) : 0,
+        first: sent + received > 0 ? day(last + Math.floor(random() * 1500)) : null,
+        last: sent + received > 0 ? day(last) : null,
+        invitedBy: random() < 0.5 ? 'member' : 'person',
+        endorsements: Math.floor(random() * 3),
+      };
+    });
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const col = (pick) => rows.map(pick);
+    await client.query(
+      `INSERT INTO network.connection_signals (owner_user_id, import_id, connection_id, messages_sent,
+         messages_received, direct_conversations, first_message_on, last_message_on, last_message_answered,
+         invited_by, endorsements_received)
+       SELECT $1, gen_random_uuid(), id, sent, received, direct, first_on, last_on, sent > 0 AND received > 0,
+         invited_by, endorsements
+       FROM unnest($2::bigint[], $3::int[], $4::int[], $5::int[], $6::date[], $7::date[], $8::text[], $9::int[])
+         AS x(id, sent, received, direct, first_on, last_on, invited_by, endorsements)`,
+      [
+        userId,
+        col((r) => r.id),
+        col((r) => r.sent),
+        col((r) => r.received),
+        col((r) => r.direct),
+        col((r) => r.first),
+        col((r) => r.last),
+        col((r) => r.invitedBy),
+        col((r) => r.endorsements),
+      ],
+    );
+    await client.query(`UPDATE network.network_versions SET version = version + 1 WHERE owner_user_id = $1`, [
+      userId,
+    ]);
+    return rows.length;
+  } finally {
+    await client.end();
+  }
+}
