@@ -1,4 +1,4 @@
-import type { Connection, SharingLevel } from '@warmpath/contracts';
+import type { Connection, Relationship, SharingLevel } from '@warmpath/contracts';
 import type { WarmthTie } from '../warm-path/warmth-graph.js';
 import { shownStrength } from '../warmth/share-tie.js';
 import { toKnowsLink } from './graph-links.js';
@@ -52,27 +52,34 @@ export function poolPerson(
   return {
     ...pooled,
     node,
-    knowsLinks: visible.map((record) => {
-      const tie = personOf(members, record);
-      // The link's width shows no more of the tie's score than its member shares.
-      const shown = shownStrength(tie, levelOf(members, record, viewer)).strength;
-      return toKnowsLink(node, (members[record.member] as PoolMember).node.userId, {
-        ...tie,
-        strength: shown,
-      });
-    }),
-    knowsTies: visible.map((record): WarmthTie => {
-      const tie = personOf(members, record);
-      // The path search weighs the member's full score; the hop explains only what they share.
-      const shown = shownStrength(tie, levelOf(members, record, viewer));
-      const score = tie.strength?.score;
-      return {
-        yearsConnected: tie.yearsConnected,
-        hasWorkedWith: tie.hasWorkedWith,
-        ...shown,
-        ...(score === undefined ? {} : { score }),
-      };
-    }),
+    knowsLinks: visible.map((record) => knowsLinkOf(members, record, node, viewer)),
+    knowsTies: visible.map((record) => knowsTieOf(members, record, viewer)),
+  };
+}
+
+/** The link from a record's member to the person's node. */
+export function knowsLinkOf(
+  members: readonly PoolMember[],
+  record: MemberRecord,
+  node: Connection,
+  viewer: number,
+): Relationship {
+  const tie = personOf(members, record);
+  // The link's width shows no more of the tie's score than its member shares.
+  const shown = shownStrength(tie, levelOf(members, record, viewer)).strength;
+  return toKnowsLink(node, (members[record.member] as PoolMember).node.userId, { ...tie, strength: shown });
+}
+
+/** The tie behind that link: the path search weighs the member's full score; the hop explains only what they share. */
+export function knowsTieOf(members: readonly PoolMember[], record: MemberRecord, viewer: number): WarmthTie {
+  const tie = personOf(members, record);
+  const shown = shownStrength(tie, levelOf(members, record, viewer));
+  const score = tie.strength?.score;
+  return {
+    yearsConnected: tie.yearsConnected,
+    hasWorkedWith: tie.hasWorkedWith,
+    ...shown,
+    ...(score === undefined ? {} : { score }),
   };
 }
 
@@ -118,7 +125,7 @@ export function distinctMembers(group: readonly MemberRecord[]): MemberRecord[] 
 }
 
 /** The node of a person shown: the first visible record's fields, shared fields by level. */
-function personNode(
+export function personNode(
   members: readonly PoolMember[],
   records: readonly MemberRecord[],
   visible: readonly MemberRecord[],

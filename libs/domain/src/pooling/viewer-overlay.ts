@@ -4,10 +4,18 @@ import { mostUsedSpelling } from '../company/group-by-company.js';
 import { compareCompanies } from '../search/search-connections.js';
 import type { WarmthTie } from '../warm-path/warmth-graph.js';
 import { MIN_COUNTS_ONLY_COMPANY_GROUP } from './counts-only-companies.js';
-import { deriveCompanyLinks, toTeammateLink } from './graph-links.js';
+import { deriveCompanyLinks, knowsLinkId, toTeammateLink } from './graph-links.js';
 import { profileKey, type MemberRecord } from './person-identity.js';
 import type { MemberReach, PooledNetwork } from './pool-network.js';
-import { personOf, poolPerson, selfNode, teammateNode, type PoolMember } from './pool-person.js';
+import {
+  knowsLinkOf,
+  knowsTieOf,
+  personNode,
+  personOf,
+  selfNode,
+  teammateNode,
+  type PoolMember,
+} from './pool-person.js';
 import type { PooledPerson } from './pooled-person-memo.js';
 import { companyKeyOf, type SharedPool, type Spellings } from './shared-pool.js';
 
@@ -93,17 +101,38 @@ export function viewerOverlay(shared: SharedPool, viewerId: number): ViewerOverl
   };
 }
 
-/** The person of a group the viewer knows, pooled for them: their records first. */
+/**
+ * The person of a group the viewer knows, pooled for them (poolPerson with their record first).
+ * The other members' ties are the shared build's, and so are their links but for the node's id.
+ */
 function viewerPerson(shared: SharedPool, group: number, viewer: number, viewerId: number): PooledPerson {
+  const members = shared.members;
   const inOrder = shared.groups[group] as readonly MemberRecord[];
   const mine = inOrder.find((record) => record.member === viewer) as MemberRecord;
   const records = [mine, ...inOrder.filter((record) => record !== mine)];
-  const persons = records.map((record) => personOf(shared.members, record));
-  const knowers = records.map((record) => (shared.members[record.member] as PoolMember).node.userId);
-  const sharing: SharingLevel[] = records.map(
-    (record) => (shared.members[record.member] as PoolMember).sharing,
-  );
-  return poolPerson(shared.members, records, persons, knowers, sharing, viewer, viewerId);
+  const visible = records.filter((r) => r === mine || members[r.member]?.sharing !== 'counts');
+  const node = personNode(members, records, visible, viewer);
+  const knowsLinks = [knowsLinkOf(members, mine, node, viewer)];
+  const knowsTies = [knowsTieOf(members, mine, viewer)];
+  // The shared person's links are those of its members not on counts, in member order.
+  const before = shared.persons[group] as PooledPerson;
+  before.knowsLinks.forEach((link, index) => {
+    if (link.userId === viewerId) return;
+    const target = node.id;
+    knowsLinks.push(
+      link.targetId === target ? link : { ...link, id: knowsLinkId(link.userId, target), targetId: target },
+    );
+    knowsTies.push(before.knowsTies[index] as WarmthTie);
+  });
+  return {
+    pooledFor: viewerId,
+    records: records.map((record) => personOf(members, record)),
+    knowers: records.map((record) => (members[record.member] as PoolMember).node.userId),
+    sharing: records.map((record): SharingLevel => (members[record.member] as PoolMember).sharing),
+    node,
+    knowsLinks,
+    knowsTies,
+  };
 }
 
 /**
