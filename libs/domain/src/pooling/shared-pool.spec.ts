@@ -128,6 +128,29 @@ function recordOf(
   });
 }
 
+/**
+ * The workspace after a change: one member's network reloaded (new objects) with one person moved
+ * to another position, one dropped and one added, and now and then another member's sharing level.
+ */
+function change(members: PoolMember[], seed: number): PoolMember[] {
+  const random = seededRandom(seed * 7919);
+  const importer = Math.floor(random() * members.length);
+  const other = Math.floor(random() * members.length);
+  return members.map((member, index) => {
+    let next = member;
+    if (index === importer) {
+      const people = member.people.slice(1).map((person) => ({ ...person }));
+      if (people[0]) people[0] = { ...people[0], position: 'CEO', positionInfo: positionInfo('CEO') };
+      const added = member.people[1] ?? member.people[0];
+      if (added) people.push({ ...added, id: String(nextId++), firstName: 'Newly', linkedinUrl: null });
+      next = { ...member, people };
+    }
+    if (index === other && random() < 0.5)
+      next = { ...next, sharing: LEVELS[Math.floor(random() * 4)] as SharingLevel };
+    return next;
+  });
+}
+
 /** Everything the pooled network shows (the reuse memo of poolNetwork aside). */
 const shown = ({ reuse: _reuse, ...rest }: PooledNetwork) => rest;
 
@@ -186,6 +209,36 @@ describe('one shared build per workspace: mergeView(shared, viewerOverlay(shared
         shown(poolNetwork(viewerId, changed)),
       );
     }
+  });
+
+  it("is exactly poolNetwork after a change, built from the last build and each viewer's last overlay", () => {
+    let reusedPeople = 0;
+    let reusedLinks = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const members = workspace(seed);
+      const first = poolWorkspace(members);
+      const overlays = new Map(members.map((m) => [m.node.userId, viewerOverlay(first, m.node.userId)]));
+      const changed = change(members, seed);
+      const again = poolWorkspace(changed, first);
+      for (const member of changed) {
+        const viewerId = member.node.userId;
+        const before = overlays.get(viewerId);
+        const overlay = viewerOverlay(again, viewerId, before);
+        expect({ seed, viewerId, ...shown(mergeView(again, overlay)) }).toStrictEqual({
+          seed,
+          viewerId,
+          ...shown(poolNetwork(viewerId, changed)),
+        });
+        const earlier = new Set(before?.persons.values());
+        reusedPeople += [...overlay.persons.values()].filter((p) => earlier.has(p)).length;
+        const links = [...(before?.companyLinks.values() ?? [])];
+        reusedLinks += [...overlay.companyLinks.values()].filter(
+          (l) => l.length > 0 && links.includes(l),
+        ).length;
+      }
+    }
+    expect(reusedPeople).toBeGreaterThan(100);
+    expect(reusedLinks).toBeGreaterThan(20);
   });
 
   it('refuses a viewer who is not a member, as poolNetwork does', () => {

@@ -1,10 +1,11 @@
 import type { CompanySummary, Connection, Relationship, SharingLevel } from '@warmpath/contracts';
-import { companyKey, isSharedEmployer } from '../company/company-key.js';
+import { companyKey } from '../company/company-key.js';
 import { mostUsedSpelling } from '../company/group-by-company.js';
 import { compareCompanies } from '../search/search-connections.js';
 import type { WarmthTie } from '../warm-path/warmth-graph.js';
 import { MIN_COUNTS_ONLY_COMPANY_GROUP } from './counts-only-companies.js';
-import { deriveCompanyLinks, knowsLinkId, toTeammateLink } from './graph-links.js';
+import { deriveCompanyLinksReusing, type CompanyLinksMemo } from './company-links-memo.js';
+import { knowsLinkId, toTeammateLink } from './graph-links.js';
 import { profileKey, type MemberRecord } from './person-identity.js';
 import type { MemberReach, PooledNetwork } from './pool-network.js';
 import {
@@ -37,14 +38,24 @@ export interface ViewerOverlay {
   readonly firstOtherGroups: readonly number[];
   /** The company links of each company the viewer's people change, with the viewer's ids. */
   readonly companyLinks: ReadonlyMap<string, readonly Relationship[]>;
+  /** What the viewer's next overlay reuses: their person of each shared person, their companies' links. */
+  readonly reuse: {
+    readonly persons: ReadonlyMap<PooledPerson, PooledPerson>;
+    readonly companyLinks: CompanyLinksMemo;
+  };
   /** The summary of each company the viewer's people change (null: no longer named). */
   readonly companies: ReadonlyMap<string, CompanySummary | null>;
   readonly otherCompanyPeople: number;
   readonly members: MemberReach[];
 }
 
-/** The delta of one viewer over the shared build; throws for a non-member, as poolNetwork does. */
-export function viewerOverlay(shared: SharedPool, viewerId: number): ViewerOverlay {
+/**
+ * The delta of one viewer over the shared build; throws for a non-member, as poolNetwork does.
+ * With `previous` (the viewer's overlay of an earlier build of the workspace), a person whose shared
+ * person the build reused (same records, knowers, sharing) and a company whose people are the same
+ * keep what they were.
+ */
+export function viewerOverlay(shared: SharedPool, viewerId: number, previous?: ViewerOverlay): ViewerOverlay {
   const viewer = shared.members.findIndex((member) => member.node.userId === viewerId);
   if (viewer < 0) throw new Error(`The viewer ${viewerId} is not a member`);
   const viewerMember = shared.members[viewer] as PoolMember;
@@ -53,6 +64,8 @@ export function viewerOverlay(shared: SharedPool, viewerId: number): ViewerOverl
     .filter((_, index) => index !== viewer)
     .map((member) => teammateNode(member, viewerId));
   const persons = new Map<number, PooledPerson>();
+  const reusable = previous?.viewerId === viewerId ? previous.reuse : undefined;
+  const bySharedPerson = new Map<PooledPerson, PooledPerson>();
   const firstUrl: number[] = [];
   const firstOther: number[] = [];
   const madeByUrl = new Set<number>();
@@ -70,9 +83,10 @@ export function viewerOverlay(shared: SharedPool, viewerId: number): ViewerOverl
       }
     } else if (!persons.has(group)) firstOther.push(group);
     if (persons.has(group)) return;
-    const person = viewerPerson(shared, group, viewer, viewerId);
-    persons.set(group, person);
     const before = shared.persons[group] as PooledPerson;
+    const person = reusable?.persons.get(before) ?? viewerPerson(shared, group, viewer, viewerId);
+    persons.set(group, person);
+    bySharedPerson.set(before, person);
     const records = shared.groups[group] as readonly MemberRecord[];
     if (before.node) companies.moveShown(before.node, -1);
     else companies.moveCounted(personOf(shared.members, records[0] as MemberRecord), -1);
@@ -84,6 +98,7 @@ export function viewerOverlay(shared: SharedPool, viewerId: number): ViewerOverl
     );
   });
   const summaries = companies.summaries();
+  const companyLinks = companies.links(viewerId, reusable?.companyLinks);
   return {
     viewerId,
     self,
@@ -92,7 +107,8 @@ export function viewerOverlay(shared: SharedPool, viewerId: number): ViewerOverl
     persons,
     firstUrlGroups: firstUrl,
     firstOtherGroups: firstOther,
-    companyLinks: companies.links(viewerId),
+    companyLinks: companyLinks.byCompany,
+    reuse: { persons: bySharedPerson, companyLinks: companyLinks.memo },
     companies: summaries.companies,
     otherCompanyPeople: summaries.otherPeople,
     members: [viewer, ...shared.members.keys()]
@@ -233,15 +249,25 @@ class CompanyDelta {
     if (company) count(this.counted, this.shared.countedSpellings, company.key, company.spelling, by);
   }
 
-  /** deriveCompanyLinks of each company whose people shown changed, as a pooling derives them. */
-  links(viewerId: number): Map<string, Relationship[]> {
-    const links = new Map<string, Relationship[]>();
+  /**
+   * deriveCompanyLinks of each company whose people shown changed, as a pooling derives them; a
+   * company whose people are the same as in `previous` keeps its links (deriveCompanyLinksReusing).
+   */
+  links(
+    viewerId: number,
+    previous?: CompanyLinksMemo,
+  ): { byCompany: Map<string, readonly Relationship[]>; memo: CompanyLinksMemo } {
+    const people: Connection[] = [];
     for (const [key, added] of this.added) {
-      const people = (this.shared.shownAt.get(key) ?? []).filter((person) => !this.removed.has(person));
+      for (const person of this.shared.shownAt.get(key) ?? [])
+        if (!this.removed.has(person)) people.push(person);
       for (const person of added) people.push(person);
-      links.set(key, people.length < 2 || !isSharedEmployer(key) ? [] : deriveCompanyLinks(people, viewerId));
     }
-    return links;
+    const { memo } = deriveCompanyLinksReusing(people, viewerId, previous);
+    const byCompany = new Map<string, readonly Relationship[]>();
+    // A company of fewer than two people, or no shared employer, has none.
+    for (const key of this.added.keys()) byCompany.set(key, memo.byCompany.get(key)?.links ?? []);
+    return { byCompany, memo };
   }
 
   /** countCompaniesHidingSmallGroups for the companies changed, and the new otherCompanyPeople. */
