@@ -54,6 +54,11 @@ export class PooledTeamNetwork {
     return this.state.fingerprint;
   }
 
+  /** What this viewer's pool adds to the workspace's shared build (their next one reuses it). */
+  get overlay(): ViewerOverlay {
+    return this.parts.overlay;
+  }
+
   memo<T>(key: MemoKey<T>, build: () => T): T {
     if (this.memos.has(key)) return this.memos.get(key) as T;
     const value = build();
@@ -158,7 +163,9 @@ export class TeamNetworks {
 
   private async load(state: TeamState): Promise<PooledTeamNetwork> {
     const build = await this.sharedBuild(state);
-    const overlay = viewerOverlay(build.pool, state.viewerId);
+    // The viewer's last overlay: their people and companies a change did not touch are reused.
+    const previous = this.cache.get(`${state.teamId}:${state.viewerId}`)?.overlay;
+    const overlay = viewerOverlay(build.pool, state.viewerId, previous);
     const pooled = mergeView(build.pool, overlay);
     // A member's network may have been loaded newer than the version read: name it by its content.
     const loaded = { ...state, versions: build.versions };
