@@ -141,17 +141,23 @@ for (const viewerId of viewers) {
   );
 }
 
-// After a member's import: the shared build again from the last one (what the service does), and
-// poolNetwork again from the viewer's last pooling, both reusing what the import did not touch.
+// After a member's import: the shared build again from the last one and each viewer's overlay
+// from their last one (what the service does), against poolNetwork again from the viewer's last
+// pooling; all of them reuse what the import did not touch.
 const imported = afterImport(members);
 const rebuilds = [];
+const reoverlays = [];
 const repools = [];
 for (let run = 0; run < RUNS; run++) {
-  rebuilds.push(time(() => poolWorkspace(imported, build)).ms);
+  const again = time(() => poolWorkspace(imported, build));
+  rebuilds.push(again.ms);
+  const overlay = viewerOverlay(build, 1);
+  reoverlays.push(time(() => mergeView(again.result, viewerOverlay(again.result, 1, overlay))).ms);
   const before = poolNetwork(1, members);
   repools.push(time(() => poolNetwork(1, imported, before.reuse)).ms);
 }
 console.log(
-  `after member 2's import of 200: shared build from the last ${ms(median(rebuilds))}, ` +
-    `poolNetwork for viewer 1 from their last ${ms(median(repools))}`,
+  `after member 2's import of 200, viewer 1: poolNetwork from their last ${ms(median(repools))}; ` +
+    `shared build from the last ${ms(median(rebuilds))} (once), then overlay from their last + merge ` +
+    `${ms(median(reoverlays))}`,
 );
