@@ -30,6 +30,8 @@ export * from './pooling/person-identity.js';
 export * from './pooling/pool-network.js';
 export * from './pooling/pooled-person-memo.js';
 export * from './pooling/pooled-warmth-graph.js';
+export * from './pooling/shared-pool.js';
+export * from './pooling/viewer-overlay.js';
 export * from './workspaces/workspace-rules.js';
 export * from './network-codec/index.js';
 export * from './bulk/source-naming.js';

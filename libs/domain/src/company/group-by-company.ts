@@ -42,7 +42,7 @@ export function groupByCompany<T>(
 }
 
 /** Ties go to the first spelling in code-unit order, so input order never changes the name. */
-function mostUsedSpelling(spellings: Map<string, number>): string {
+export function mostUsedSpelling(spellings: ReadonlyMap<string, number>): string {
   let best = '';
   let bestCount = 0;
   for (const [spelling, count] of spellings) {

@@ -1,11 +1,18 @@
 import type { CompanySummary, Connection, Relationship, SharingLevel } from '@warmpath/contracts';
 import { companyKey } from '../company/company-key.js';
 import type { WarmthTie } from '../warm-path/warmth-graph.js';
-import { shownStrength } from '../warmth/share-tie.js';
 import { deriveCompanyLinksReusing, type CompanyLinksMemo } from './company-links-memo.js';
 import { countCompaniesHidingSmallGroups } from './counts-only-companies.js';
-import { toKnowsLink, toTeammateLink } from './graph-links.js';
+import { toTeammateLink } from './graph-links.js';
 import { groupPeople, type MemberRecord } from './person-identity.js';
+import {
+  distinctMembers,
+  personOf,
+  poolPerson,
+  selfNode,
+  teammateNode,
+  type PoolMember,
+} from './pool-person.js';
 import {
   reusablePerson,
   type PooledPeopleMemo,
@@ -13,15 +20,7 @@ import {
   type StrangersMemo,
 } from './pooled-person-memo.js';
 
-/** One member of a workspace as the pooling reads them. */
-export interface PoolMember {
-  /** Their user node (`u<userId>`, their profile), as their own network shows it. */
-  node: Connection;
-  /** What the workspace may see of their connections (docs/product.md#workspaces). */
-  sharing: SharingLevel;
-  /** Their stored connections as their own network shows them (their notes included). */
-  people: readonly Connection[];
-}
+export { HIDDEN_KNOWER, type PoolMember } from './pool-person.js';
 
 /** How far each member reaches: distinct people and companies they know, shown or not. */
 export interface MemberReach {
@@ -67,11 +66,6 @@ export interface PoolReuse {
   companyLinks?: CompanyLinksMemo;
 }
 
-/** A teammate on `counts` in a person's `knownBy`: counted, never named (0 is no user's id). */
-export const HIDDEN_KNOWER = 0;
-
-const SHARING_RANK: Record<SharingLevel, number> = { counts: 0, names: 1, profiles: 2, emails: 3 };
-
 /**
  * The pooled network of a workspace as one member (the viewer) sees it (docs/product.md#pooled-networks,
  * docs/product.md#sharing-levels). Pure and O(records) apart from company links:
@@ -100,13 +94,7 @@ export function poolNetwork(
     viewer,
     ...members.filter((m) => m !== viewer).sort((a, b) => a.node.userId - b.node.userId),
   ];
-  const self: Connection = {
-    ...viewer.node,
-    isUser: true,
-    isTeammate: false,
-    connectionDegree: 0,
-    knownBy: [],
-  };
+  const self = selfNode(viewer);
   const teammates = ordered.slice(1).map((member) => teammateNode(member, viewerId));
   const pooled: PooledNetwork = {
     self,
@@ -139,7 +127,7 @@ export function poolNetwork(
     const sharing = records.map((record) => (ordered[record.member] as PoolMember).sharing);
     const person =
       reusablePerson(previous.people, previous.strangers, viewerId, persons, knowers, sharing) ??
-      poolPerson(ordered, records, persons, knowers, sharing, viewerId);
+      poolPerson(ordered, records, persons, knowers, sharing, 0, viewerId);
     byFirstRecord.set(first, person);
     if (!knowers.includes(viewerId)) strangers.set(first, person);
     if (!person.node) {
@@ -163,122 +151,4 @@ export function poolNetwork(
     companies: (reach[index] as (typeof reach)[number]).companies.size,
   }));
   return pooled;
-}
-
-function teammateNode(member: PoolMember, viewerId: number): Connection {
-  return {
-    ...member.node,
-    // Their account's e-mail is shown as their connections' are: only when they share e-mails.
-    email: member.sharing === 'emails' ? member.node.email : null,
-    notes: null,
-    isUser: false,
-    isTeammate: true,
-    connectionDegree: 1,
-    knownBy: [viewerId],
-  };
-}
-
-/** One distinct person pooled: their node when someone shows them, and each shower's knows link. */
-function poolPerson(
-  ordered: readonly PoolMember[],
-  records: readonly MemberRecord[],
-  persons: readonly Connection[],
-  knowers: readonly number[],
-  sharing: readonly SharingLevel[],
-  viewerId: number,
-): PooledPerson {
-  const visible = records.filter((r) => r.member === 0 || ordered[r.member]?.sharing !== 'counts');
-  const pooled: PooledPerson = {
-    pooledFor: viewerId,
-    records: persons,
-    knowers,
-    sharing,
-    node: null,
-    knowsLinks: [],
-    knowsTies: [],
-  };
-  if (visible.length === 0) return pooled;
-  const node = personNode(ordered, records, visible);
-  return {
-    ...pooled,
-    node,
-    knowsLinks: visible.map((record) => {
-      const tie = personOf(ordered, record);
-      // The link's width shows no more of the tie's score than its member shares.
-      const shown = shownStrength(tie, levelOf(ordered, record)).strength;
-      return toKnowsLink(node, (ordered[record.member] as PoolMember).node.userId, {
-        ...tie,
-        strength: shown,
-      });
-    }),
-    knowsTies: visible.map((record): WarmthTie => {
-      const tie = personOf(ordered, record);
-      // The path search weighs the member's full score; the hop explains only what they share.
-      const shown = shownStrength(tie, levelOf(ordered, record));
-      const score = tie.strength?.score;
-      return {
-        yearsConnected: tie.yearsConnected,
-        hasWorkedWith: tie.hasWorkedWith,
-        ...shown,
-        ...(score === undefined ? {} : { score }),
-      };
-    }),
-  };
-}
-
-/**
- * Who a record's member is in a person's `knownBy`: their user id, or HIDDEN_KNOWER for a teammate
- * on `counts`, who adds to "known by N" without being named (docs/security.md#what-a-workspace-learns-of-a-member-on-counts-only).
- */
-const knowerId = (members: readonly PoolMember[], record: MemberRecord): number => {
-  const member = members[record.member] as PoolMember;
-  return record.member !== 0 && member.sharing === 'counts' ? HIDDEN_KNOWER : member.node.userId;
-};
-
-/** What a record's member shares; the viewer sees all of their own. */
-const levelOf = (members: readonly PoolMember[], record: MemberRecord): SharingLevel =>
-  record.member === 0 ? 'emails' : (members[record.member] as PoolMember).sharing;
-
-const personOf = (members: readonly PoolMember[], record: MemberRecord): Connection =>
-  (members[record.member] as PoolMember).people[record.person] as Connection;
-
-/** A group's records in member order (the viewer first), one per member. */
-function distinctMembers(group: readonly MemberRecord[]): MemberRecord[] {
-  const sorted = group.length > 1 ? [...group].sort((a, b) => a.member - b.member) : group;
-  return sorted.filter((record, index) => index === 0 || sorted[index - 1]?.member !== record.member);
-}
-
-/** The node of a person shown: the first visible record's fields, shared fields by level. */
-function personNode(
-  members: readonly PoolMember[],
-  records: readonly MemberRecord[],
-  visible: readonly MemberRecord[],
-): Connection {
-  const representative = visible[0] as MemberRecord;
-  const base = personOf(members, representative);
-  const shared = (level: SharingLevel, field: 'linkedinUrl' | 'email'): string | null => {
-    for (const record of visible) {
-      const value = personOf(members, record)[field];
-      const rank =
-        record.member === 0
-          ? SHARING_RANK.emails
-          : SHARING_RANK[(members[record.member] as PoolMember).sharing];
-      if (value && rank >= SHARING_RANK[level]) return value;
-    }
-    return null;
-  };
-  const byViewer = representative.member === 0;
-  const { strength: _strength, signals: _signals, ...fields } = base;
-  return {
-    ...fields,
-    ...shownStrength(base, levelOf(members, representative)),
-    userId: (members[representative.member] as PoolMember).node.userId,
-    linkedinUrl: shared('profiles', 'linkedinUrl'),
-    email: shared('emails', 'email'),
-    notes: byViewer ? base.notes : null,
-    connectionDegree: byViewer ? 1 : 2,
-    isUser: false,
-    isTeammate: false,
-    knownBy: records.map((record) => knowerId(members, record)),
-  };
 }

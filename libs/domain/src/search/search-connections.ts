@@ -51,8 +51,13 @@ export function topCompanies(
   );
   return [...groups.values()]
     .map((group) => ({ name: group.name, key: group.key, count: group.members.length }))
-    .sort((a, b) => b.count - a.count || compareNames(a.name, b.name))
+    .sort(compareCompanies)
     .slice(0, Math.max(0, n));
+}
+
+/** topCompanies' order: most people first, ties by name. */
+export function compareCompanies(a: CompanySummary, b: CompanySummary): number {
+  return b.count - a.count || compareNames(a.name, b.name);
 }
 
 /** Case-insensitive, then exact, so the order never depends on the machine's locale. */

@@ -29,6 +29,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module.js';
 import { networkConfigSchema } from '../../src/config/network.config.js';
 import { SnapshotStore } from '../../src/modules/graph/snapshot.store.js';
+import { TeamNetworks, type PooledTeamNetwork } from '../../src/modules/team-graph/team-networks.service.js';
 
 // The pooled workspace network on the real stack (Postgres, Redis, NATS): the network service
 // runs whole; the teams and auth services are played by responders on the same NATS.
@@ -283,6 +284,31 @@ describe('GET /api/teams/{id}/network on the network service', () => {
     // A teammate's people never enter the viewer's own network.
     const own = await bus.request(networkGraphContracts.getGraph, { userId: maya });
     expect(own.connections).toBe(2);
+  });
+
+  it('pools a workspace version once for all its readers: who does not know a person shares their node', async () => {
+    const teamId = workspace([
+      [maya, 'names'],
+      [ana, 'names'],
+      [carl, 'names'],
+    ]);
+    const teams = app.get(TeamNetworks);
+    const ofViewer = async (viewer: number) => teams.pooled(await teams.state(viewer, teamId));
+    const [asMaya, asCarl, asAna] = await Promise.all([ofViewer(maya), ofViewer(carl), ofViewer(ana)]);
+    const chenOf = (network: PooledTeamNetwork) => network.pooled.people.find((p) => p.firstName === 'Chen');
+    // Chen, known by Ana only: one node for Maya and Carl, Ana's own (degree 1) for her.
+    expect(chenOf(asMaya)).toBe(chenOf(asCarl));
+    expect(chenOf(asMaya)).toMatchObject({ connectionDegree: 2, knownBy: [ana] });
+    expect(chenOf(asAna)).toMatchObject({ connectionDegree: 1, knownBy: [ana] });
+    // Ben, whom all three know, is each viewer's own record.
+    expect(asMaya.pooled.people.find((p) => p.lastName === 'Ortiz')).toMatchObject({
+      userId: maya,
+      knownBy: [maya, ana, carl],
+    });
+    expect(asCarl.pooled.people.find((p) => p.lastName === 'Ortiz')).toMatchObject({
+      userId: carl,
+      knownBy: [carl, maya, ana],
+    });
   });
 
   it('answers a non-member exactly as an unknown workspace, for the graph and for paths', async () => {

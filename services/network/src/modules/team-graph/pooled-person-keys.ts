@@ -20,7 +20,7 @@ export function personKeyOf(records: readonly Connection[]): string {
 export function peopleByNode(network: PooledTeamNetwork): Map<string, PooledPerson> {
   return network.memo(PEOPLE_BY_NODE, () => {
     const byNode = new Map<string, PooledPerson>();
-    for (const person of network.pooled.reuse.people?.byFirstRecord.values() ?? []) {
+    for (const person of network.persons()) {
       if (person.node) byNode.set(person.node.id, person);
     }
     return byNode;

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { TEAM_SNAPSHOT_FORMAT, teamsContracts } from '@warmpath/contracts';
-import { poolNetwork, type PooledNetwork, type StrangersMemo } from '@warmpath/domain';
+import {
+  mergeView,
+  poolWorkspace,
+  viewerOverlay,
+  type PooledNetwork,
+  type PooledPerson,
+  type SharedPool,
+  type ViewerOverlay,
+} from '@warmpath/domain';
 import { BusClient } from '@warmpath/server-kit';
 import { createHash } from 'node:crypto';
 import { MemoKey } from '../graph/loaded-network.js';
@@ -30,12 +38,25 @@ export class PooledTeamNetwork {
   constructor(
     readonly state: TeamState,
     readonly pooled: PooledNetwork,
+    private readonly parts: { shared: SharedPool; overlay: ViewerOverlay },
   ) {
     this.indexOf = new Map(pooled.people.map((person, index) => [person.id, index] as const));
   }
 
+  /** Every distinct person of the pool as this viewer sees them, shown or counted only. */
+  *persons(): IterableIterator<PooledPerson> {
+    const { shared, overlay } = this.parts;
+    for (let group = 0; group < shared.persons.length; group++)
+      yield overlay.persons.get(group) ?? (shared.persons[group] as PooledPerson);
+  }
+
   get fingerprint(): string {
     return this.state.fingerprint;
+  }
+
+  /** What this viewer's pool adds to the workspace's shared build (their next one reuses it). */
+  get overlay(): ViewerOverlay {
+    return this.parts.overlay;
   }
 
   memo<T>(key: MemoKey<T>, build: () => T): T {
@@ -62,12 +83,13 @@ export class TeamNetworks {
   /** The members of each workspace as last read, for events about one user (their import). */
   private readonly membersOf = new Map<number, readonly number[]>();
   /**
-   * Per workspace, its people as the members who do not know them see them (the latest pooling's):
-   * every viewer's pool shares these nodes and links, and holds its own only for the people that
-   * viewer knows (see poolNetwork's reuse).
+   * Per workspace, its latest shared build (docs/workspace-network.md "One shared build per
+   * workspace version"): every viewer's pool is it plus that viewer's overlay, so a workspace
+   * version is pooled once however many members read it.
    */
-  private readonly strangers = new Map<number, StrangersMemo>();
-  /** How many pools of each workspace are cached: its strangers' view lives as long as one is. */
+  private readonly shared = new Map<number, SharedBuild>();
+  private readonly sharing = new Map<string, Promise<SharedBuild>>();
+  /** How many pools of each workspace are cached: its shared build lives as long as one is. */
   private readonly poolsOf = new Map<number, number>();
   private cachedPeople = 0;
 
@@ -129,7 +151,7 @@ export class TeamNetworks {
   forget(teamId: number, viewerId?: number): void {
     if (viewerId === undefined) {
       this.membersOf.delete(teamId);
-      this.strangers.delete(teamId);
+      this.shared.delete(teamId);
     }
     for (const [slot, network] of this.cache) {
       if (network.state.teamId !== teamId) continue;
@@ -140,38 +162,63 @@ export class TeamNetworks {
   }
 
   private async load(state: TeamState): Promise<PooledTeamNetwork> {
+    const build = await this.sharedBuild(state);
+    // The viewer's last overlay: their people and companies a change did not touch are reused.
+    const previous = this.cache.get(`${state.teamId}:${state.viewerId}`)?.overlay;
+    const overlay = viewerOverlay(build.pool, state.viewerId, previous);
+    const pooled = mergeView(build.pool, overlay);
+    // A member's network may have been loaded newer than the version read: name it by its content.
+    const loaded = { ...state, versions: build.versions };
+    return new PooledTeamNetwork({ ...loaded, fingerprint: teamFingerprint(loaded) }, pooled, {
+      shared: build.pool,
+      overlay,
+    });
+  }
+
+  /**
+   * The workspace pooled for no viewer in particular, at the version `state` read: the latest
+   * build when it is of that version, else built now (once, however many viewers ask meanwhile)
+   * reusing the latest for the people and companies no change touched.
+   */
+  private sharedBuild(state: TeamState): Promise<SharedBuild> {
+    const key = `${state.teamId}:${workspaceFingerprint(state)}`;
+    const latest = this.shared.get(state.teamId);
+    if (latest?.key === key) return Promise.resolve(latest);
+    let flight = this.sharing.get(key);
+    if (!flight) {
+      flight = this.buildShared(state, key).finally(() => this.sharing.delete(key));
+      this.sharing.set(key, flight);
+    }
+    return flight;
+  }
+
+  private async buildShared(state: TeamState, key: string): Promise<SharedBuild> {
     const sharing = new Map(state.membership.members.map((m) => [m.userId, m.sharing] as const));
     const networks = await Promise.all(
       state.profiles.map((profile) =>
         this.reader.current(profile.id, state.versions.get(profile.id), state.now),
       ),
     );
-    // The viewer's previous pooling and the workspace's strangers' view: people and companies no
-    // change touched are reused (after one member's import, everyone that member does not know).
-    const own = this.cache.get(`${state.teamId}:${state.viewerId}`)?.pooled.reuse;
-    const previous = { ...own, strangers: this.strangers.get(state.teamId) };
-    const pooled = poolNetwork(
-      state.viewerId,
+    const pool = poolWorkspace(
       state.profiles.map((profile, index) => ({
         node: isSourceProfile(profile) ? { ...toOwnNode(profile), isSource: true } : toOwnNode(profile),
         sharing: sharing.get(profile.id) ?? 'names',
         people: networks[index]?.people ?? [],
       })),
-      previous,
+      this.shared.get(state.teamId)?.pool,
     );
-    if (this.membersOf.has(state.teamId))
-      this.strangers.set(state.teamId, pooled.reuse.strangers ?? new Map());
-    // A member's network may have been loaded newer than the version read: name it by its content.
     const versions = new Map(networks.map((network) => [network.userId, network.version] as const));
-    const loaded = { ...state, versions };
-    return new PooledTeamNetwork({ ...loaded, fingerprint: teamFingerprint(loaded) }, pooled);
+    const build = { key, pool, versions };
+    // Kept for the next viewer and the next version, unless the workspace was forgotten meanwhile.
+    if (this.membersOf.has(state.teamId)) this.shared.set(state.teamId, build);
+    return build;
   }
 
   private remember(slot: string, network: PooledTeamNetwork): PooledTeamNetwork {
     const previous = this.cache.get(slot);
     this.cache.delete(slot);
     if (previous !== network) {
-      // Counted before the previous one is released, so the workspace keeps its strangers' view.
+      // Counted before the previous one is released, so the workspace keeps its shared build.
       const teamId = network.state.teamId;
       this.poolsOf.set(teamId, (this.poolsOf.get(teamId) ?? 0) + 1);
       this.cachedPeople += network.pooled.people.length;
@@ -186,7 +233,7 @@ export class TeamNetworks {
     return network;
   }
 
-  /** Accounts for a pool out of the cache; a workspace with none left drops its strangers' view. */
+  /** Accounts for a pool out of the cache; a workspace with none left drops its shared build. */
   private release(network: PooledTeamNetwork): void {
     this.cachedPeople -= network.pooled.people.length;
     const teamId = network.state.teamId;
@@ -194,15 +241,33 @@ export class TeamNetworks {
     if (left > 0) this.poolsOf.set(teamId, left);
     else {
       this.poolsOf.delete(teamId);
-      this.strangers.delete(teamId);
+      this.shared.delete(teamId);
     }
   }
 }
 
+/** A workspace pooled for no viewer, and the members' network versions it was pooled from. */
+interface SharedBuild {
+  /** The workspace and workspaceFingerprint of the state it was asked for. */
+  key: string;
+  pool: SharedPool;
+  versions: ReadonlyMap<number, string>;
+}
+
 /** Everything the pooled JSON depends on besides the rows behind each version. */
 function teamFingerprint(state: Omit<TeamState, 'fingerprint'>): string {
+  return hashParts(workspaceParts(state, state.viewerId));
+}
+
+/** What a workspace version is, whoever looks: teamFingerprint without the viewer. */
+function workspaceFingerprint(state: Omit<TeamState, 'fingerprint'>): string {
+  return hashParts(workspaceParts(state));
+}
+
+function workspaceParts(state: Omit<TeamState, 'fingerprint'>, viewerId?: number): string[] {
   const sharing = new Map(state.membership.members.map((m) => [m.userId, m.sharing] as const));
-  const parts = [TEAM_SNAPSHOT_FORMAT, utcDay(state.now), String(state.teamId), String(state.viewerId)];
+  const parts = [TEAM_SNAPSHOT_FORMAT, utcDay(state.now), String(state.teamId)];
+  if (viewerId !== undefined) parts.push(String(viewerId));
   for (const profile of state.profiles) {
     parts.push(
       String(profile.id),
@@ -215,5 +280,8 @@ function teamFingerprint(state: Omit<TeamState, 'fingerprint'>): string {
       profile.createdAt,
     );
   }
-  return createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 24);
+  return parts;
 }
+
+const hashParts = (parts: readonly string[]): string =>
+  createHash('sha256').update(parts.join('\u0000')).digest('base64url').slice(0, 24);

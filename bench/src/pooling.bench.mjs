@@ -1,0 +1,163 @@
+// A workspace's pooled network per viewer, in one process: poolNetwork (a whole pooling per
+// viewer) against one shared build (poolWorkspace) and each viewer's overlay + merge
+// (docs/workspace-network.md "One shared build per workspace version"). Pure functions on
+// generated data, no stack: `npx nx run domain:build && npm run bench:pooling
+// [-- --members=10 --people=10000 --universe=40000 --companies=2000 --runs=5]`.
+// Prints medians; it asserts nothing (the equality is pinned by shared-pool.spec.ts).
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { mergeView, poolNetwork, poolWorkspace, viewerOverlay } from '@warmpath/domain';
+
+const option = (name, fallback) =>
+  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
+const MEMBERS = option('members', 10);
+const PEOPLE = option('people', 10_000);
+const UNIVERSE = option('universe', 40_000);
+const COMPANIES = option('companies', 2_000);
+const RUNS = option('runs', 5);
+const SHARING = ['names', 'profiles', 'emails', 'counts'];
+const POSITIONS = [
+  'Software Engineer',
+  'Senior Software Engineer',
+  'Product Manager',
+  'Sales Director',
+  'Recruiter',
+  'CEO',
+  'VP Engineering',
+  'Designer',
+  'Data Scientist',
+  'Account Executive',
+];
+
+// mulberry32: the same workspace on every run.
+function seeded(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function workspace() {
+  const random = seeded(42);
+  // Company sizes fall off like a real export's: a few big employers, many small ones.
+  const companyOf = () => `Company ${Math.floor(COMPANIES * random() ** 2)}`;
+  const universe = Array.from({ length: UNIVERSE }, (_, index) => ({
+    firstName: `First${index}`,
+    lastName: `Last${index % 997}`,
+    company: companyOf(),
+    position: POSITIONS[index % POSITIONS.length],
+    linkedinUrl: random() < 0.85 ? `https://www.linkedin.com/in/person-${index}` : null,
+  }));
+  let id = 1;
+  return Array.from({ length: MEMBERS }, (_, member) => {
+    const userId = member + 1;
+    const picked = new Set();
+    while (picked.size < PEOPLE) picked.add(Math.floor(random() * UNIVERSE));
+    const people = [...picked].map((index) => ({
+      ...universe[index],
+      // A member's record of someone is now and then at another company (older or newer).
+      company: random() < 0.05 ? companyOf() : universe[index].company,
+      id: String(id++),
+      userId,
+      email: random() < 0.5 ? `p${index}@example.com` : null,
+      avatarUrl: null,
+      notes: random() < 0.05 ? 'notes' : null,
+      industry: null,
+      location: null,
+      connectionDegree: 1,
+      yearsConnected: Math.floor(random() * 10),
+      connectedOn: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      isUser: false,
+      isTeammate: false,
+      hasWorkedWith: random() < 0.1,
+      type: 'connection',
+      positionInfo: { category: 'other', seniority: 0 },
+      knownBy: [userId],
+    }));
+    const node = { ...people[0], id: `u${userId}`, firstName: `Member${userId}`, isUser: true, knownBy: [] };
+    return { node, sharing: SHARING[member % SHARING.length], people };
+  });
+}
+
+/** The same workspace after member 2 imported 200 more (their network reloaded: new objects). */
+function afterImport(members) {
+  let id = 10_000_000;
+  return members.map((member) => {
+    if (member.node.userId !== 2) return member;
+    const more = member.people.slice(0, 200).map((person, index) => ({
+      ...person,
+      id: String(id++),
+      firstName: `New${index}`,
+      linkedinUrl: `https://www.linkedin.com/in/new-${index}`,
+    }));
+    return { ...member, people: [...member.people.map((person) => ({ ...person })), ...more] };
+  });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const time = (run) => {
+  const start = performance.now();
+  const result = run();
+  return { ms: performance.now() - start, result };
+};
+const ms = (value) => `${value.toFixed(1)} ms`;
+
+const members = workspace();
+console.log(
+  `${MEMBERS} members × ${PEOPLE.toLocaleString('en')} people from ${UNIVERSE.toLocaleString('en')}, ` +
+    `${COMPANIES.toLocaleString('en')} companies, median of ${RUNS}; load average ${loadavg()[0].toFixed(1)}`,
+);
+const shared = [];
+for (let run = 0; run < RUNS; run++) shared.push(time(() => poolWorkspace(members)));
+const build = shared[0].result;
+console.log(
+  `shared build (poolWorkspace), once per workspace version: ${ms(median(shared.map((s) => s.ms)))}`,
+);
+console.log('viewer | sharing | poolNetwork | overlay | merge | overlay + merge | people · links');
+const viewers = [1, Math.ceil(MEMBERS / 2), MEMBERS].filter((v, i, all) => all.indexOf(v) === i);
+for (const viewerId of viewers) {
+  const full = [];
+  const overlays = [];
+  const merges = [];
+  let merged;
+  for (let run = 0; run < RUNS; run++) {
+    full.push(time(() => poolNetwork(viewerId, members)).ms);
+    const overlay = time(() => viewerOverlay(build, viewerId));
+    overlays.push(overlay.ms);
+    const merge = time(() => mergeView(build, overlay.result));
+    merges.push(merge.ms);
+    merged = merge.result;
+  }
+  const both = overlays.map((value, index) => value + merges[index]);
+  const links = merged.knowsLinks.length + merged.companyLinks.length;
+  console.log(
+    `${viewerId} | ${members[viewerId - 1].sharing} | ${ms(median(full))} | ${ms(median(overlays))} | ` +
+      `${ms(median(merges))} | ${ms(median(both))} | ${merged.people.length.toLocaleString('en')} · ${links.toLocaleString('en')}`,
+  );
+}
+
+// After a member's import: the shared build again from the last one and each viewer's overlay
+// from their last one (what the service does), against poolNetwork again from the viewer's last
+// pooling; all of them reuse what the import did not touch.
+const imported = afterImport(members);
+const rebuilds = [];
+const reoverlays = [];
+const repools = [];
+for (let run = 0; run < RUNS; run++) {
+  const again = time(() => poolWorkspace(imported, build));
+  rebuilds.push(again.ms);
+  const overlay = viewerOverlay(build, 1);
+  reoverlays.push(time(() => mergeView(again.result, viewerOverlay(again.result, 1, overlay))).ms);
+  const before = poolNetwork(1, members);
+  repools.push(time(() => poolNetwork(1, imported, before.reuse)).ms);
+}
+console.log(
+  `after member 2's import of 200, viewer 1: poolNetwork from their last ${ms(median(repools))}; ` +
+    `shared build from the last ${ms(median(rebuilds))} (once), then overlay from their last + merge ` +
+    `${ms(median(reoverlays))}`,
+);

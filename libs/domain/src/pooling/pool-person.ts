@@ -1,0 +1,158 @@
+import type { Connection, Relationship, SharingLevel } from '@warmpath/contracts';
+import type { WarmthTie } from '../warm-path/warmth-graph.js';
+import { shownStrength } from '../warmth/share-tie.js';
+import { toKnowsLink } from './graph-links.js';
+import type { MemberRecord } from './person-identity.js';
+import type { PooledPerson } from './pooled-person-memo.js';
+
+/** One member of a workspace as the pooling reads them. */
+export interface PoolMember {
+  /** Their user node (`u<userId>`, their profile), as their own network shows it. */
+  node: Connection;
+  /** What the workspace may see of their connections (docs/product.md#workspaces). */
+  sharing: SharingLevel;
+  /** Their stored connections as their own network shows them (their notes included). */
+  people: readonly Connection[];
+}
+
+/** A teammate on `counts` in a person's `knownBy`: counted, never named (0 is no user's id). */
+export const HIDDEN_KNOWER = 0;
+
+/** The index of no member: the viewer of the shared build, who knows nobody (docs/workspace-network.md). */
+export const NO_VIEWER = -1;
+
+const SHARING_RANK: Record<SharingLevel, number> = { counts: 0, names: 1, profiles: 2, emails: 3 };
+
+/**
+ * One distinct person pooled for the member at index `viewer` of `members` (NO_VIEWER: for
+ * someone who knows none of the workspace's people): their node when someone shows them, and
+ * each shower's knows link. `records` are the group's, one per member, the viewer's first.
+ */
+export function poolPerson(
+  members: readonly PoolMember[],
+  records: readonly MemberRecord[],
+  persons: readonly Connection[],
+  knowers: readonly number[],
+  sharing: readonly SharingLevel[],
+  viewer: number,
+  pooledFor: number,
+): PooledPerson {
+  const visible = records.filter((r) => r.member === viewer || members[r.member]?.sharing !== 'counts');
+  const pooled: PooledPerson = {
+    pooledFor,
+    records: persons,
+    knowers,
+    sharing,
+    node: null,
+    knowsLinks: [],
+    knowsTies: [],
+  };
+  if (visible.length === 0) return pooled;
+  const node = personNode(members, records, visible, viewer);
+  return {
+    ...pooled,
+    node,
+    knowsLinks: visible.map((record) => knowsLinkOf(members, record, node, viewer)),
+    knowsTies: visible.map((record) => knowsTieOf(members, record, viewer)),
+  };
+}
+
+/** The link from a record's member to the person's node. */
+export function knowsLinkOf(
+  members: readonly PoolMember[],
+  record: MemberRecord,
+  node: Connection,
+  viewer: number,
+): Relationship {
+  const tie = personOf(members, record);
+  // The link's width shows no more of the tie's score than its member shares.
+  const shown = shownStrength(tie, levelOf(members, record, viewer)).strength;
+  return toKnowsLink(node, (members[record.member] as PoolMember).node.userId, { ...tie, strength: shown });
+}
+
+/** The tie behind that link: the path search weighs the member's full score; the hop explains only what they share. */
+export function knowsTieOf(members: readonly PoolMember[], record: MemberRecord, viewer: number): WarmthTie {
+  const tie = personOf(members, record);
+  const shown = shownStrength(tie, levelOf(members, record, viewer));
+  const score = tie.strength?.score;
+  return {
+    yearsConnected: tie.yearsConnected,
+    hasWorkedWith: tie.hasWorkedWith,
+    ...shown,
+    ...(score === undefined ? {} : { score }),
+  };
+}
+
+/** A teammate's node as the viewer sees it (degree 1, known by the viewer). */
+export function teammateNode(member: PoolMember, viewerId: number): Connection {
+  return {
+    ...member.node,
+    // Their account's e-mail is shown as their connections' are: only when they share e-mails.
+    email: member.sharing === 'emails' ? member.node.email : null,
+    notes: null,
+    isUser: false,
+    isTeammate: true,
+    connectionDegree: 1,
+    knownBy: [viewerId],
+  };
+}
+
+/** The viewer's own node (isUser, degree 0). */
+export function selfNode(viewer: PoolMember): Connection {
+  return { ...viewer.node, isUser: true, isTeammate: false, connectionDegree: 0, knownBy: [] };
+}
+
+/**
+ * Who a record's member is in a person's `knownBy`: their user id, or HIDDEN_KNOWER for a teammate
+ * on `counts`, who adds to "known by N" without being named (docs/security.md#what-a-workspace-learns-of-a-member-on-counts-only).
+ */
+const knowerId = (members: readonly PoolMember[], record: MemberRecord, viewer: number): number => {
+  const member = members[record.member] as PoolMember;
+  return record.member !== viewer && member.sharing === 'counts' ? HIDDEN_KNOWER : member.node.userId;
+};
+
+/** What a record's member shares; the viewer sees all of their own. */
+const levelOf = (members: readonly PoolMember[], record: MemberRecord, viewer: number): SharingLevel =>
+  record.member === viewer ? 'emails' : (members[record.member] as PoolMember).sharing;
+
+export const personOf = (members: readonly PoolMember[], record: MemberRecord): Connection =>
+  (members[record.member] as PoolMember).people[record.person] as Connection;
+
+/** A group's records in member order, one per member (a member's first record of the person). */
+export function distinctMembers(group: readonly MemberRecord[]): MemberRecord[] {
+  const sorted = group.length > 1 ? [...group].sort((a, b) => a.member - b.member) : group;
+  return sorted.filter((record, index) => index === 0 || sorted[index - 1]?.member !== record.member);
+}
+
+/** The node of a person shown: the first visible record's fields, shared fields by level. */
+export function personNode(
+  members: readonly PoolMember[],
+  records: readonly MemberRecord[],
+  visible: readonly MemberRecord[],
+  viewer: number,
+): Connection {
+  const representative = visible[0] as MemberRecord;
+  const base = personOf(members, representative);
+  const shared = (level: SharingLevel, field: 'linkedinUrl' | 'email'): string | null => {
+    for (const record of visible) {
+      const value = personOf(members, record)[field];
+      const rank = SHARING_RANK[levelOf(members, record, viewer)];
+      if (value && rank >= SHARING_RANK[level]) return value;
+    }
+    return null;
+  };
+  const byViewer = representative.member === viewer;
+  const { strength: _strength, signals: _signals, ...fields } = base;
+  return {
+    ...fields,
+    ...shownStrength(base, levelOf(members, representative, viewer)),
+    userId: (members[representative.member] as PoolMember).node.userId,
+    linkedinUrl: shared('profiles', 'linkedinUrl'),
+    email: shared('emails', 'email'),
+    notes: byViewer ? base.notes : null,
+    connectionDegree: byViewer ? 1 : 2,
+    isUser: false,
+    isTeammate: false,
+    knownBy: records.map((record) => knowerId(members, record, viewer)),
+  };
+}
