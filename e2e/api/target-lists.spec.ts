@@ -217,6 +217,33 @@ test('a refused file is a 400 with its reason, and nothing is stored', async () 
   expect(after[0]?.n).toBe(before[0]?.n);
 });
 
+test('a file over 5 MB is a 413, a body neither multipart nor JSON a 415; nothing is stored', async () => {
+  const big = 'Company\n' + 'Acme Labs\n'.repeat(600_000);
+  const tooLarge = await errorOf(
+    await vic.request.post('/api/target-lists', {
+      multipart: { name: 'Big', file: csvFile(big, 'big.csv') },
+    }),
+  );
+  expect(tooLarge.status).toBe(413);
+  expect(tooLarge.body).toMatchObject({
+    code: 'PAYLOAD_TOO_LARGE',
+    message: expect.stringMatching(/at most 5\.0 MB/),
+  });
+  const text = await errorOf(
+    await vic.request.post('/api/target-lists', {
+      headers: { 'content-type': 'text/plain' },
+      data: 'Acme Labs',
+    }),
+  );
+  expect(text.status).toBe(415);
+  expect(text.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  const stored = await queryDatabase<{ n: number }>(
+    "SELECT count(*)::int AS n FROM network.target_lists WHERE created_by = $1 AND name = 'Big'",
+    [vic.userId],
+  );
+  expect(stored[0]?.n).toBe(0);
+});
+
 test('delete: a member who did not create it gets 403; the creator deletes it with its rows', async () => {
   const list = await created(
     await vic.request.post(`/api/teams/${teamId}/target-lists`, {

@@ -65,12 +65,10 @@ async function readMultipart(request: FastifyRequest): Promise<ReadTargetUpload>
       continue;
     }
     const bytes = await part.toBuffer().catch((error: unknown) => {
-      if (part.file.truncated)
-        throw TargetFileError.tooLarge(TARGET_LIST_LIMITS.bytes + 1, TARGET_LIST_LIMITS.bytes);
+      if (part.file.truncated) throw tooLarge(request);
       throw error;
     });
-    if (part.file.truncated)
-      throw TargetFileError.tooLarge(TARGET_LIST_LIMITS.bytes + 1, TARGET_LIST_LIMITS.bytes);
+    if (part.file.truncated) throw tooLarge(request);
     file = { fileName: part.filename.slice(0, 255), bytes };
   }
   if (!file)
@@ -80,6 +78,12 @@ async function readMultipart(request: FastifyRequest): Promise<ReadTargetUpload>
   );
   const listName = (name || file.fileName.replace(/\.[^.]*$/, '') || 'Target list').slice(0, NAME_MAX);
   return withTargets({ name: listName, sourceName: file.fileName || null, ...sheet }, 'file');
+}
+
+/** The file's size is not known once cut off: the request's length tells it, near enough. */
+function tooLarge(request: FastifyRequest): TargetFileError {
+  const max = TARGET_LIST_LIMITS.bytes;
+  return TargetFileError.tooLarge(Math.max(Number(request.headers['content-length']) || 0, max + 1), max);
 }
 
 function withTargets(
