@@ -16,6 +16,7 @@ import { NetworkModule } from './modules/network/network.module.js';
 import { SessionModule } from './modules/session/session.module.js';
 import { TeamsModule } from './modules/teams/teams.module.js';
 import { IntrosModule } from './modules/intros/intros.module.js';
+import { TargetListsModule } from './modules/target-lists/target-lists.module.js';
 import { TokensModule } from './modules/tokens/tokens.module.js';
 
 @Module({})
@@ -46,6 +47,7 @@ export class AppModule {
         AiModule,
         TeamsModule,
         IntrosModule,
+        TargetListsModule,
         TokensModule,
         DocsModule,
       ],

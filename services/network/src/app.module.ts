@@ -13,6 +13,7 @@ import { NotesModule } from './modules/notes/notes.module.js';
 import { PathsModule } from './modules/paths/paths.module.js';
 import { SignalsModule } from './modules/signals/signals.module.js';
 import { StatsModule } from './modules/stats/stats.module.js';
+import { TargetListsModule } from './modules/target-lists/target-lists.module.js';
 import { TeamGraphModule } from './modules/team-graph/team-graph.module.js';
 
 @Module({})
@@ -39,6 +40,7 @@ export class AppModule {
         AbsentPeopleModule,
         IntroTargetsModule,
         IntroFeedbackModule,
+        TargetListsModule,
       ],
     };
   }

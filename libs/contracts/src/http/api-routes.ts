@@ -52,6 +52,11 @@ import { networkStatsSchema } from '../network/network-stats.contract.js';
 import { teamNetworkDataSchema } from '../network/network-team-graph.contract.js';
 import { connectionSchema, networkDataSchema } from '../network/network.schema.js';
 import {
+  targetListResultsSchema,
+  targetListSchema,
+  targetListsResponseSchema,
+} from '../targets/target-list.schema.js';
+import {
   acceptInvitationResultSchema,
   createInvitationRequestSchema,
   createWorkspaceRequestSchema,
@@ -166,8 +171,58 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'get', path: '/api/teams/{id}/intro-stats', tag: 'Intros', summary: "The workspace's Intros panel: requests, acceptance, answer time, meetings, per member", access: 'intros:read', responses: { 200: json(introStatsSchema, 'The statistics') }, errors: [400, 404] },
   { method: 'get', path: '/api/intros', tag: 'Intros', summary: 'Your introduction requests in every workspace (the inbox)', access: 'intros:read', query: listIntrosQuerySchema, responses: { 200: json(introListSchema, 'The requests, newest first, with the counts for a badge') }, errors: [400] },
   { method: 'get', path: '/api/intros/summary', tag: 'Intros', summary: "The inbox badge: requests awaiting you and unread", access: 'intros:read', responses: { 200: json(introSummarySchema, 'The counts') } },
+  // Target lists (docs/targets.md#routes): your own, matched against your network, and a workspace's
+  ...targetListRoutes('/api/target-lists', 'your network'),
+  ...targetListRoutes('/api/teams/{id}/target-lists', "the workspace's pooled network"),
   // Operations and this reference
   { method: 'get', path: '/api/health', tag: 'Operations', summary: 'Whether every backend service answers', access: 'public', responses: { 200: json(gatewayHealthSchema, 'All up'), 503: json(gatewayHealthSchema, 'Some down (named in `missing`)') } },
   { method: 'get', path: '/api/openapi.json', tag: 'Operations', summary: 'This OpenAPI 3.1 document', access: 'public', responses: { 200: json(z.record(z.string(), z.unknown()), 'The document') } },
   { method: 'get', path: '/api/docs', tag: 'Operations', summary: 'The browsable API reference', access: 'public', responses: { 200: { description: 'An HTML page rendering this document', contentType: 'text/html' } } },
 ];
+
+/** The routes of one kind of target list (own, or a workspace's: 404 for a non-member). */
+function targetListRoutes(base: string, network: string): ApiRoute[] {
+  const upload =
+    'Multipart: a `file` (CSV or .xlsx, up to 5 MB) and an optional `name`; or JSON `{ "name", "text" }` with one company, domain or LinkedIn URL a line. A refused file (empty, no company or person column, too many rows, unreadable) is a 400 with its reason, and nothing is stored.';
+  const deleted = z.object({ id: z.uuid() });
+  return [
+    {
+      method: 'get',
+      path: base,
+      tag: 'Target lists',
+      summary: `Target lists matched against ${network}`,
+      access: 'session',
+      responses: { 200: json(targetListsResponseSchema, 'The lists, newest first') },
+      errors: [400, 404],
+    },
+    {
+      method: 'post',
+      path: base,
+      tag: 'Target lists',
+      summary: 'Upload or paste a target list',
+      description: upload,
+      access: 'session',
+      body: multipartBody({ name: "The list's name (default: the file name)" }),
+      responses: { 201: json(targetListSchema, 'The list, stored') },
+      errors: [400, 404, 413, 415],
+    },
+    {
+      method: 'get',
+      path: `${base}/{listId}`,
+      tag: 'Target lists',
+      summary: `A list's targets with the best way into each, through ${network}`,
+      access: 'session',
+      responses: { 200: json(targetListResultsSchema, 'Covered targets first, the warmest first') },
+      errors: [400, 404],
+    },
+    {
+      method: 'delete',
+      path: `${base}/{listId}`,
+      tag: 'Target lists',
+      summary: "Delete a list (its creator, or the workspace's owner or admins)",
+      access: 'session',
+      responses: { 200: json(deleted, 'Deleted, with its targets and corrections') },
+      errors: [400, 403, 404],
+    },
+  ];
+}

@@ -6,3 +6,4 @@ export * from './target-row.schema.js';
 export * from './target-match.schema.js';
 export * from './target-list.schema.js';
 export * from './target-upload-error.schema.js';
+export * from './target-lists.contract.js';

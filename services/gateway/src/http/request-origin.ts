@@ -16,8 +16,14 @@ const UPLOAD_ROUTES = new Set([
 ]);
 /** Bulk uploads into a workspace and a source's newer export (docs/workspace-sources.md): multipart too. */
 const UPLOAD_ROUTE_PATTERN = /^\/api\/teams\/[^/]+\/(bulk-imports|sources\/[^/]+)$/;
+/**
+ * A target list's upload (docs/targets.md#routes): a multipart file or JSON pasted lines; the
+ * route answers any other body 415 itself.
+ */
+const TARGET_LIST_UPLOAD = /^\/api\/(teams\/[^/]+\/)?target-lists$/;
 
-const isUploadRoute = (path: string): boolean => UPLOAD_ROUTES.has(path) || UPLOAD_ROUTE_PATTERN.test(path);
+const isUploadRoute = (path: string): boolean =>
+  UPLOAD_ROUTES.has(path) || UPLOAD_ROUTE_PATTERN.test(path) || TARGET_LIST_UPLOAD.test(path);
 
 /** Parses ALLOWED_ORIGINS (comma-separated origins); an empty list means the PUBLIC_URL's origin. */
 export function allowedOrigins(list: string, publicUrl: string): Set<string> {

@@ -7,6 +7,7 @@ import { AbsentRemovals1764100000005 } from './1764100000005-absent-removals.js'
 import { ConnectionSignals1764200000011 } from './1764200000011-connection-signals.js';
 import { IntroFeedback1764400000012 } from './1764400000012-intro-feedback.js';
 import { StrengthChanges1764500000013 } from './1764500000013-strength-changes.js';
+import { TargetLists1764600000014 } from './1764600000014-target-lists.js';
 
 // Migrations of the network schema, in order. Never edit one that has shipped: add a new one.
 export const migrations = [
@@ -19,4 +20,5 @@ export const migrations = [
   ConnectionSignals1764200000011,
   IntroFeedback1764400000012,
   StrengthChanges1764500000013,
+  TargetLists1764600000014,
 ];

@@ -1,0 +1,6 @@
+import { Module } from '@nestjs/common';
+import { TargetListsController } from './target-lists.controller.js';
+
+/** Target lists (docs/targets.md#routes): read uploads here, stored and matched by the network service. */
+@Module({ controllers: [TargetListsController] })
+export class TargetListsModule {}

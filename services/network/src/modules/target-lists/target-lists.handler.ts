@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { networkTargetListsContracts as contracts, type RequestOf } from '@warmpath/contracts';
+import { HandleRequest } from '@warmpath/server-kit';
+import { TargetListsService } from './target-lists.service.js';
+
+@Injectable()
+export class TargetListsHandler {
+  constructor(private readonly lists: TargetListsService) {}
+
+  @HandleRequest(contracts.create)
+  create(request: RequestOf<typeof contracts.create>) {
+    return this.lists.create(request);
+  }
+
+  @HandleRequest(contracts.list)
+  list(request: RequestOf<typeof contracts.list>) {
+    return this.lists.list(request);
+  }
+
+  @HandleRequest(contracts.results)
+  results(request: RequestOf<typeof contracts.results>) {
+    const { listId, ...scope } = request;
+    return this.lists.results(scope, listId);
+  }
+
+  @HandleRequest(contracts.correct)
+  correct(request: RequestOf<typeof contracts.correct>) {
+    const { listId, corrections, ...scope } = request;
+    return this.lists.correct(scope, listId, corrections);
+  }
+
+  @HandleRequest(contracts.delete)
+  delete(request: RequestOf<typeof contracts.delete>) {
+    const { listId, ...scope } = request;
+    return this.lists.delete(scope, listId);
+  }
+}

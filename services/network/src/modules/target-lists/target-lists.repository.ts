@@ -1,0 +1,152 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  CreateTargetListRequest,
+  SkippedTargetRow,
+  Target,
+  TargetCorrection,
+  TargetList,
+} from '@warmpath/contracts';
+import { DataSource } from 'typeorm';
+
+// Storage of target lists (docs/targets.md#storage): network.target_lists, target_rows,
+// target_corrections. Deleting a list deletes its rows and corrections (ON DELETE CASCADE).
+
+interface ListRow {
+  id: string;
+  team_id: number | null;
+  name: string;
+  source_name: string | null;
+  target_count: number;
+  skipped_count: number;
+  created_by: number;
+  created_at: Date;
+  updated_by: number;
+  updated_at: Date;
+}
+
+const LIST_COLUMNS = `id, team_id, name, source_name, target_count, skipped_count, created_by, created_at,
+  updated_by, updated_at`;
+
+const toList = (row: ListRow): TargetList => ({
+  id: row.id,
+  teamId: row.team_id,
+  name: row.name,
+  sourceName: row.source_name,
+  targetCount: row.target_count,
+  skippedCount: row.skipped_count,
+  createdBy: row.created_by,
+  createdAt: row.created_at.toISOString(),
+  updatedBy: row.updated_by,
+  updatedAt: row.updated_at.toISOString(),
+});
+
+/** A list's scope: a workspace's lists, or one user's own (team null). */
+export interface ListScope {
+  userId: number;
+  teamId: number | null;
+}
+
+/** Lists of a workspace, or the user's own lists: `created_by` only counts for the own ones. */
+const IN_SCOPE = `(($2::int IS NULL AND team_id IS NULL AND created_by = $1) OR team_id = $2::int)`;
+
+@Injectable()
+export class TargetListsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The list and its targets in one transaction: nothing is left of a failed insert. */
+  async create(request: CreateTargetListRequest): Promise<TargetList> {
+    return this.dataSource.transaction(async (db) => {
+      const rows: ListRow[] = await db.query(
+        `INSERT INTO network.target_lists
+           (team_id, name, source_name, mapping, skipped, target_count, skipped_count, created_by, updated_by)
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6, $7, $8, $8)
+         RETURNING ${LIST_COLUMNS}`,
+        [
+          request.teamId,
+          request.name,
+          request.sourceName,
+          request.mapping === null ? null : JSON.stringify(request.mapping),
+          JSON.stringify(request.skipped),
+          request.targets.length,
+          request.skipped.length,
+          request.userId,
+        ],
+      );
+      const list = rows[0] as ListRow;
+      await db.query(
+        `INSERT INTO network.target_rows (list_id, line, target)
+         SELECT $1, (t->>'line')::int, t FROM jsonb_array_elements($2::jsonb) AS t`,
+        [list.id, JSON.stringify(request.targets)],
+      );
+      return toList(list);
+    });
+  }
+
+  async list(scope: ListScope): Promise<TargetList[]> {
+    const rows: ListRow[] = await this.dataSource.query(
+      `SELECT ${LIST_COLUMNS} FROM network.target_lists WHERE ${IN_SCOPE}
+       ORDER BY created_at DESC, id`,
+      [scope.userId, scope.teamId],
+    );
+    return rows.map(toList);
+  }
+
+  /** The list when it is in the scope; null otherwise (another workspace's, someone's own). */
+  async find(scope: ListScope, listId: string): Promise<TargetList | null> {
+    const rows: ListRow[] = await this.dataSource.query(
+      `SELECT ${LIST_COLUMNS} FROM network.target_lists WHERE id = $3 AND ${IN_SCOPE}`,
+      [scope.userId, scope.teamId, listId],
+    );
+    return rows[0] ? toList(rows[0]) : null;
+  }
+
+  /** Its targets in line order, its skipped rows and its corrections. */
+  async contents(
+    listId: string,
+  ): Promise<{ targets: Target[]; skipped: SkippedTargetRow[]; corrections: TargetCorrection[] }> {
+    const [targets, lists, corrections] = await Promise.all([
+      this.dataSource.query(`SELECT target FROM network.target_rows WHERE list_id = $1 ORDER BY line`, [
+        listId,
+      ]) as Promise<{ target: Target }[]>,
+      this.dataSource.query(`SELECT skipped FROM network.target_lists WHERE id = $1`, [listId]) as Promise<
+        { skipped: SkippedTargetRow[] }[]
+      >,
+      this.dataSource.query(
+        `SELECT line, company_key FROM network.target_corrections WHERE list_id = $1 ORDER BY line`,
+        [listId],
+      ) as Promise<{ line: number; company_key: string | null }[]>,
+    ]);
+    return {
+      targets: targets.map((row) => row.target),
+      skipped: lists[0]?.skipped ?? [],
+      corrections: corrections.map((row) => ({ line: row.line, companyKey: row.company_key })),
+    };
+  }
+
+  /** Sets the corrections of these lines (only lines the list holds) and marks the list updated. */
+  async correct(listId: string, userId: number, corrections: readonly TargetCorrection[]): Promise<void> {
+    await this.dataSource.transaction(async (db) => {
+      await db.query(
+        `INSERT INTO network.target_corrections (list_id, line, company_key, updated_by)
+         SELECT $1, c.line, c.company_key, $3
+         FROM jsonb_to_recordset($2::jsonb) AS c(line int, company_key text)
+         JOIN network.target_rows r ON r.list_id = $1 AND r.line = c.line
+         ON CONFLICT (list_id, line) DO UPDATE
+           SET company_key = EXCLUDED.company_key, updated_by = EXCLUDED.updated_by, updated_at = now()`,
+        [
+          listId,
+          JSON.stringify(corrections.map((fix) => ({ line: fix.line, company_key: fix.companyKey }))),
+          userId,
+        ],
+      );
+      await db.query(`UPDATE network.target_lists SET updated_by = $2, updated_at = now() WHERE id = $1`, [
+        listId,
+        userId,
+      ]);
+    });
+  }
+
+  async delete(listId: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM network.target_lists WHERE id = $1`, [listId]);
+  }
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from '@jest/globals';
+import type { SharingLevel } from '@warmpath/contracts';
+import { matchTargets, poolNetwork } from '@warmpath/domain';
+import { buildConnectionRow } from '../graph/network-rows.testing.js';
+import { toConnection, toOwnNode } from '../graph/network-view.mapper.js';
+import { PooledTeamNetwork, type TeamState } from '../team-graph/team-networks.service.js';
+import { pooledTargetNetwork } from './target-networks.js';
+
+// Viewer 1 and Ana (2, names) know Nia at Acme; Cora (3, counts) knows Nia and Vera at Acme.
+const NOW = new Date('2026-06-01T00:00:00Z');
+const profile = (id: number, firstName: string) => ({
+  id,
+  firstName,
+  lastName: 'Test',
+  email: `${firstName.toLowerCase()}@example.com`,
+  avatarUrl: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+let nextId = 100;
+const person = (owner: number, first: string, yearsConnected: number) => ({
+  ...toConnection(
+    buildConnectionRow({
+      id: String(nextId++),
+      owner_user_id: owner,
+      first_name: first,
+      last_name: 'Known',
+      company: 'Acme',
+      linkedin_url: `https://www.linkedin.com/in/${first.toLowerCase()}-known`,
+    }),
+    NOW,
+  ),
+  yearsConnected,
+});
+const member = (id: number, name: string, sharing: SharingLevel, people: ReturnType<typeof person>[]) => ({
+  node: toOwnNode(profile(id, name)),
+  sharing,
+  people,
+});
+
+function pooledOf() {
+  const pooled = poolNetwork(1, [
+    member(1, 'You', 'names', [person(1, 'Nia', 1)]),
+    member(2, 'Ana', 'names', [person(2, 'Nia', 10)]),
+    member(3, 'Cora', 'counts', [person(3, 'Nia', 12), person(3, 'Vera', 12)]),
+  ]);
+  return new PooledTeamNetwork({ viewerId: 1, teamId: 1, fingerprint: 'f1' } as TeamState, pooled);
+}
+
+describe('pooledTargetNetwork', () => {
+  it("gives each person their named knowers' warmth, never a member on counts", () => {
+    const network = pooledTargetNetwork(pooledOf());
+    const nia = [...(network.ties?.entries() ?? [])].find(([, ties]) => ties.length > 0);
+    // Ana has known Nia ten years, you one: Ana first; Cora (counts) is no tie at all.
+    expect(nia?.[1].map((tie) => tie.userId).sort()).toEqual([1, 2]);
+    const [acme] = matchTargets(
+      [{ kind: 'company', line: 1, name: 'ACME', domain: null, linkedinUrl: null }],
+      network.index,
+      {
+        ...(network.ties ? { ties: network.ties } : {}),
+      },
+    );
+    expect(acme?.covered).toBe(true);
+    expect(acme?.bestConnector?.userId).toBe(2);
+    expect(acme?.otherConnectors.map((c) => c.userId)).toEqual([1]);
+    expect(acme?.people.map((p) => p.firstName)).toEqual(['Nia']);
+    expect(JSON.stringify(acme)).not.toContain('Vera');
+  });
+
+  it('is built once per pooled network and reused', () => {
+    const pooled = pooledOf();
+    const first = pooledTargetNetwork(pooled);
+    expect(pooledTargetNetwork(pooled)).toBe(first);
+    expect(pooledTargetNetwork(pooledOf()).index).not.toBe(first.index);
+  });
+});

@@ -1,0 +1,67 @@
+import type { Connection } from '@warmpath/contracts';
+import {
+  CompanySuggester,
+  edgeWarmth,
+  HIDDEN_KNOWER,
+  type KnowerTie,
+  TargetPeopleIndex,
+  userNodeId,
+} from '@warmpath/domain';
+import { type LoadedNetwork, MemoKey } from '../graph/loaded-network.js';
+import type { PooledTeamNetwork } from '../team-graph/team-networks.service.js';
+
+// What target matching needs of a network, built once per network version (docs/targets.md#service):
+// memoised on the loaded or pooled network, so every list of that version reuses it.
+
+export interface TargetMatchNetwork {
+  index: TargetPeopleIndex;
+  suggester: CompanySuggester;
+  /** The pooled knows ties' warmth, by person id (absent for the own network: one tie each). */
+  ties?: ReadonlyMap<string, readonly KnowerTie[]>;
+}
+
+const OWN_KEY = new MemoKey<TargetMatchNetwork>('target-match');
+const POOLED_KEY = new MemoKey<TargetMatchNetwork>('target-match');
+
+function build(people: readonly Connection[], ties?: ReadonlyMap<string, readonly KnowerTie[]>) {
+  const index = new TargetPeopleIndex(people);
+  const suggester = new CompanySuggester([...index.companyNames.values()].map((name) => ({ name })));
+  return { index, suggester, ...(ties ? { ties } : {}) };
+}
+
+export const ownTargetNetwork = (network: LoadedNetwork): TargetMatchNetwork =>
+  network.memo(OWN_KEY, () => build(network.people));
+
+/**
+ * The pooled network's people the viewer may see, and each knower's tie warmth from the knows
+ * ties. Only knowers named in the person's `knownBy` count: a member on `counts` is HIDDEN_KNOWER
+ * there, so their ties never make them a connector (docs/targets.md#k-anonymity).
+ */
+export const pooledTargetNetwork = (network: PooledTeamNetwork): TargetMatchNetwork =>
+  network.memo(POOLED_KEY, () => {
+    const { people, knowsLinks, knowsTies } = network.pooled;
+    const named = new Map<string, Set<string>>();
+    for (const person of people)
+      named.set(
+        person.id,
+        new Set(person.knownBy.filter((id) => id !== HIDDEN_KNOWER).map((id) => userNodeId(id))),
+      );
+    const ties = new Map<string, KnowerTie[]>();
+    knowsLinks.forEach((link, i) => {
+      const tie = knowsTies[i];
+      if (!tie || !named.get(link.targetId)?.has(link.sourceId)) return;
+      const warmth = edgeWarmth({
+        type: 'connection',
+        yearsConnected: tie.yearsConnected,
+        hasWorkedWith: tie.hasWorkedWith,
+        // What the member shares of the tie's score, not the full score: the warmth is shown.
+        strength: tie.strength?.score ?? null,
+      });
+      const list = ties.get(link.targetId) ?? [];
+      list.push({ userId: Number(link.sourceId.slice(1)), warmth });
+      ties.set(link.targetId, list);
+    });
+    // A person known by nobody the viewer may name has no ties: never a way in.
+    for (const person of people) if (!ties.has(person.id)) ties.set(person.id, []);
+    return build(people, ties);
+  });
