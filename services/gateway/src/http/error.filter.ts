@@ -34,6 +34,8 @@ export class ErrorFilter implements ExceptionFilter {
     const { status, code, message, fields, retryAfterSeconds, existingId } = this.describe(exception);
     if (status >= 500)
       this.logger.error({ err: exception, requestId: request.id, url: request.url }, message);
+    // The request deadline (request-deadline.ts) already answered 503: the client has its answer.
+    if (reply.sent) return;
     const body: HttpError = { statusCode: status, code, message, error: message, requestId: request.id };
     if (fields) body.fields = fields;
     if (existingId) body.existingId = existingId;
