@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SharingLevel } from '@warmpath/contracts';
-import { matchTargets, poolNetwork } from '@warmpath/domain';
+import { matchTargets, mergeView, poolWorkspace, viewerOverlay } from '@warmpath/domain';
 import { buildConnectionRow } from '../graph/network-rows.testing.js';
 import { toConnection, toOwnNode } from '../graph/network-view.mapper.js';
 import { PooledTeamNetwork, type TeamState } from '../team-graph/team-networks.service.js';
@@ -38,12 +38,14 @@ const member = (id: number, name: string, sharing: SharingLevel, people: ReturnT
 });
 
 function pooledOf() {
-  const pooled = poolNetwork(1, [
+  const shared = poolWorkspace([
     member(1, 'You', 'names', [person(1, 'Nia', 1)]),
     member(2, 'Ana', 'names', [person(2, 'Nia', 10)]),
     member(3, 'Cora', 'counts', [person(3, 'Nia', 12), person(3, 'Vera', 12)]),
   ]);
-  return new PooledTeamNetwork({ viewerId: 1, teamId: 1, fingerprint: 'f1' } as TeamState, pooled);
+  const overlay = viewerOverlay(shared, 1);
+  const state = { viewerId: 1, teamId: 1, fingerprint: 'f1' } as TeamState;
+  return new PooledTeamNetwork(state, mergeView(shared, overlay), { shared, overlay });
 }
 
 describe('pooledTargetNetwork', () => {
