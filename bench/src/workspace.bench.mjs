@@ -14,7 +14,8 @@
 // Knobs: BENCH_MEMBERS, BENCH_UNIVERSE, BENCH_RATE (10/s), BENCH_PATH_RATE (50/s), BENCH_DURATION (20),
 // BENCH_WARMUP (5), BENCH_LOAD (1; 0 skips the load runs and the member's import), BENCH_BROWSER (1;
 // 0 skips the browser), BENCH_BROWSER_JSON (1; 0 opens the screen with the compact encoding only),
-// BENCH_BROWSER_RUNS (1: how many times the screen is opened with the compact encoding).
+// BENCH_BROWSER_RUNS (1: how many times the screen is opened with the compact encoding; from 2, also
+// their median and min-max).
 import { decodeNetwork } from '@warmpath/domain';
 import { generateExportRows } from '@warmpath/testing';
 import { spawnSync } from 'node:child_process';
@@ -353,6 +354,39 @@ const browserRow = (run) =>
     ? `| ${run.name} | failed: ${run.error.split('\n')[0]} | | | | | |`
     : `| ${run.name} | ${ms(run.firstPictureMs)} ms | ${ms(run.cpu.longestCpuMs)} ms (${ms(run.cpu.longestWallMs)} ms wall) | ${run.cpu.count} · ${ms(run.cpu.totalCpuMs)} ms | ${ms(run.longestWallTaskMs)} ms | ${run.answers.map((a) => `${a.status} ${a.type?.split(';')[0]} ${a.encoding ?? ''} ${Number.isFinite(a.bytes) ? mb(a.bytes) : ''}`).join(', ') || 'not seen'} | ${cpuMs(run.serverCpu)} · ${run.load.toFixed(1)} |`;
 
+/** Median (min-max) of numbers, formatted by `format`; '-' for none. */
+function spread(values, format) {
+  if (values.length === 0) return '-';
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  const median = sorted.length % 2 ? sorted[Math.floor(middle)] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return `${format(median)} (${format(sorted[0])}-${format(sorted[sorted.length - 1])})`;
+}
+
+/** The compact-encoding runs together: first picture, longest task, tasks over 50 ms, load. */
+function summaryOfRuns(runs) {
+  if (runs.length < 2) return [];
+  const of = (pick) => runs.map(pick);
+  return [
+    '',
+    `Over ${runs.length} loads with the compact encoding, median (min-max): first picture ${spread(
+      of((run) => run.firstPictureMs / 1000),
+      (s) => `${s.toFixed(2)} s`,
+    )}; longest app task ${spread(
+      of((run) => run.cpu.longestCpuMs),
+      (v) => `${v.toFixed(0)} ms`,
+    )} of CPU; app tasks over 50 ms ${spread(
+      of((run) => run.cpu.count),
+      (v) => `${v}`,
+    )}; runs with none over 50 ms: ${runs.filter((run) => run.cpu.count === 0).length} of ${
+      runs.length
+    }; load average ${spread(
+      of((run) => run.load),
+      (v) => v.toFixed(1),
+    )}`,
+  ];
+}
+
 function printReport(rows, browserRuns, figures) {
   const { soloCold, teamCold } = figures;
   const lines = [
@@ -388,6 +422,7 @@ function printReport(rows, browserRuns, figures) {
     '| data worker reads | first picture | longest app task, CPU | app tasks > 50 ms CPU · total | longest long task (wall, PerformanceObserver) | network answer | CPU network · gateway, load avg |',
     '|---|---:|---:|---:|---:|---|---|',
     ...(browserRuns.length ? browserRuns.map(browserRow) : ['| (BENCH_BROWSER=0) | | | | | | |']),
+    ...summaryOfRuns(browserRuns.filter((run) => !run.error && !run.name.startsWith('JSON'))),
     ...browserRuns.flatMap((run) =>
       (run.cpu?.tasks ?? []).map(
         (task) =>

@@ -11,12 +11,26 @@ const FIRST_FRAME_MARK = 'warmpath:graph-first-frame';
  * Main-thread tasks of the page in a Chromium trace, by CPU time (the thread's own clock, `tdur`:
  * on a shared machine a task's wall time also counts the time the OS gave the core to others).
  * Tasks that run a DevTools message are the benchmark's own work on the page (its polling), not
- * the app's: left out. Answers the app's tasks over 50 ms and the longest.
+ * the app's: left out, as are the tasks of Chromium's own pages. Answers the app's tasks over 50 ms
+ * and the longest.
  */
 export function appLongTasks(traceEvents) {
+  // Chromium's own pages (the omnibox popup's "WebUI Top Renderer", which recent headless builds
+  // start too) have a renderer main thread of their own: their tasks are not the app's.
+  const browserPages = new Set(
+    traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'process_name' && /WebUI/i.test(e.args?.name ?? ''))
+      .map((e) => e.pid),
+  );
   const mains = new Set(
     traceEvents
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .filter(
+        (e) =>
+          e.ph === 'M' &&
+          e.name === 'thread_name' &&
+          e.args?.name === 'CrRendererMain' &&
+          !browserPages.has(e.pid),
+      )
       .map((e) => `${e.pid}:${e.tid}`),
   );
   const onMain = (e) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`);

@@ -1,7 +1,7 @@
 import type { Connection, MemberReach, TeamMember } from '@warmpath/contracts';
 import { fullName } from '@warmpath/domain';
 import { Button, Card, Col, Empty, Flex, Row, Table, Typography } from 'antd';
-import { useMemo } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { AskIntroButton, useGetIntroStatsQuery } from '../intros';
 import { datasetInfo } from '../network';
 import { roleLine } from '../network';
@@ -27,8 +27,18 @@ interface ReachRow extends MemberReach {
  * only reads them.
  */
 export function SuperConnectors({ teamId, members, onChoose }: Props) {
-  const { data } = networkApi.endpoints.getTeamNetwork.useQueryState(teamId);
+  // Below the graph, out of sight as the pooled network arrives: rendered as a transition, not in
+  // the store's synchronous update that also starts the graph
+  // (docs/performance.md#the-workspace-screens-long-tasks).
+  const { data: latest } = networkApi.endpoints.getTeamNetwork.useQueryState(teamId);
+  const data = useDeferredValue(latest);
   const pool = datasetInfo(data)?.pool ?? null;
+  // The reach table mounts in a commit of its own: an antd table measures the page's scrollbar
+  // as it mounts (a forced layout), which in the list's commit made one long task of both.
+  const [isTableMounted, setTableMounted] = useState(false);
+  useEffect(() => {
+    if (pool) startTransition(() => setTableMounted(true));
+  }, [pool]);
   const { data: stats } = useGetIntroStatsQuery(teamId);
   const people = useMemo(
     () => (data && pool ? Array.from(pool.superConnectors, (index) => data.connections[index]) : []),
@@ -80,28 +90,30 @@ export function SuperConnectors({ teamId, members, onChoose }: Props) {
         </Col>
         <Col xs={24} md={12}>
           <Typography.Title level={5}>Each member&apos;s reach</Typography.Title>
-          <Table<ReachRow>
-            size="small"
-            rowKey="userId"
-            pagination={false}
-            dataSource={reach}
-            aria-label="Each member's reach"
-            columns={[
-              { title: 'Member', dataIndex: 'name' },
-              { title: 'People', dataIndex: 'people', render: (n: number) => n.toLocaleString() },
-              { title: 'Companies', dataIndex: 'companies', render: (n: number) => n.toLocaleString() },
-              {
-                title: 'Intros made',
-                dataIndex: 'introsMade',
-                render: (n: number | null) => (n === null ? '—' : n.toLocaleString()),
-              },
-              {
-                title: 'Shares',
-                dataIndex: 'sharing',
-                render: (s: MemberReach['sharing']) => SHARING_LABELS[s],
-              },
-            ]}
-          />
+          {isTableMounted && (
+            <Table<ReachRow>
+              size="small"
+              rowKey="userId"
+              pagination={false}
+              dataSource={reach}
+              aria-label="Each member's reach"
+              columns={[
+                { title: 'Member', dataIndex: 'name' },
+                { title: 'People', dataIndex: 'people', render: (n: number) => n.toLocaleString() },
+                { title: 'Companies', dataIndex: 'companies', render: (n: number) => n.toLocaleString() },
+                {
+                  title: 'Intros made',
+                  dataIndex: 'introsMade',
+                  render: (n: number | null) => (n === null ? '—' : n.toLocaleString()),
+                },
+                {
+                  title: 'Shares',
+                  dataIndex: 'sharing',
+                  render: (s: MemberReach['sharing']) => SHARING_LABELS[s],
+                },
+              ]}
+            />
+          )}
         </Col>
       </Row>
     </Card>

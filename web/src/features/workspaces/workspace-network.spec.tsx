@@ -210,7 +210,7 @@ describe('the pooled network of a workspace', { timeout: 60_000 }, () => {
     const people = await screen.findByRole('list', { name: 'Known by the most teammates' }, SLOW);
     expect(within(people).getAllByRole('listitem')).toHaveLength(1);
     expect(within(people).getByText('Known by 2 members')).toBeTruthy();
-    const reach = screen.getByLabelText("Each member's reach");
+    const reach = await screen.findByLabelText("Each member's reach", undefined, SLOW);
     const rows = [...reach.querySelectorAll('tbody tr')].map((row) =>
       [...row.querySelectorAll('td')].map((cell) => cell.textContent),
     );

@@ -22,14 +22,7 @@ export function* toRenderGraphSteps(
     for (const member of group.members) groupOfNode[member] = c;
   });
   yield;
-  const names: string[] = new Array<string>(model.nodes.length);
-  const read = model.read.node;
-  for (let i = 0; i < model.nodes.length; i++) {
-    names[i] = read.label(model.nodes[i]).replace(/\n/g, ' ').trim();
-    if (i % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
-  }
-  // Joining 100,000 names is a task of its own.
-  yield;
+  const names = yield* joinedLabelsSteps(model);
   return {
     nodeCount: model.nodes.length,
     anchorIndex: model.anchorIndex,
@@ -45,6 +38,26 @@ export function* toRenderGraphSteps(
       size: group.members.length,
     })),
     groupOfNode,
-    names: names.join('\n'),
+    names,
   };
+}
+
+/**
+ * Every node's label, one a line, joined a slice at a time: joining 100,000 names at once was a
+ * task of 50-60 ms of its own (docs/performance.md#the-workspace-screens-long-tasks).
+ */
+export function* joinedLabelsSteps(model: GraphModel): Steps<string> {
+  const read = model.read.node;
+  const parts: string[] = [];
+  let part: string[] = [];
+  for (let i = 0; i < model.nodes.length; i++) {
+    part.push(read.label(model.nodes[i]).replace(/\n/g, ' ').trim());
+    if (part.length === SLICE_ITEMS) {
+      parts.push(part.join('\n'));
+      part = [];
+      yield;
+    }
+  }
+  if (part.length > 0 || parts.length === 0) parts.push(part.join('\n'));
+  return parts.join('\n');
 }

@@ -26,8 +26,13 @@ export function networkUrl(source: NetworkSource): string {
 export interface DatasetInfo {
   /** The worker's number for this network: questions about it name it. */
   dataset: number;
-  /** Where each person is in the worker's list (the index answers refer to). */
-  indexOf: WeakMap<Connection, number>;
+  /**
+   * Where each person is in the worker's list (the index answers refer to). A Map, not a WeakMap:
+   * the people live as long as the network anyway, and a WeakMap of 100,000 people made every
+   * scavenge while the network arrived walk its ephemerons
+   * (docs/performance.md#the-workspace-screens-long-tasks).
+   */
+  indexOf: Map<Connection, number>;
   /** For each person (by index), how many others share their company. */
   colleagues: Uint32Array;
   /** The filter sidebar's companies, industries and locations. */
@@ -75,6 +80,17 @@ export function carryDataset(
 }
 
 /**
+ * `all[indexes[0]], all[indexes[1]], ...`; `all` itself when the indexes are every position in
+ * order (a view that filters nothing out): at team scale that list is 400,000 links, too many to
+ * copy in the task that receives the answer.
+ */
+export function pick<T>(all: readonly T[], indexes: Uint32Array): T[] {
+  let isEverything = indexes.length === all.length;
+  for (let i = 0; isEverything && i < indexes.length; i++) isEverything = indexes[i] === i;
+  return isEverything ? (all as T[]) : Array.from(indexes, (index) => all[index]);
+}
+
+/**
  * The page's side of the network-data worker (see NetworkDataCore): one request at a time per
  * question, answers as promises. Where Worker does not exist (jsdom), the same core runs here.
  */
@@ -111,7 +127,7 @@ export class NetworkDataClient {
   async load(held: NetworkData | undefined, source: NetworkSource = OWN_NETWORK): Promise<LoadResult> {
     const heldInfo = datasetInfo(held);
     // Indexed as they arrive: the last message's task stays short.
-    const indexOf = new WeakMap<Connection, number>();
+    const indexOf = new Map<Connection, number>();
     const people: Connection[] = [];
     const links: Relationship[] = [];
     const response = await this.request(
@@ -150,8 +166,8 @@ export class NetworkDataClient {
     const info = this.infoOf(data);
     const response = await this.request({ kind: 'view', dataset: info.dataset, filters });
     if (response.kind !== 'view') throw new Error(`unexpected answer to a filter: ${response.kind}`);
-    const connections = Array.from(response.people, (index) => data.connections[index]);
-    const relationships = Array.from(response.links, (index) => data.relationships[index]);
+    const connections = pick(data.connections, response.people);
+    const relationships = pick(data.relationships, response.links);
     attachLinkEnds(relationships, connections, {
       sources: response.linkSources,
       targets: response.linkTargets,

@@ -4,8 +4,12 @@ import type { LinkColumns } from './link-columns';
 
 /** The people and links of a network travel in slices this big: each message is a short task to receive. */
 export const PEOPLE_PER_MESSAGE = 250;
-/** Links travel as typed columns (link-columns.ts): a message of this many is a few ms to receive. */
-export const LINKS_PER_MESSAGE = 20_000;
+/**
+ * Links travel as typed columns (link-columns.ts): a message of this many is a few ms to receive;
+ * 20,000 a message, with the scavenges the link objects cause, made tasks of 50-90 ms at team
+ * scale (docs/performance.md#the-workspace-screens-long-tasks).
+ */
+export const LINKS_PER_MESSAGE = 10_000;
 
 /** A failed read, in RTK Query's shape (status and body, or a fetch failure). */
 export type LoadFailure = { status: number; data: unknown } | { status: 'FETCH_ERROR'; error: string };
