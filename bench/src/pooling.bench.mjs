@@ -7,6 +7,7 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { mergeView, poolNetwork, poolWorkspace, viewerOverlay } from '@warmpath/domain';
+import { seededRandom } from '@warmpath/testing';
 
 const option = (name, fallback) =>
   Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
@@ -29,20 +30,9 @@ const POSITIONS = [
   'Account Executive',
 ];
 
-// mulberry32: the same workspace on every run.
-function seeded(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function workspace() {
-  const random = seeded(42);
+  // The same workspace on every run.
+  const random = seededRandom(42);
   // Company sizes fall off like a real export's: a few big employers, many small ones.
   const companyOf = () => `Company ${Math.floor(COMPANIES * random() ** 2)}`;
   const universe = Array.from({ length: UNIVERSE }, (_, index) => ({
