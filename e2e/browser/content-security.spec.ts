@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newUser } from '../support/users.js';
+import { FIRST_PICTURE } from './dashboard.testing.js';
 
 test('the dashboard graph runs under the content security policy: only the layout worker may compile code', async ({
   page,
@@ -24,7 +25,7 @@ test('the dashboard graph runs under the content security policy: only the layou
       workerCsp.push(response.headers()['content-security-policy'] ?? '');
   });
   await page.goto('/');
-  await expect(page.getByText(/^Showing: 150 connections/)).toBeVisible();
+  await expect(page.getByText(/^Showing: 150 connections/)).toBeVisible(FIRST_PICTURE);
   await expect.poll(() => workerCsp.length, { timeout: 20_000 }).toBeGreaterThan(0);
   expect(workerCsp[0]).toContain("'unsafe-eval'");
   // The page itself keeps the strict policy.

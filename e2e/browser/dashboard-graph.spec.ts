@@ -1,6 +1,13 @@
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import type { NetworkData } from '@warmpath/contracts';
-import { exportCsv, importThroughApi, networkOf, registerThroughApi, ZELDA } from './dashboard.testing.js';
+import {
+  exportCsv,
+  FIRST_PICTURE,
+  importThroughApi,
+  networkOf,
+  registerThroughApi,
+  ZELDA,
+} from './dashboard.testing.js';
 
 /**
  * What a user sees and does on the graph itself: the hover card's numbers, a click that opens
@@ -109,7 +116,7 @@ test.describe('the graph, as a user works it', () => {
     await importThroughApi(page.request, exportCsv(40, [ZELDA, ...COLLEAGUES]));
     network = await networkOf(page.request);
     await page.goto('/');
-    await expect(page.getByTestId('showing-line')).toHaveText(/^Showing: \d+ connections/);
+    await expect(page.getByTestId('showing-line')).toHaveText(/^Showing: \d+ connections/, FIRST_PICTURE);
     await expect(page.getByTestId('network-graph')).toHaveAttribute('data-settled', 'true', {
       timeout: 60_000,
     });

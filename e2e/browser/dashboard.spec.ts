@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { newUser } from '../support/users.js';
 import {
   exportCsv,
+  FIRST_PICTURE,
   importThroughApi,
   networkOf,
   registerThroughApi,
@@ -72,7 +73,7 @@ test.describe('with an imported network', () => {
     await registerThroughApi(page, { firstName: 'Maya', lastName: 'Chen' });
     await importThroughApi(page.request, exportCsv(60));
     await page.goto('/');
-    await expect(page.getByText(/^Showing: \d+ connections/)).toBeVisible();
+    await expect(page.getByText(/^Showing: \d+ connections/)).toBeVisible(FIRST_PICTURE);
   });
 
   test('search selects a person; details show real data, the warmest path, private notes and a warm intro', async ({

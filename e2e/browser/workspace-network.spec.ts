@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { buildLinkedInCsv, type ExportRow } from '@warmpath/testing';
 import { newUser, type TestUser } from '../support/users.js';
-import { importThroughApi } from './dashboard.testing.js';
+import { FIRST_PICTURE, importThroughApi } from './dashboard.testing.js';
 
 /**
  * Pooled workspace networks (docs/workspace-network.md) in the browser, two members in browser
@@ -74,7 +74,7 @@ test("a member highlights a teammate's people in the pooled network, finds their
   await benPage.goto(`/workspaces/${teamId}`);
   await expect(benPage.getByRole('heading', { name: 'Pooled Sales Network' })).toBeVisible();
   // Ana's node, Dana (both), Eli (Ana only) and Finn (Ben only): Dana once.
-  await expect(benPage.getByTestId('showing-line')).toHaveText(/^Showing: 4 connections/);
+  await expect(benPage.getByTestId('showing-line')).toHaveText(/^Showing: 4 connections/, FIRST_PICTURE);
 
   // Ana's people are highlighted (docs/product.md#workspace-network-screen), nobody is hidden:
   // Finn, only Ben's, stays.
