@@ -10,6 +10,8 @@ export const TOKEN_SCOPES = [
   'intros:read',
   'intros:write',
   'network:read',
+  'targets:read',
+  'targets:write',
   'workspaces:read',
 ] as const;
 export const tokenScopeSchema = z.enum(TOKEN_SCOPES, { error: 'Unknown scope' });
@@ -21,6 +23,8 @@ export const TOKEN_SCOPE_DESCRIPTIONS: Record<TokenScope, string> = {
   'intros:read': 'Read your introduction requests and workspace intro statistics',
   'intros:write': 'Ask teammates for introductions and answer their requests',
   'network:read': 'Read your network, its statistics and warm paths',
+  'targets:read': "Read your and your workspaces' target lists, their ways in and CSV exports",
+  'targets:write': 'Create, rename, correct and delete target lists',
   'workspaces:read': 'Read your workspaces, their members and pooled networks',
 };
 

@@ -66,7 +66,32 @@ export const targetSheetPreviewSchema = z.object({
 });
 export type TargetSheetPreview = z.infer<typeof targetSheetPreviewSchema>;
 
-/** GET of a list's results: its rows matched against the network now. */
+/** Rows of a list's results per answer at most (a bus message is at most 1 MiB). */
+export const TARGET_RESULTS_PAGE_MAX = 1000;
+
+/** `GET .../{listId}?offset=&limit=`: which ranked rows to answer (default: the first page). */
+export const targetResultsPageSchema = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(TARGET_RESULTS_PAGE_MAX).default(TARGET_RESULTS_PAGE_MAX),
+});
+export type TargetResultsPage = z.infer<typeof targetResultsPageSchema>;
+
+/** Coverage of a whole list, whatever page is answered (docs/targets.md#totals). */
+export const targetTotalsSchema = z.object({
+  /** Targets with at least one way in. */
+  covered: z.number().int().min(0),
+  /** Covered targets by the warmth band of their best tie. */
+  byBand: z.object({
+    strong: z.number().int().min(0),
+    medium: z.number().int().min(0),
+    weak: z.number().int().min(0),
+  }),
+  /** Per member: how many targets they open (are a connector of), most first. */
+  byConnector: z.array(z.object({ userId: z.number().int(), targets: z.number().int().min(0) })),
+});
+export type TargetTotals = z.infer<typeof targetTotalsSchema>;
+
+/** GET of a list's results: its rows matched against the network now, ranked, one page of them. */
 export const targetListResultsSchema = z.object({
   list: targetListSchema,
   rows: z.array(targetResultRowSchema),
@@ -74,5 +99,14 @@ export const targetListResultsSchema = z.object({
   corrections: z.array(targetCorrectionSchema),
   /** Targets covered (someone can be reached), of targetCount. */
   coveredCount: z.number().int().min(0),
+  /** Totals over every row, not only this page. */
+  totals: targetTotalsSchema.optional(),
+  /** Where `rows` start in the ranked list, and how many ranked rows there are in all. */
+  offset: z.number().int().min(0).optional(),
+  rowCount: z.number().int().min(0).optional(),
+  /** New ways in since the reader last opened the list (rows with isNew); 0 on a first opening. */
+  newWaysIn: z.number().int().min(0).optional(),
+  /** When the reader last opened it before this answer; null the first time. */
+  lastOpenedAt: z.string().nullable().optional(),
 });
 export type TargetListResults = z.infer<typeof targetListResultsSchema>;

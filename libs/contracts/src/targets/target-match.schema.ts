@@ -102,5 +102,10 @@ export const targetResultRowSchema = z.object({
   otherConnectors: z.array(targetConnectorSchema),
   /** For an unmatched company target: the nearest network companies. */
   suggestions: z.array(companySuggestionSchema).default([]),
+  /**
+   * A new way in since the reader last opened the list (docs/targets.md#new-ways-in): covered now
+   * and not then, or a connector who was not one then. Absent on a first opening.
+   */
+  isNew: z.boolean().optional(),
 });
 export type TargetResultRow = z.infer<typeof targetResultRowSchema>;
