@@ -31,6 +31,8 @@ export const targetListSchema = z.object({
   createdAt: z.string(),
   updatedBy: z.number().int(),
   updatedAt: z.string(),
+  /** For the reader: new ways in since they last marked the list seen (docs/targets.md#new-ways-in). */
+  newWaysIn: z.number().int().min(0).optional(),
 });
 export type TargetList = z.infer<typeof targetListSchema>;
 

@@ -4,6 +4,7 @@ import { columnMappingSchema } from './target-columns.schema.js';
 import {
   TARGET_LIST_LIMITS,
   targetListResultsSchema,
+  targetResultsPageSchema,
   targetListSchema,
   targetListsResponseSchema,
 } from './target-list.schema.js';
@@ -38,7 +39,11 @@ export const networkTargetListsContracts = {
   create: defineRequest('network.target-lists.create', createTargetListRequestSchema, targetListSchema),
   list: defineRequest('network.target-lists.list', scope, targetListsResponseSchema),
   /** The list's targets matched against the network now, ranked (rankTargetResults). */
-  results: defineRequest('network.target-lists.results', listRef, targetListResultsSchema),
+  results: defineRequest(
+    'network.target-lists.results',
+    listRef.extend({ page: targetResultsPageSchema.optional() }),
+    targetListResultsSchema,
+  ),
   /** Creator, or the workspace's owner or admins: else FORBIDDEN. */
   delete: defineRequest('network.target-lists.delete', listRef, z.object({ id: z.uuid() })),
   /** Sets (or, with companyKey null, says "nobody there") one line each; answers the results. */
