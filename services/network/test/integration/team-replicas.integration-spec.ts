@@ -90,7 +90,9 @@ async function closeReplica(app: NestFastifyApplication): Promise<void> {
 function answerAsTeamsAndAuth(connection: NatsConnection): void {
   const respond = (subject: string, answer: (request: { userId: number; teamId: number }) => unknown) =>
     connection.subscribe(`${prefix}.${subject}`, {
-      callback: (_error, msg) => msg.respond(JSON.stringify(answer(msg.json()))),
+      callback: (_error, msg) => {
+        msg.respond(JSON.stringify(answer(msg.json())));
+      },
     });
   respond('auth.user.get', ({ userId }) => ({
     ok: true,
@@ -160,7 +162,8 @@ const builds = () => counted('warmpath_workspace_pool_builds_total');
 const waits = async (outcome: string): Promise<number> => {
   const metric = await metricsRegistry.getSingleMetric('warmpath_workspace_pool_lock_wait_seconds')?.get();
   const count = metric?.values.find(
-    (value) => value.metricName?.endsWith('_count') && value.labels.outcome === outcome,
+    (value) =>
+      (value as { metricName?: string }).metricName?.endsWith('_count') && value.labels.outcome === outcome,
   );
   return count?.value ?? 0;
 };

@@ -24,7 +24,8 @@ const version = () => `${next++}:fingerprint`;
 const waits = async (outcome: string): Promise<number> => {
   const metric = await metricsRegistry.getSingleMetric('warmpath_workspace_pool_lock_wait_seconds')?.get();
   const count = metric?.values.find(
-    (value) => value.metricName?.endsWith('_count') && value.labels.outcome === outcome,
+    (value) =>
+      (value as { metricName?: string }).metricName?.endsWith('_count') && value.labels.outcome === outcome,
   );
   return count?.value ?? 0;
 };
