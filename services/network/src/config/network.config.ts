@@ -10,5 +10,16 @@ export const networkConfigSchema = baseEnvSchema
      * transaction; see DirectImportSessions); 0 stages every import.
      */
     IMPORT_DIRECT_MAX_SESSIONS: z.coerce.number().int().min(0).max(5).default(2),
+    /**
+     * How long a replica building a workspace's shared pool holds its lock, and so the longest the
+     * other replicas wait for it before building their own; 0: no lock, replicas build at once
+     * (docs/workspace-network.md#one-build-at-a-time-across-replicas).
+     */
+    TEAM_POOL_LOCK_MS: z.coerce
+      .number()
+      .int()
+      .max(120_000)
+      .refine((ms) => ms === 0 || ms >= 100, '0 (no lock) or at least 100')
+      .default(20_000),
   });
 export type NetworkConfig = z.infer<typeof networkConfigSchema>;

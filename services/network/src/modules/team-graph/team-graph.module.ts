@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GraphModule } from '../graph/graph.module.js';
 import { IntroFeedbackModule } from '../intro-feedback/intro-feedback.module.js';
+import { BuildLocks } from './build-lock.js';
 import { TeamGraphHandler } from './team-graph.handler.js';
 import { TeamNetworks } from './team-networks.service.js';
 import { TeamSnapshotService } from './team-snapshot.service.js';
@@ -8,7 +9,7 @@ import { TeamSnapshotService } from './team-snapshot.service.js';
 /** Pooled workspace networks: GET /api/teams/{id}/network and the paths through teammates. */
 @Module({
   imports: [GraphModule, IntroFeedbackModule],
-  providers: [TeamNetworks, TeamSnapshotService, TeamGraphHandler],
+  providers: [BuildLocks, TeamNetworks, TeamSnapshotService, TeamGraphHandler],
   exports: [TeamNetworks, TeamGraphHandler],
 })
 export class TeamGraphModule {}

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { TEAM_SNAPSHOT_FORMAT, teamsContracts } from '@warmpath/contracts';
 import {
   mergeView,
@@ -16,6 +16,8 @@ import { NetworkReader, utcDay } from '../graph/network-reader.service.js';
 import { NetworkRepository } from '../graph/network.repository.js';
 import { toOwnNode, type OwnProfile } from '../graph/network-view.mapper.js';
 import { OwnProfileClient } from '../graph/own-profile.client.js';
+import { BuildLocks } from './build-lock.js';
+import { workspacePoolBuilds } from './pool-metrics.js';
 import { isSourceProfile, sourceProfiles, type Membership } from './team-sources.js';
 
 /** Everything a pooled network depends on, read fresh for every request (cheap: no people). */
@@ -98,6 +100,8 @@ export class TeamNetworks {
     private readonly repository: NetworkRepository,
     private readonly reader: NetworkReader,
     private readonly profiles: OwnProfileClient,
+    /** One replica at a time builds a workspace version; without it, builds never wait. */
+    @Optional() private readonly locks?: BuildLocks,
   ) {}
 
   /**
@@ -192,7 +196,21 @@ export class TeamNetworks {
     return flight;
   }
 
+  /**
+   * Built here once no other replica is building the same version (docs/workspace-network.md
+   * "One build at a time across replicas"): their builds are not shared, only not run at once.
+   */
   private async buildShared(state: TeamState, key: string): Promise<SharedBuild> {
+    const lock = this.locks ? await this.locks.claim(key) : null;
+    try {
+      workspacePoolBuilds.inc({ lock: lock ? 'held' : 'none' });
+      return await this.poolShared(state, key);
+    } finally {
+      await lock?.release();
+    }
+  }
+
+  private async poolShared(state: TeamState, key: string): Promise<SharedBuild> {
     const sharing = new Map(state.membership.members.map((m) => [m.userId, m.sharing] as const));
     const networks = await Promise.all(
       state.profiles.map((profile) =>
@@ -260,7 +278,7 @@ function teamFingerprint(state: Omit<TeamState, 'fingerprint'>): string {
 }
 
 /** What a workspace version is, whoever looks: teamFingerprint without the viewer. */
-function workspaceFingerprint(state: Omit<TeamState, 'fingerprint'>): string {
+export function workspaceFingerprint(state: Omit<TeamState, 'fingerprint'>): string {
   return hashParts(workspaceParts(state));
 }
 

@@ -1,0 +1,22 @@
+import { metricsRegistry } from '@warmpath/server-kit';
+import { Counter, Histogram } from 'prom-client';
+
+/**
+ * Shared builds of workspaces this process pooled, and how long it waited for another replica's
+ * build of the same version first (docs/workspace-network.md#one-build-at-a-time-across-replicas).
+ * One registry per process: replicas in one process (the integration test) count together.
+ */
+export const workspacePoolBuilds = new Counter({
+  name: 'warmpath_workspace_pool_builds_total',
+  help: 'Shared workspace pools built by this process, by whether it held the build lock',
+  labelNames: ['lock'],
+  registers: [metricsRegistry],
+});
+
+export const workspacePoolLockWaits = new Histogram({
+  name: 'warmpath_workspace_pool_lock_wait_seconds',
+  help: 'Time waited for another replica building the same workspace version, by how the wait ended',
+  labelNames: ['outcome'],
+  buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30],
+  registers: [metricsRegistry],
+});

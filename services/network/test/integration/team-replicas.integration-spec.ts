@@ -1,0 +1,265 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { WORKSPACE_NOT_FOUND, type SharingLevel } from '@warmpath/contracts';
+import { companyKey } from '@warmpath/domain';
+import { createLogger, loadConfig, metricsRegistry, NATS_CONNECTION } from '@warmpath/server-kit';
+import { createThrowawayDatabase, deleteRedisKeys } from '@warmpath/testing';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module.js';
+import { networkConfigSchema } from '../../src/config/network.config.js';
+import { buildLockKey, BuildLocks } from '../../src/modules/team-graph/build-lock.js';
+import { TeamNetworks, workspaceFingerprint } from '../../src/modules/team-graph/team-networks.service.js';
+import { teamNetworkData, TeamSnapshotService } from '../../src/modules/team-graph/team-snapshot.service.js';
+
+// Two replicas of the network service (two Nest applications in this process) on one Postgres,
+// NATS and Redis: a workspace version is pooled by one replica at a time however many are asked
+// for it at once, both answer the same, and a replica that dies holding the lock delays the other
+// by the lock's time at most (docs/workspace-network.md#one-build-at-a-time-across-replicas). The teams and auth services are played
+// by responders on the same NATS.
+
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `it_${randomBytes(6).toString('hex')}`;
+const redisPrefix = `${prefix}:`;
+const LOCK_MS = 1500;
+
+let replicas: NestFastifyApplication[] = [];
+let nc: NatsConnection;
+let redis: Redis;
+let db: DataSource;
+let dropDatabase: () => Promise<void>;
+const workspaces = new Map<number, Map<number, SharingLevel>>();
+
+async function bootReplica(config: ReturnType<typeof networkConfig>): Promise<NestFastifyApplication> {
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, createLogger('network', 'silent')),
+    new FastifyAdapter(),
+    { logger: false },
+  );
+  await app.init();
+  return app;
+}
+
+const networkConfig = (databaseUrl: string) =>
+  loadConfig('network', networkConfigSchema, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    NATS_URL,
+    NATS_PREFIX: prefix,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    TEAM_POOL_LOCK_MS: String(LOCK_MS),
+  });
+
+beforeAll(async () => {
+  const database = await createThrowawayDatabase();
+  dropDatabase = database.drop;
+  nc = await connect({ servers: NATS_URL, name: 'network-team-replicas-it' });
+  answerAsTeamsAndAuth(nc);
+  await nc.flush();
+  const config = networkConfig(database.url);
+  // One after the other: the first runs the migrations.
+  replicas = [await bootReplica(config), await bootReplica(config)];
+  db = (replicas[0] as NestFastifyApplication).get(DataSource);
+  redis = new Redis(REDIS_URL, { keyPrefix: redisPrefix });
+});
+
+afterAll(async () => {
+  for (const app of replicas) await closeReplica(app);
+  await nc?.close();
+  redis?.disconnect();
+  await dropDatabase?.();
+  await deleteRedisKeys(REDIS_URL, redisPrefix);
+});
+
+const closed = new Set<NestFastifyApplication>();
+async function closeReplica(app: NestFastifyApplication): Promise<void> {
+  if (closed.has(app)) return;
+  closed.add(app);
+  const serviceNc = app.get<NatsConnection>(NATS_CONNECTION);
+  await app.close();
+  await serviceNc.close();
+}
+
+function answerAsTeamsAndAuth(connection: NatsConnection): void {
+  const respond = (subject: string, answer: (request: { userId: number; teamId: number }) => unknown) =>
+    connection.subscribe(`${prefix}.${subject}`, {
+      callback: (_error, msg) => {
+        msg.respond(JSON.stringify(answer(msg.json())));
+      },
+    });
+  respond('auth.user.get', ({ userId }) => ({
+    ok: true,
+    data: {
+      id: userId,
+      username: `user${userId}`,
+      firstName: `Member${userId}`,
+      lastName: 'Test',
+      email: `member${userId}@example.com`,
+      avatarUrl: null,
+      linkedinId: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      isAdmin: false,
+      providers: [],
+    },
+  }));
+  respond('teams.membership.get', ({ userId, teamId }) => {
+    const members = workspaces.get(teamId);
+    if (!members?.has(userId))
+      return { ok: false, error: { code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND } };
+    const rows = [...members].map(([id, sharing]) => ({
+      userId: id,
+      role: 'member',
+      joinedAt: '2026-11-01T00:00:00.000Z',
+      sharing,
+    }));
+    return { ok: true, data: { teamId, members: rows } };
+  });
+}
+
+/** A member's import: `count` people (some known to other members too), then their version bumped. */
+async function importPeople(ownerUserId: number, from: number, count: number): Promise<void> {
+  const people = Array.from({ length: count }, (_, index) => ({
+    first: `Person${from + index}`,
+    last: 'Test',
+    company: `Company ${(from + index) % 7}`,
+    url: `https://www.linkedin.com/in/person-${from + index}`,
+  }));
+  await db.query(
+    `INSERT INTO network.connections (owner_user_id, match_key, first_name, last_name, company, company_key,
+       position, category, seniority, linkedin_url)
+     SELECT $1, m, f, l, c, k, 'Engineer', 'engineering', 1, u
+     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS t(m, f, l, c, k, u)`,
+    [
+      ownerUserId,
+      people.map((p) => `url:${p.url}`),
+      people.map((p) => p.first),
+      people.map((p) => p.last),
+      people.map((p) => p.company),
+      people.map((p) => companyKey(p.company)),
+      people.map((p) => p.url),
+    ],
+  );
+  await db.query(
+    `INSERT INTO network.network_versions (owner_user_id, version) VALUES ($1, 1)
+     ON CONFLICT (owner_user_id) DO UPDATE SET version = network.network_versions.version + 1`,
+    [ownerUserId],
+  );
+}
+
+const counted = async (name: string): Promise<number> => {
+  const metric = await metricsRegistry.getSingleMetric(name)?.get();
+  return metric?.values.reduce((sum, value) => sum + value.value, 0) ?? 0;
+};
+const builds = () => counted('warmpath_workspace_pool_builds_total');
+/** Waits for another replica's build that ended with the lock (`acquired`) or otherwise. */
+const waits = async (outcome: string): Promise<number> => {
+  const metric = await metricsRegistry.getSingleMetric('warmpath_workspace_pool_lock_wait_seconds')?.get();
+  const count = metric?.values.find(
+    (value) =>
+      (value as { metricName?: string }).metricName?.endsWith('_count') && value.labels.outcome === outcome,
+  );
+  return count?.value ?? 0;
+};
+
+const replica = (index: number) => replicas[index] as NestFastifyApplication;
+const snapshots = (index: number) => replica(index).get(TeamSnapshotService);
+
+describe('a workspace on two replicas of the network service', () => {
+  const [maya, ana, carl] = [1, 2, 3];
+  const teamId = 700;
+
+  beforeAll(async () => {
+    workspaces.set(
+      teamId,
+      new Map<number, SharingLevel>([
+        [maya, 'names'],
+        [ana, 'profiles'],
+        [carl, 'counts'],
+      ]),
+    );
+    await importPeople(maya, 0, 1000);
+    await importPeople(ana, 700, 1000);
+    await importPeople(carl, 1400, 1000);
+  });
+
+  /** The lock key of the workspace's current version, as a build names it. */
+  const versionKey = async (index: number) =>
+    `${teamId}:${workspaceFingerprint(await replica(index).get(TeamNetworks).state(maya, teamId))}`;
+
+  it('builds a version once on each replica asked at once, and both answer the same bytes', async () => {
+    const [buildsBefore, waitsBefore] = [await builds(), await waits('acquired')];
+    const [a, b, other] = await Promise.all([
+      snapshots(0).ensure(maya, teamId),
+      snapshots(1).ensure(maya, teamId),
+      snapshots(1).ensure(ana, teamId),
+    ]);
+    // Each replica built it once (its readers share that build); one may have waited for the
+    // other (the next test makes that wait certain).
+    expect((await builds()) - buildsBefore).toBe(2);
+    expect((await waits('acquired')) - waitsBefore).toBeLessThanOrEqual(1);
+    // Both encoded the same network: the same key, ETags and compressed bytes (their ETag).
+    expect(b).toEqual(a);
+    expect(other.key).not.toBe(a.key);
+    // And each replica's pooled network is the same for every viewer, field for field.
+    for (const viewer of [maya, ana, carl]) {
+      const [first, second] = await Promise.all(
+        [0, 1].map(async (index) => {
+          const teams = replica(index).get(TeamNetworks);
+          return JSON.stringify(teamNetworkData(await teams.pooled(await teams.state(viewer, teamId))));
+        }),
+      );
+      expect(second).toBe(first);
+    }
+    expect((await builds()) - buildsBefore).toBe(2);
+  });
+
+  it('makes a replica wait while the other builds the same version, then build', async () => {
+    await importPeople(ana, 5000, 50);
+    const key = await versionKey(0);
+    // Replica 0 is building this version (it holds the lock as a build does).
+    const holder = await replica(0).get(BuildLocks).claim(key);
+    expect(holder).not.toBeNull();
+    const buildsBefore = await builds();
+    let answered = false;
+    const reading = snapshots(1)
+      .ensure(carl, teamId)
+      .then((ref) => ((answered = true), ref));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(answered).toBe(false);
+    expect(await builds()).toBe(buildsBefore);
+    await holder?.release();
+    const ref = await reading;
+    expect((await builds()) - buildsBefore).toBe(1);
+    expect(ref.version).toBe((await replica(1).get(TeamNetworks).state(carl, teamId)).fingerprint);
+  });
+
+  it('keeps a non-member out on every replica', async () => {
+    for (const index of [0, 1])
+      await expect(snapshots(index).ensure(99, teamId)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('builds on the other replica once the lock of one that died while building runs out', async () => {
+    await importPeople(maya, 6000, 20);
+    const dying = replica(0);
+    const key = await versionKey(0);
+    // The replica takes the lock as a build does, and dies before it releases it.
+    const claimedAt = Date.now();
+    expect(await dying.get(BuildLocks).claim(key)).not.toBeNull();
+    await closeReplica(dying);
+    expect(await redis.exists(buildLockKey(key))).toBe(1);
+    const buildsBefore = await builds();
+    const ref = await snapshots(1).ensure(maya, teamId);
+    // Not before the lock ran out (it was taken at claimedAt), and then at once.
+    expect(Date.now() - claimedAt).toBeGreaterThanOrEqual(LOCK_MS - 100);
+    expect(Date.now() - claimedAt).toBeLessThan(LOCK_MS + 10_000);
+    expect((await builds()) - buildsBefore).toBe(1);
+    expect(ref.version).toBe((await replica(1).get(TeamNetworks).state(maya, teamId)).fingerprint);
+  });
+});
