@@ -36,7 +36,7 @@ export class BuildLocks {
     @Inject(REDIS) private readonly redis: Redis,
     @Optional() @Inject(SERVICE_CONFIG) config?: Pick<NetworkConfig, 'TEAM_POOL_LOCK_MS'>,
   ) {
-    this.lockMs = config?.TEAM_POOL_LOCK_MS ?? 20_000;
+    this.lockMs = config?.TEAM_POOL_LOCK_MS ?? 0;
   }
 
   /**
