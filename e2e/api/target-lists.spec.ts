@@ -1,20 +1,13 @@
 import { expect, test, type APIResponse } from '@playwright/test';
-import type { TargetList, TargetListResults, TargetResultRow } from '@warmpath/contracts';
-import { queryDatabase, yearsAgo } from './network.testing.js';
+import type { TargetList } from '@warmpath/contracts';
+import { queryDatabase } from './network.testing.js';
+import { byName, created, csvFile, resultsOf, targetPersonRow } from './target-lists.testing.js';
 import { errorOf, importRows, signUpMember, workspaceOf, type Member } from './workspace-network.testing.js';
 
 // Target lists (docs/targets.md#routes) through the whole stack. Vic (owner) knows Nia at
 // "Acme Labs, Inc."; Ned (member, names) knows Olga at Initech GmbH; Cora shares counts only and
 // knows Vera at Vault Inc and Gail at Acme Labs: she must never show as a way in, nor her people.
-const row = (first: string, last: string, company: string) => [
-  first,
-  last,
-  `https://www.linkedin.com/in/${first.toLowerCase()}-${last.toLowerCase()}-targets`,
-  '',
-  company,
-  'Head of Sales',
-  new Date(`${yearsAgo(4)}T00:00:00Z`).toUTCString().slice(5, 16),
-];
+const row = (first: string, last: string, company: string) => targetPersonRow(first, last, company);
 
 const ACCOUNTS_CSV = [
   'Account Name,Website',
@@ -31,26 +24,6 @@ let ned: Member;
 let cora: Member;
 let outsider: Member;
 let teamId: number;
-
-const csvFile = (csv: string, name = 'accounts.csv') => ({
-  name,
-  mimeType: 'text/csv',
-  buffer: Buffer.from(csv, 'utf8'),
-});
-
-async function created(response: APIResponse): Promise<TargetList> {
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as TargetList;
-}
-
-async function resultsOf(member: Member, path: string): Promise<TargetListResults> {
-  const response = await member.request.get(path);
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as TargetListResults;
-}
-
-const byName = (results: TargetListResults, name: string): TargetResultRow | undefined =>
-  results.rows.find((r) => r.target.kind === 'company' && r.target.name?.trim() === name);
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const url = baseURL as string;

@@ -5,6 +5,7 @@ export * from './company/company-key.js';
 export * from './company/group-by-company.js';
 export * from './company/company-links.js';
 export { compareIds } from './text/compare-ids.js';
+export * from './text/csv-cell.js';
 export * from './import/import-file-error.js';
 export * from './import/detect-file-encoding.js';
 export * from './import/utf8-validator.js';

@@ -12,6 +12,8 @@ export type RouteAccess = 'public' | 'session' | TokenScope;
 export interface ApiBody {
   contentType: 'application/json' | 'multipart/form-data';
   schema: z.ZodType;
+  /** Another media type the route also takes (a target list: multipart or JSON pasted lines). */
+  alternative?: { contentType: 'application/json' | 'multipart/form-data'; schema: z.ZodType };
 }
 
 export interface ApiResponse {
@@ -50,19 +52,18 @@ export const json = (schema: z.ZodType, description: string): ApiResponse => ({ 
 
 export const jsonBody = (schema: z.ZodType): ApiBody => ({ contentType: 'application/json', schema });
 
-/** A multipart upload: the field `file`, and any text fields named here with what they mean. */
-export function multipartBody(fields: Record<string, string> = {}): ApiBody {
+const LINKEDIN_EXPORT_FILE =
+  "LinkedIn's Connections.csv, or the ZIP archive LinkedIn sends (at most IMPORT_MAX_FILE_BYTES)";
+
+/** A multipart upload: the field `file` (what it holds), and any text fields named here with what they mean. */
+export function multipartBody(fields: Record<string, string> = {}, file = LINKEDIN_EXPORT_FILE): ApiBody {
   const text = Object.fromEntries(
     Object.entries(fields).map(([name, description]) => [name, z.string().optional().meta({ description })]),
   );
   return {
     contentType: 'multipart/form-data',
     schema: z.object({
-      file: z.string().meta({
-        format: 'binary',
-        description:
-          "LinkedIn's Connections.csv, or the ZIP archive LinkedIn sends (at most IMPORT_MAX_FILE_BYTES)",
-      }),
+      file: z.string().meta({ format: 'binary', description: file }),
       ...text,
     }),
   };

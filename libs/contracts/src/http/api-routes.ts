@@ -52,10 +52,14 @@ import { networkStatsSchema } from '../network/network-stats.contract.js';
 import { teamNetworkDataSchema } from '../network/network-team-graph.contract.js';
 import { connectionSchema, networkDataSchema } from '../network/network.schema.js';
 import {
+  createTargetListFromTextSchema,
   targetListResultsSchema,
   targetListSchema,
   targetListsResponseSchema,
+  targetResultsPageSchema,
+  updateTargetListSchema,
 } from '../targets/target-list.schema.js';
+import { replaceCorrectionsRequestSchema } from '../targets/target-match.schema.js';
 import {
   acceptInvitationResultSchema,
   createInvitationRequestSchema,
@@ -183,44 +187,101 @@ export const API_ROUTES: readonly ApiRoute[] = [
 /** The routes of one kind of target list (own, or a workspace's: 404 for a non-member). */
 function targetListRoutes(base: string, network: string): ApiRoute[] {
   const upload =
-    'Multipart: a `file` (CSV or .xlsx, up to 5 MB) and an optional `name`; or JSON `{ "name", "text" }` with one company, domain or LinkedIn URL a line. A refused file (empty, no company or person column, too many rows, unreadable) is a 400 with its reason, and nothing is stored.';
+    'Multipart: a `file` (CSV or .xlsx, up to 5 MB), an optional `name` and an optional `mapping` (the JSON of the column mapping chosen in the mapping step; malformed: 400 on `mapping`); or JSON `{ "name", "text" }` with one company, domain or LinkedIn URL a line. A refused file (empty, no company or person column, too many rows, unreadable) is a 400 with its reason, and nothing is stored.';
+  const editors = "its creator, or the workspace's owner or admins";
+  const tag = 'Target lists';
   const deleted = z.object({ id: z.uuid() });
   return [
     {
       method: 'get',
       path: base,
-      tag: 'Target lists',
+      tag,
       summary: `Target lists matched against ${network}`,
-      access: 'session',
+      access: 'targets:read',
       responses: { 200: json(targetListsResponseSchema, 'The lists, newest first') },
       errors: [400, 404],
     },
     {
       method: 'post',
       path: base,
-      tag: 'Target lists',
+      tag,
       summary: 'Upload or paste a target list',
       description: upload,
-      access: 'session',
-      body: multipartBody({ name: "The list's name (default: the file name)" }),
+      access: 'targets:write',
+      body: {
+        ...multipartBody(
+          {
+            name: "The list's name (default: the file name)",
+            mapping:
+              'JSON of the column mapping chosen in the mapping step ({ "headerRow", "columns", "unsure" }); recognised from the header when absent',
+          },
+          'The list: CSV (UTF-8 or UTF-16; comma, semicolon or tab) or an Excel .xlsx workbook (its first sheet), at most 5 MB',
+        ),
+        alternative: jsonBody(createTargetListFromTextSchema),
+      },
       responses: { 201: json(targetListSchema, 'The list, stored') },
       errors: [400, 404, 413, 415],
     },
     {
       method: 'get',
       path: `${base}/{listId}`,
-      tag: 'Target lists',
+      tag,
       summary: `A list's targets with the best way into each, through ${network}`,
-      access: 'session',
+      description: 'One page of the ranked rows (`offset`, `limit` up to 1,000).',
+      access: 'targets:read',
+      query: targetResultsPageSchema,
       responses: { 200: json(targetListResultsSchema, 'Covered targets first, the warmest first') },
+      errors: [400, 404],
+    },
+    {
+      method: 'put',
+      path: `${base}/{listId}`,
+      tag,
+      summary: `Rename a list (${editors})`,
+      description: 'The file is not kept: to read it with another mapping, upload it again.',
+      access: 'targets:write',
+      body: jsonBody(updateTargetListSchema),
+      responses: { 200: json(targetListSchema, 'The renamed list') },
+      errors: [400, 403, 404],
+    },
+    {
+      method: 'put',
+      path: `${base}/{listId}/corrections`,
+      tag,
+      summary: `Correct matches by line (${editors})`,
+      description:
+        'Each line gets the network company key given (from the suggestions), or null for "nobody of ours is there". Merged by line: the corrections of other lines stay. Lines the list does not hold are ignored.',
+      access: 'targets:write',
+      body: jsonBody(replaceCorrectionsRequestSchema),
+      responses: { 200: json(targetListResultsSchema, 'The results with the corrections, first page') },
+      errors: [400, 403, 404],
+    },
+    {
+      method: 'get',
+      path: `${base}/{listId}/export.csv`,
+      tag,
+      summary: "A list's ways in as CSV",
+      description:
+        'Every target in ranked order, one row per target and connector (a target nobody knows: one row with empty connector cells): line, kind, target, company, domain, LinkedIn, match, covered, warmth band, connector, their best person and position, their people there, people at the target. Cells that a spreadsheet would run as formulas start with an apostrophe.',
+      access: 'targets:read',
+      responses: {
+        200: {
+          description: 'The CSV (UTF-8 with a byte-order mark, CRLF), as an attachment named after the list',
+          contentType: 'text/csv',
+          headers: {
+            'Content-Disposition':
+              'attachment; filename="<list name>.csv"; filename*=UTF-8\'\'<list name>.csv',
+          },
+        },
+      },
       errors: [400, 404],
     },
     {
       method: 'delete',
       path: `${base}/{listId}`,
-      tag: 'Target lists',
-      summary: "Delete a list (its creator, or the workspace's owner or admins)",
-      access: 'session',
+      tag,
+      summary: `Delete a list (${editors})`,
+      access: 'targets:write',
       responses: { 200: json(deleted, 'Deleted, with its targets and corrections') },
       errors: [400, 403, 404],
     },

@@ -141,11 +141,15 @@ function operation(route: ApiRoute): Json {
     responses: responses(route),
   };
   if (route.access !== 'public' && route.access !== 'session') op['x-token-scope'] = route.access;
-  if (route.body)
+  if (route.body) {
+    const bodies = [route.body, ...(route.body.alternative ? [route.body.alternative] : [])];
     op.requestBody = {
       required: true,
-      content: { [route.body.contentType]: { schema: toOpenApiSchema(route.body.schema, 'input') } },
+      content: Object.fromEntries(
+        bodies.map((body) => [body.contentType, { schema: toOpenApiSchema(body.schema, 'input') }]),
+      ),
     };
+  }
   return op;
 }
 

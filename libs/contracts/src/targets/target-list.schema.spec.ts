@@ -5,16 +5,32 @@ import {
   TARGET_LIST_LIMITS,
   updateTargetListSchema,
 } from './target-list.schema.js';
+import { replaceCorrectionsRequestSchema } from './target-match.schema.js';
 import { targetSchema } from './target-row.schema.js';
 
 describe('target list contracts', () => {
-  it('refuses an update that changes nothing, and takes a rename or a mapping', () => {
+  it('takes a rename only: a blank name, or a mapping, is refused', () => {
     const empty = updateTargetListSchema.safeParse({});
     expect(empty.success).toBe(false);
-    expect(empty.error?.issues[0]?.message).toBe('Nothing to change: give a name or a mapping.');
-    expect(updateTargetListSchema.safeParse({ name: 'Q3 accounts' }).success).toBe(true);
+    expect(empty.error?.issues[0]?.message).toBe('Give the list a name.');
+    expect(updateTargetListSchema.safeParse({ name: '  ' }).error?.issues[0]?.message).toBe(
+      'Give the list a name.',
+    );
+    expect(updateTargetListSchema.parse({ name: ' Q3 accounts ' })).toEqual({ name: 'Q3 accounts' });
     const mapping = { headerRow: 0, columns: { company: 2 }, unsure: false };
-    expect(updateTargetListSchema.safeParse({ mapping }).success).toBe(true);
+    expect(updateTargetListSchema.safeParse({ mapping }).success).toBe(false);
+    expect(updateTargetListSchema.parse({ name: 'Q3', mapping })).toEqual({ name: 'Q3' });
+  });
+
+  it('takes one to 5,000 corrections', () => {
+    const fix = { line: 2, companyKey: 'ACME' };
+    expect(replaceCorrectionsRequestSchema.safeParse({ corrections: [] }).error?.issues[0]?.message).toBe(
+      'Give at least one correction.',
+    );
+    expect(replaceCorrectionsRequestSchema.parse({ corrections: [fix] })).toEqual({ corrections: [fix] });
+    expect(
+      replaceCorrectionsRequestSchema.safeParse({ corrections: [{ line: 0, companyKey: null }] }).success,
+    ).toBe(false);
   });
 
   it('refuses a blank or overlong name and pasted text over the limit', () => {

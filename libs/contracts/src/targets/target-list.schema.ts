@@ -40,7 +40,8 @@ export const targetListsResponseSchema = z.object({ lists: z.array(targetListSch
 
 /**
  * POST of pasted lines (JSON): one company per line, or a profile URL. A file is posted as
- * multipart (field `file`, plus `name`); both may carry a mapping chosen in the mapping step.
+ * multipart (field `file`, plus `name`, and `mapping`: the JSON of the ColumnMapping chosen in the
+ * mapping step, docs/targets.md#routes).
  */
 export const createTargetListFromTextSchema = z.object({
   name: listName,
@@ -48,12 +49,21 @@ export const createTargetListFromTextSchema = z.object({
 });
 export type CreateTargetListFromText = z.infer<typeof createTargetListFromTextSchema>;
 
-/** PUT: rename, and/or re-read the stored rows with another column mapping. */
-export const updateTargetListSchema = z
-  .object({ name: listName.optional(), mapping: columnMappingSchema.optional() })
-  .refine((body) => body.name !== undefined || body.mapping !== undefined, {
-    message: 'Nothing to change: give a name or a mapping.',
-  });
+/**
+ * `PUT .../{listId}`: rename (docs/targets.md#routes). The file is not kept, so a list cannot be
+ * read again with another mapping: to re-map, upload the file again with the chosen `mapping`.
+ */
+export const TARGET_LIST_NAME_REQUIRED = 'Give the list a name.';
+export const updateTargetListSchema = z.object({
+  name: z
+    .string({ error: TARGET_LIST_NAME_REQUIRED })
+    .trim()
+    .min(1, TARGET_LIST_NAME_REQUIRED)
+    .max(
+      TARGET_LIST_LIMITS.nameChars,
+      `A list's name is at most ${TARGET_LIST_LIMITS.nameChars} characters.`,
+    ),
+});
 export type UpdateTargetList = z.infer<typeof updateTargetListSchema>;
 
 /**

@@ -44,9 +44,19 @@ export const networkTargetListsContracts = {
     listRef.extend({ page: targetResultsPageSchema.optional() }),
     targetListResultsSchema,
   ),
+  /** Creator, or the workspace's owner or admins: else FORBIDDEN. Answers the renamed list. */
+  rename: defineRequest(
+    'network.target-lists.rename',
+    listRef.extend({ name: targetListSchema.shape.name }),
+    targetListSchema,
+  ),
   /** Creator, or the workspace's owner or admins: else FORBIDDEN. */
   delete: defineRequest('network.target-lists.delete', listRef, z.object({ id: z.uuid() })),
-  /** Sets (or, with companyKey null, says "nobody there") one line each; answers the results. */
+  /**
+   * Sets (or, with companyKey null, says "nobody there") one line each, merged by line: the
+   * list's other corrections stay. Lines the list does not hold are ignored. Creator, or the
+   * workspace's owner or admins: else FORBIDDEN. Answers the results.
+   */
   correct: defineRequest(
     'network.target-lists.correct',
     listRef.extend({ corrections: z.array(targetCorrectionSchema).min(1).max(TARGET_LIST_LIMITS.rows) }),

@@ -32,9 +32,17 @@ export const targetCorrectionSchema = z.object({
 });
 export type TargetCorrection = z.infer<typeof targetCorrectionSchema>;
 
+/**
+ * `PUT .../{listId}/corrections` (docs/targets.md#routes): sets the corrections of these lines;
+ * the list's other corrections stay as they are (merged by line, not replaced).
+ */
 export const replaceCorrectionsRequestSchema = z.object({
-  corrections: z.array(targetCorrectionSchema).max(5000),
+  corrections: z
+    .array(targetCorrectionSchema)
+    .min(1, 'Give at least one correction.')
+    .max(5000, 'At most 5,000 corrections at once.'),
 });
+export type ReplaceCorrectionsRequest = z.infer<typeof replaceCorrectionsRequestSchema>;
 
 /** One person known at a target, as the asker may see them (never a counts-only member's). */
 export const targetPersonSchema = z.object({

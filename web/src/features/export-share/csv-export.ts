@@ -1,23 +1,9 @@
 import type { Connection } from '@warmpath/contracts';
+import { csvCell } from '@warmpath/domain';
 import { degreeLabel } from '../network';
 
-/**
- * A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection"):
- * = + - @, and tab or carriage return, which some programs strip before looking.
- */
-const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
-
-/** Makes a cell inert text: a leading apostrophe tells the spreadsheet "this is text, not a formula". */
-export function escapeFormula(value: string): string {
-  return value.length > 0 && FORMULA_TRIGGERS.has(value[0]) ? `'${value}` : value;
-}
-
-/** One RFC 4180 field: escaped against formulas, then quoted when it holds a separator, quote or line break. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'number' ? String(value) : escapeFormula(value);
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
-}
+// The cells are libs/domain's (csvCell: RFC 4180, formulas made inert), shared with the server's exports.
+export { csvCell, escapeFormula } from '@warmpath/domain';
 
 interface Column {
   title: string;

@@ -1,5 +1,10 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AccessToken, CreatedAccessToken } from '@warmpath/contracts';
+import {
+  TOKEN_SCOPE_DESCRIPTIONS,
+  TOKEN_SCOPES,
+  type AccessToken,
+  type CreatedAccessToken,
+} from '@warmpath/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buttonByText, json, renderWithApp, stubServer } from '../../lib/testing/app.testing';
 import { AccessTokensCard } from './access-tokens-card';
@@ -53,6 +58,17 @@ describe('Personal access tokens', { timeout: 60_000 }, () => {
     expect(secret.value).toBe(SECRET);
     expect(screen.getByText('Copy it now: it will not be shown again.')).toBeTruthy();
     expect(sent).toEqual({ name: 'Importer', scopes: ['imports:write'], expiresInDays: 30 });
+  });
+
+  it('offers every scope of the contracts with its description, the target lists ones included', async () => {
+    stubServer({ 'GET /api/tokens': () => json(200, { tokens: [] }) });
+    renderWithApp(<AccessTokensCard />);
+    expect(await screen.findByText('No tokens yet')).toBeTruthy();
+    expect(TOKEN_SCOPES).toEqual(expect.arrayContaining(['targets:read', 'targets:write']));
+    for (const scope of TOKEN_SCOPES) {
+      expect(document.querySelector(`input[value="${scope}"]`)).toBeTruthy();
+      expect(screen.getByText(TOKEN_SCOPE_DESCRIPTIONS[scope], { exact: false })).toBeTruthy();
+    }
   });
 
   it('asks for a name and at least one scope before sending anything', async () => {

@@ -1,30 +1,27 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import {
   NETWORK_GRAPH_TIMEOUT_MS,
   networkTargetListsContracts as contracts,
-  TARGET_LIST_NOT_FOUND,
+  targetResultsPageSchema,
   type TargetList,
   type TargetListResults,
+  type TargetResultsPage,
 } from '@warmpath/contracts';
-import { BusClient, notFound } from '@warmpath/server-kit';
+import { BusClient } from '@warmpath/server-kit';
 import type { FastifyRequest } from 'fastify';
+import { RequiresScope } from '../../http/requires-scope.decorator.js';
+import { ZodPipe } from '../../http/zod-body.pipe.js';
 import { CurrentUserId } from '../session/session.guard.js';
 import { workspaceIdOf } from '../teams/route-ids.js';
+import { listIdOf } from './target-list-ids.js';
 import { readTargetUpload } from './target-upload.reader.js';
-
-const LIST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A list id in a path: anything that is no list id is a list that does not exist. */
-function listIdOf(raw: string): string {
-  if (!LIST_ID.test(raw)) throw notFound(TARGET_LIST_NOT_FOUND);
-  return raw.toLowerCase();
-}
 
 /**
  * Target lists (docs/targets.md#routes): your own (/api/target-lists, matched against your
  * network) and a workspace's (/api/teams/{id}/target-lists, against your pooled view of it). The
  * network service asks the teams service for the membership on every call: a non-member gets
- * exactly the 404 of a workspace that does not exist. Sessions only (no token scope yet).
+ * exactly the 404 of a workspace that does not exist. Tokens: `targets:read` reads,
+ * `targets:write` changes.
  */
 @Controller('api')
 export class TargetListsController {
@@ -32,12 +29,14 @@ export class TargetListsController {
 
   @Post('target-lists')
   @HttpCode(201)
+  @RequiresScope('targets:write')
   createOwn(@CurrentUserId() userId: number, @Req() request: FastifyRequest): Promise<TargetList> {
     return this.create(userId, null, request);
   }
 
   @Post('teams/:id/target-lists')
   @HttpCode(201)
+  @RequiresScope('targets:write')
   async createTeam(
     @CurrentUserId() userId: number,
     @Param('id') id: string,
@@ -47,35 +46,46 @@ export class TargetListsController {
   }
 
   @Get('target-lists')
+  @RequiresScope('targets:read')
   listOwn(@CurrentUserId() userId: number): Promise<{ lists: TargetList[] }> {
     return this.bus.request(contracts.list, { userId, teamId: null });
   }
 
   @Get('teams/:id/target-lists')
+  @RequiresScope('targets:read')
   listTeam(@CurrentUserId() userId: number, @Param('id') id: string): Promise<{ lists: TargetList[] }> {
     return this.bus.request(contracts.list, { userId, teamId: workspaceIdOf(id) });
   }
 
   @Get('target-lists/:listId')
-  resultsOwn(@CurrentUserId() userId: number, @Param('listId') listId: string): Promise<TargetListResults> {
-    return this.results(userId, null, listId);
+  @RequiresScope('targets:read')
+  resultsOwn(
+    @CurrentUserId() userId: number,
+    @Param('listId') listId: string,
+    @Query(new ZodPipe(targetResultsPageSchema)) page: TargetResultsPage,
+  ): Promise<TargetListResults> {
+    return this.results(userId, null, listId, page);
   }
 
   @Get('teams/:id/target-lists/:listId')
+  @RequiresScope('targets:read')
   resultsTeam(
     @CurrentUserId() userId: number,
     @Param('id') id: string,
     @Param('listId') listId: string,
+    @Query(new ZodPipe(targetResultsPageSchema)) page: TargetResultsPage,
   ): Promise<TargetListResults> {
-    return this.results(userId, workspaceIdOf(id), listId);
+    return this.results(userId, workspaceIdOf(id), listId, page);
   }
 
   @Delete('target-lists/:listId')
+  @RequiresScope('targets:write')
   deleteOwn(@CurrentUserId() userId: number, @Param('listId') listId: string): Promise<{ id: string }> {
     return this.bus.request(contracts.delete, { userId, teamId: null, listId: listIdOf(listId) });
   }
 
   @Delete('teams/:id/target-lists/:listId')
+  @RequiresScope('targets:write')
   deleteTeam(
     @CurrentUserId() userId: number,
     @Param('id') id: string,
@@ -91,10 +101,15 @@ export class TargetListsController {
     return this.bus.request(contracts.create, { userId, teamId, ...upload });
   }
 
-  private results(userId: number, teamId: number | null, listId: string): Promise<TargetListResults> {
+  private results(
+    userId: number,
+    teamId: number | null,
+    listId: string,
+    page: TargetResultsPage,
+  ): Promise<TargetListResults> {
     return this.bus.request(
       contracts.results,
-      { userId, teamId, listId: listIdOf(listId) },
+      { userId, teamId, listId: listIdOf(listId), page },
       { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS },
     );
   }

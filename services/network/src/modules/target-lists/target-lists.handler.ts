@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { networkTargetListsContracts as contracts, type RequestOf } from '@warmpath/contracts';
 import { HandleRequest } from '@warmpath/server-kit';
+import { TargetListRenamer } from './target-list-renamer.js';
 import { TargetListsService } from './target-lists.service.js';
 
 @Injectable()
 export class TargetListsHandler {
-  constructor(private readonly lists: TargetListsService) {}
+  constructor(
+    private readonly lists: TargetListsService,
+    private readonly renamer: TargetListRenamer,
+  ) {}
 
   @HandleRequest(contracts.create)
   create(request: RequestOf<typeof contracts.create>) {
@@ -27,6 +31,12 @@ export class TargetListsHandler {
   correct(request: RequestOf<typeof contracts.correct>) {
     const { listId, corrections, ...scope } = request;
     return this.lists.correct(scope, listId, corrections);
+  }
+
+  @HandleRequest(contracts.rename)
+  rename(request: RequestOf<typeof contracts.rename>) {
+    const { listId, name, ...scope } = request;
+    return this.renamer.rename(scope, listId, name);
   }
 
   @HandleRequest(contracts.delete)

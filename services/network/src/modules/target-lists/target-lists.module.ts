@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { GraphModule } from '../graph/graph.module.js';
 import { TeamGraphModule } from '../team-graph/team-graph.module.js';
+import { TargetListRenamer } from './target-list-renamer.js';
 import { TargetListsHandler } from './target-lists.handler.js';
 import { TargetListsRepository } from './target-lists.repository.js';
 import { TargetListsService } from './target-lists.service.js';
@@ -8,6 +9,6 @@ import { TargetListsService } from './target-lists.service.js';
 /** Target lists (docs/targets.md): stored here, matched against the own or pooled network. */
 @Module({
   imports: [GraphModule, TeamGraphModule],
-  providers: [TargetListsRepository, TargetListsService, TargetListsHandler],
+  providers: [TargetListsRepository, TargetListsService, TargetListRenamer, TargetListsHandler],
 })
 export class TargetListsModule {}

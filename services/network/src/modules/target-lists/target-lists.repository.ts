@@ -146,6 +146,18 @@ export class TargetListsRepository {
     });
   }
 
+  /** Renames the list and marks it updated by `userId` (a SELECT over the UPDATE: rows come back as rows). */
+  async rename(listId: string, userId: number, name: string): Promise<TargetList | null> {
+    const rows: ListRow[] = await this.dataSource.query(
+      `WITH renamed AS (
+         UPDATE network.target_lists SET name = $2, updated_by = $3, updated_at = now()
+         WHERE id = $1 RETURNING ${LIST_COLUMNS})
+       SELECT * FROM renamed`,
+      [listId, name, userId],
+    );
+    return rows[0] ? toList(rows[0]) : null;
+  }
+
   async delete(listId: string): Promise<void> {
     await this.dataSource.query(`DELETE FROM network.target_lists WHERE id = $1`, [listId]);
   }
