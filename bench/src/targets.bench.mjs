@@ -6,9 +6,22 @@
 // quarter people by profile URL, a quarter people by name at their company. Measures
 // (median of BENCH_RUNS runs, wall and this process's CPU): indexing the people, matching each
 // list (index reused, and index built in the call), building the company suggester and answering
-// 1,000 suggestions, and reading a 5,000-row CSV and .xlsx file into targets.
+// 1,000 suggestions, reading a 5,000-row CSV and .xlsx file into targets, and the recompute after
+// a member's import for all of a workspace's BENCH_LISTS lists (10: half of 1,000 targets, half of
+// 5,000): a new network version rebuilds the index and suggester, then every list is matched,
+// ranked, totalled and compared with its reader's snapshot (docs/targets.md#new-ways-in).
 import { cpus, loadavg } from 'node:os';
-import { CompanySuggester, matchTargets, readTargetFile, TargetPeopleIndex } from '@warmpath/domain';
+import {
+  CompanySuggester,
+  countNewWaysIn,
+  matchTargets,
+  matchTargetsWithIndex,
+  rankTargetResults,
+  readTargetFile,
+  summariseTargetResults,
+  TargetPeopleIndex,
+  targetSeenSnapshot,
+} from '@warmpath/domain';
 import { buildZip } from '@warmpath/testing';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -185,3 +198,33 @@ const xlsxSheet = await measureAsync(`read a 5,000-row .xlsx (${(xlsx.length / 1
   readTargetFile(xlsx),
 );
 console.log(`  targets read: CSV ${csvSheet.targets.length}, .xlsx ${xlsxSheet.targets.length}`);
+
+// A member's import: 2,000 new people known by member 1 (a new network version: new objects).
+const LISTS = env('BENCH_LISTS', 10);
+const lists = Array.from({ length: LISTS }, (_, l) =>
+  targetsOf(l % 2 ? 5000 : 1000).map((target) => ({ ...target, line: target.line + l })),
+);
+const snapshots = lists.map((targets) =>
+  targetSeenSnapshot(rankTargetResults(matchTargets(targets, index, { suggestions: 0 }))),
+);
+const imported = [
+  ...people,
+  ...Array.from({ length: 2000 }, (_, i) => ({
+    ...people[(i * 37) % PEOPLE],
+    id: `new${i}`,
+    linkedinUrl: `https://www.linkedin.com/in/new-person-${i}`,
+    knownBy: [1],
+  })),
+];
+const newWays = measure(`recompute ${LISTS} lists after a member's import`, () => {
+  const rebuilt = new TargetPeopleIndex(imported);
+  const suggester = new CompanySuggester([...rebuilt.companyNames.values()].map((name) => ({ name })));
+  let count = 0;
+  lists.forEach((targets, l) => {
+    const rows = rankTargetResults(matchTargetsWithIndex(targets, rebuilt, { suggester }));
+    summariseTargetResults(rows);
+    count += countNewWaysIn(rows, snapshots[l]);
+  });
+  return count;
+});
+console.log(`  new ways in over the ${LISTS} lists: ${newWays}`);

@@ -178,6 +178,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // Target lists (docs/targets.md#routes): your own, matched against your network, and a workspace's
   ...targetListRoutes('/api/target-lists', 'your network'),
   ...targetListRoutes('/api/teams/{id}/target-lists', "the workspace's pooled network"),
+  ...targetListSeenRoutes(['/api/target-lists', '/api/teams/{id}/target-lists']),
   // Operations and this reference
   { method: 'get', path: '/api/health', tag: 'Operations', summary: 'Whether every backend service answers', access: 'public', responses: { 200: json(gatewayHealthSchema, 'All up'), 503: json(gatewayHealthSchema, 'Some down (named in `missing`)') } },
   { method: 'get', path: '/api/openapi.json', tag: 'Operations', summary: 'This OpenAPI 3.1 document', access: 'public', responses: { 200: json(z.record(z.string(), z.unknown()), 'The document') } },
@@ -286,4 +287,19 @@ function targetListRoutes(base: string, network: string): ApiRoute[] {
       errors: [400, 403, 404],
     },
   ];
+}
+
+/** Marking a list seen (docs/targets.md#new-ways-in), under each kind of target list. */
+function targetListSeenRoutes(bases: readonly string[]): ApiRoute[] {
+  return bases.map((base) => ({
+    method: 'put',
+    path: `${base}/{listId}/seen`,
+    tag: 'Target lists',
+    summary: 'Mark a list seen: later results show the new ways in since',
+    description:
+      'Keeps, for you only, which targets are covered now and by whom. Later results mark each target covered since, or with a new connector, `isNew`, and count them in `newWaysIn` (also in the lists index); reading results never changes it.',
+    access: 'targets:read',
+    responses: { 204: { description: 'Marked seen' } },
+    errors: [400, 404],
+  }));
 }

@@ -62,4 +62,9 @@ export const networkTargetListsContracts = {
     listRef.extend({ corrections: z.array(targetCorrectionSchema).min(1).max(TARGET_LIST_LIMITS.rows) }),
     targetListResultsSchema,
   ),
+  /**
+   * Marks the list seen by the caller now: keeps what is covered and by whom, which later results
+   * compare with for `isNew` and `newWaysIn` (docs/targets.md#new-ways-in). Reading never does.
+   */
+  seen: defineRequest('network.target-lists.seen', listRef, z.object({ seenAt: z.string() })),
 };

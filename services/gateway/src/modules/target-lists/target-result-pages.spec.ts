@@ -37,6 +37,20 @@ describe('readAllResultRows', () => {
     ]);
   });
 
+  it('reads every row of 5,000 when the service cuts each page short to fit a bus message', async () => {
+    const all = rows(5000);
+    const { asked, fetchPage } = service(all, true);
+    // ~3 KB a covered row: about 330 of them fit in 1 MiB.
+    const cut = async (page: TargetResultsPage) => {
+      const answer = await fetchPage(page);
+      return { ...answer, rows: answer.rows.slice(0, 330) };
+    };
+    const { rows: read } = await readAllResultRows(cut);
+    expect(read.map((r) => r.target.line)).toEqual(all.map((r) => r.target.line));
+    expect(asked).toHaveLength(Math.ceil(5000 / 330));
+    expect(asked[1]).toEqual({ offset: 330, limit: 1000 });
+  });
+
   it('asks once when the first page holds every row', async () => {
     const { asked, fetchPage } = service(rows(3), true);
     expect((await readAllResultRows(fetchPage)).rows).toHaveLength(3);

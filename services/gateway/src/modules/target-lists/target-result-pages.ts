@@ -9,8 +9,11 @@ import {
 /** One page of a list's ranked results, as the network service answers it. */
 export type FetchResultsPage = (page: TargetResultsPage) => Promise<TargetListResults>;
 
-/** Enough pages for the largest list, and a few more: a service that keeps answering stops here. */
-const MAX_PAGES = Math.ceil(TARGET_LIST_LIMITS.rows / TARGET_RESULTS_PAGE_MAX) + 2;
+/**
+ * A page may be cut short of `limit` to fit a bus message (docs/targets.md#paging), but never
+ * holds less than a row: the largest list takes at most this many pages.
+ */
+const MAX_PAGES = TARGET_LIST_LIMITS.rows + 1;
 
 /**
  * Every ranked row of a list, page after page of TARGET_RESULTS_PAGE_MAX (docs/targets.md#export),

@@ -8,6 +8,7 @@ import { ConnectionSignals1764200000011 } from './1764200000011-connection-signa
 import { IntroFeedback1764400000012 } from './1764400000012-intro-feedback.js';
 import { StrengthChanges1764500000013 } from './1764500000013-strength-changes.js';
 import { TargetLists1764600000014 } from './1764600000014-target-lists.js';
+import { TargetListSeen1764700000015 } from './1764700000015-target-list-seen.js';
 
 // Migrations of the network schema, in order. Never edit one that has shipped: add a new one.
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   IntroFeedback1764400000012,
   StrengthChanges1764500000013,
   TargetLists1764600000014,
+  TargetListSeen1764700000015,
 ];

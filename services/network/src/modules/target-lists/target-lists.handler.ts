@@ -23,8 +23,14 @@ export class TargetListsHandler {
 
   @HandleRequest(contracts.results)
   results(request: RequestOf<typeof contracts.results>) {
+    const { listId, page, ...scope } = request;
+    return this.lists.results(scope, listId, page);
+  }
+
+  @HandleRequest(contracts.seen)
+  seen(request: RequestOf<typeof contracts.seen>) {
     const { listId, ...scope } = request;
-    return this.lists.results(scope, listId);
+    return this.lists.seen(scope, listId);
   }
 
   @HandleRequest(contracts.correct)

@@ -6,10 +6,12 @@ import type {
   TargetCorrection,
   TargetList,
 } from '@warmpath/contracts';
+import type { TargetSeenSnapshot } from '@warmpath/domain';
 import { DataSource } from 'typeorm';
 
 // Storage of target lists (docs/targets.md#storage): network.target_lists, target_rows,
-// target_corrections. Deleting a list deletes its rows and corrections (ON DELETE CASCADE).
+// target_corrections, target_list_seen. Deleting a list deletes its rows, corrections and
+// snapshots (ON DELETE CASCADE).
 
 interface ListRow {
   id: string;
@@ -44,6 +46,12 @@ const toList = (row: ListRow): TargetList => ({
 export interface ListScope {
   userId: number;
   teamId: number | null;
+}
+
+/** One reader's last look at a list (docs/targets.md#new-ways-in). */
+export interface SeenSnapshot {
+  seenAt: string;
+  snapshot: TargetSeenSnapshot;
 }
 
 /** Lists of a workspace, or the user's own lists: `created_by` only counts for the own ones. */
@@ -156,6 +164,41 @@ export class TargetListsRepository {
       [listId, name, userId],
     );
     return rows[0] ? toList(rows[0]) : null;
+  }
+
+  /** What the user saw of the list when they last marked it seen; null before the first time. */
+  async seen(listId: string, userId: number): Promise<SeenSnapshot | null> {
+    const rows: { seen_at: Date; snapshot: TargetSeenSnapshot }[] = await this.dataSource.query(
+      `SELECT seen_at, snapshot FROM network.target_list_seen WHERE list_id = $1 AND user_id = $2`,
+      [listId, userId],
+    );
+    const row = rows[0];
+    return row ? { seenAt: row.seen_at.toISOString(), snapshot: row.snapshot } : null;
+  }
+
+  /** The user's snapshots of these lists, by list id (lists never marked seen are absent). */
+  async seenOf(listIds: readonly string[], userId: number): Promise<Map<string, SeenSnapshot>> {
+    if (listIds.length === 0) return new Map();
+    const rows: { list_id: string; seen_at: Date; snapshot: TargetSeenSnapshot }[] =
+      await this.dataSource.query(
+        `SELECT list_id, seen_at, snapshot FROM network.target_list_seen
+       WHERE user_id = $2 AND list_id = ANY($1::uuid[])`,
+        [listIds, userId],
+      );
+    return new Map(
+      rows.map((row) => [row.list_id, { seenAt: row.seen_at.toISOString(), snapshot: row.snapshot }]),
+    );
+  }
+
+  /** Replaces the user's snapshot of the list; answers when it was taken. */
+  async markSeen(listId: string, userId: number, snapshot: TargetSeenSnapshot): Promise<string> {
+    const rows: { seen_at: Date }[] = await this.dataSource.query(
+      `INSERT INTO network.target_list_seen (list_id, user_id, snapshot) VALUES ($1, $2, $3::jsonb)
+       ON CONFLICT (list_id, user_id) DO UPDATE SET snapshot = EXCLUDED.snapshot, seen_at = now()
+       RETURNING seen_at`,
+      [listId, userId, JSON.stringify(snapshot)],
+    );
+    return (rows[0] as { seen_at: Date }).seen_at.toISOString();
   }
 
   async delete(listId: string): Promise<void> {

@@ -6,13 +6,23 @@ import {
   type TargetCorrection,
   type TargetList,
   type TargetListResults,
+  type TargetResultsPage,
 } from '@warmpath/contracts';
-import { matchTargetsWithIndex, rankTargetResults } from '@warmpath/domain';
+import {
+  countNewWaysIn,
+  markNewWaysIn,
+  matchTargetsWithIndex,
+  newWaysInSince,
+  rankTargetResults,
+  summariseTargetResults,
+  targetSeenSnapshot,
+} from '@warmpath/domain';
 import { forbidden, notFound } from '@warmpath/server-kit';
 import { NetworkReader } from '../graph/network-reader.service.js';
 import { type TeamState, TeamNetworks } from '../team-graph/team-networks.service.js';
 import { type ListScope, TargetListsRepository } from './target-lists.repository.js';
 import { ownTargetNetwork, pooledTargetNetwork, type TargetMatchNetwork } from './target-networks.js';
+import { FIRST_PAGE, pageOfResults } from './target-results-page.js';
 
 /** Roles that may change any list of their workspace (docs/targets.md#routes). */
 const EDITOR_ROLES: ReadonlySet<string> = new Set(['owner', 'admin']);
@@ -35,15 +45,47 @@ export class TargetListsService {
     return this.repository.create(request);
   }
 
+  /**
+   * The lists, each with the reader's new ways in since they last marked it seen (0 before): only
+   * lists they marked are matched, against the network's memoised index and each list's coverage
+   * memoised per network version (docs/targets.md#new-ways-in).
+   */
   async list(scope: ListScope): Promise<{ lists: TargetList[] }> {
-    if (scope.teamId !== null) await this.teams.state(scope.userId, scope.teamId);
-    return { lists: await this.repository.list(scope) };
+    const state = scope.teamId === null ? null : await this.teams.state(scope.userId, scope.teamId);
+    const lists = await this.repository.list(scope);
+    const seen = await this.repository.seenOf(
+      lists.map((list) => list.id),
+      scope.userId,
+    );
+    if (seen.size === 0) return { lists: lists.map((list) => ({ ...list, newWaysIn: 0 })) };
+    const network = await this.network(scope.userId, state);
+    const answered: TargetList[] = [];
+    for (const list of lists) {
+      const then = seen.get(list.id);
+      const now = then ? await this.coverage(network, list) : null;
+      answered.push({ ...list, newWaysIn: then && now ? newWaysInSince(now, then.snapshot) : 0 });
+    }
+    return { lists: answered };
   }
 
-  async results(scope: ListScope, listId: string): Promise<TargetListResults> {
+  /** One page of the ranked rows, with totals and new ways in over them all. */
+  async results(
+    scope: ListScope,
+    listId: string,
+    page: TargetResultsPage = FIRST_PAGE,
+  ): Promise<TargetListResults> {
     const state = scope.teamId === null ? null : await this.teams.state(scope.userId, scope.teamId);
     const list = await this.found(scope, listId);
-    return this.match(scope, state, list);
+    return this.answer(scope, state, list, page);
+  }
+
+  /** Keeps what the list covers now and by whom, for the caller's next results. */
+  async seen(scope: ListScope, listId: string): Promise<{ seenAt: string }> {
+    const state = scope.teamId === null ? null : await this.teams.state(scope.userId, scope.teamId);
+    const list = await this.found(scope, listId);
+    const network = await this.network(scope.userId, state);
+    const snapshot = await this.coverage(network, list);
+    return { seenAt: await this.repository.markSeen(list.id, scope.userId, snapshot) };
   }
 
   async correct(
@@ -55,7 +97,7 @@ export class TargetListsService {
     const list = await this.found(scope, listId);
     mayEdit(scope.userId, state, list);
     await this.repository.correct(listId, scope.userId, corrections);
-    return this.match(scope, state, (await this.repository.find(scope, listId)) ?? list);
+    return this.answer(scope, state, (await this.repository.find(scope, listId)) ?? list, FIRST_PAGE);
   }
 
   async delete(scope: ListScope, listId: string): Promise<{ id: string }> {
@@ -72,29 +114,56 @@ export class TargetListsService {
     return list;
   }
 
-  private async match(
+  private async answer(
     scope: ListScope,
     state: TeamState | null,
     list: TargetList,
+    page: TargetResultsPage,
   ): Promise<TargetListResults> {
-    const [contents, network] = await Promise.all([
-      this.repository.contents(list.id),
+    const [network, seen] = await Promise.all([
       this.network(scope.userId, state),
+      this.repository.seen(list.id, scope.userId),
     ]);
+    const { rows, contents } = await this.match(network, list);
+    const totals = summariseTargetResults(rows);
+    const snapshot = seen?.snapshot ?? null;
+    return pageOfResults(
+      {
+        list,
+        skipped: contents.skipped,
+        corrections: contents.corrections,
+        coveredCount: totals.covered,
+        totals,
+        rowCount: rows.length,
+        newWaysIn: snapshot ? countNewWaysIn(rows, snapshot) : 0,
+        lastOpenedAt: seen?.seenAt ?? null,
+      },
+      markNewWaysIn(rows, snapshot),
+      page,
+    );
+  }
+
+  /** The list's rows matched against the network now, ranked; its coverage memoised on the way. */
+  private async match(network: TargetMatchNetwork, list: TargetList) {
+    const contents = await this.repository.contents(list.id);
     const rows = rankTargetResults(
       matchTargetsWithIndex(contents.targets, network.index, {
         corrections: contents.corrections,
         suggester: network.suggester,
         ...(network.ties ? { ties: network.ties } : {}),
+        ...(network.countedOnly ? { countedOnly: network.countedOnly } : {}),
       }),
     );
-    return {
-      list,
-      rows,
-      skipped: contents.skipped,
-      corrections: contents.corrections,
-      coveredCount: rows.filter((row) => row.covered).length,
-    };
+    network.coverage.set(coverageKey(list), targetSeenSnapshot(rows));
+    return { rows, contents };
+  }
+
+  /** What the list covers at the network's version, and by whom (memoised per version and list). */
+  private async coverage(network: TargetMatchNetwork, list: TargetList) {
+    const known = network.coverage.get(coverageKey(list));
+    if (known) return known;
+    const { rows } = await this.match(network, list);
+    return targetSeenSnapshot(rows);
   }
 
   private async network(userId: number, state: TeamState | null): Promise<TargetMatchNetwork> {
@@ -102,6 +171,8 @@ export class TargetListsService {
     return pooledTargetNetwork(await this.teams.pooled(state));
   }
 }
+
+const coverageKey = (list: TargetList): string => `${list.id}:${list.updatedAt}`;
 
 /** The creator, or (for a workspace's list) its owner or admins; anyone else FORBIDDEN. */
 function mayEdit(userId: number, state: TeamState | null, list: TargetList): void {

@@ -74,4 +74,17 @@ describe('pooledTargetNetwork', () => {
     expect(pooledTargetNetwork(pooled)).toBe(first);
     expect(pooledTargetNetwork(pooledOf()).index).not.toBe(first.index);
   });
+
+  it('passes the people known only by a member on counts as countedOnly, their company only', () => {
+    const network = pooledTargetNetwork(pooledOf());
+    // Nia is shown (you and Ana know her); Vera is Cora's alone.
+    expect(network.countedOnly).toEqual([{ company: 'Acme' }]);
+    const [acme] = matchTargets(
+      [{ kind: 'company', line: 1, name: 'Acme', domain: null, linkedinUrl: null }],
+      network.index,
+      { ...(network.ties ? { ties: network.ties } : {}), countedOnly: network.countedOnly ?? [] },
+    );
+    // One hidden person is fewer than 3: counted nowhere.
+    expect(acme?.hiddenPeopleCount).toBe(0);
+  });
 });

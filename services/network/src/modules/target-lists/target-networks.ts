@@ -5,12 +5,13 @@ import {
   HIDDEN_KNOWER,
   type KnowerTie,
   TargetPeopleIndex,
+  type TargetSeenSnapshot,
   userNodeId,
 } from '@warmpath/domain';
 import { type LoadedNetwork, MemoKey } from '../graph/loaded-network.js';
 import type { PooledTeamNetwork } from '../team-graph/team-networks.service.js';
 
-// What target matching needs of a network, built once per network version (docs/targets.md#service):
+// What target matching needs of a network, built once per network version (docs/targets.md#storage):
 // memoised on the loaded or pooled network, so every list of that version reuses it.
 
 export interface TargetMatchNetwork {
@@ -18,22 +19,35 @@ export interface TargetMatchNetwork {
   suggester: CompanySuggester;
   /** The pooled knows ties' warmth, by person id (absent for the own network: one tie each). */
   ties?: ReadonlyMap<string, readonly KnowerTie[]>;
+  /**
+   * The pooled people known only by members on `counts` (their company only): counted from groups
+   * of 3, never listed (docs/targets.md#k-anonymity). Absent for the own network.
+   */
+  countedOnly?: readonly { company: string | null }[];
+  /**
+   * What each list covers at this version and by whom, by `listId:updatedAt` (a correction moves
+   * updatedAt): the list index's new ways in reuse it until the network or the list changes.
+   */
+  coverage: Map<string, TargetSeenSnapshot>;
 }
 
 const OWN_KEY = new MemoKey<TargetMatchNetwork>('target-match');
 const POOLED_KEY = new MemoKey<TargetMatchNetwork>('target-match');
 
-function build(people: readonly Connection[], ties?: ReadonlyMap<string, readonly KnowerTie[]>) {
+function build(
+  people: readonly Connection[],
+  pooled?: Pick<TargetMatchNetwork, 'ties' | 'countedOnly'>,
+): TargetMatchNetwork {
   const index = new TargetPeopleIndex(people);
   const suggester = new CompanySuggester([...index.companyNames.values()].map((name) => ({ name })));
-  return { index, suggester, ...(ties ? { ties } : {}) };
+  return { index, suggester, ...pooled, coverage: new Map() };
 }
 
 export const ownTargetNetwork = (network: LoadedNetwork): TargetMatchNetwork =>
   network.memo(OWN_KEY, () => build(network.people));
 
 /**
- * The pooled network's people the viewer may see, and each knower's tie warmth from the knows
+ * The pooled network's people the viewer may see, the people counted only, and each knower's tie warmth from the knows
  * ties. Only knowers named in the person's `knownBy` count: a member on `counts` is HIDDEN_KNOWER
  * there, so their ties never make them a connector (docs/targets.md#k-anonymity).
  */
@@ -63,5 +77,9 @@ export const pooledTargetNetwork = (network: PooledTeamNetwork): TargetMatchNetw
     });
     // A person known by nobody the viewer may name has no ties: never a way in.
     for (const person of people) if (!ties.has(person.id)) ties.set(person.id, []);
-    return build(people, ties);
+    // Known only by members on counts: no node for this viewer; only their company is passed on.
+    const countedOnly: { company: string | null }[] = [];
+    for (const person of network.persons())
+      if (person.node === null) countedOnly.push({ company: person.records[0]?.company ?? null });
+    return build(people, { ties, countedOnly });
   });

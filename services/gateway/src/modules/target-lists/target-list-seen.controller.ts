@@ -1,0 +1,41 @@
+import { Controller, HttpCode, Param, Put } from '@nestjs/common';
+import { networkTargetListsContracts as contracts, TARGET_LIST_NOT_FOUND } from '@warmpath/contracts';
+import { BusClient, notFound } from '@warmpath/server-kit';
+import { RequiresScope } from '../../http/requires-scope.decorator.js';
+import { CurrentUserId } from '../session/session.guard.js';
+import { workspaceIdOf } from '../teams/route-ids.js';
+
+const LIST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Marks a target list seen by the caller (docs/targets.md#new-ways-in): later results show what
+ * became a way in since (`isNew`, `newWaysIn`). Reading a list never does. A non-member gets the
+ * unknown workspace's 404; a list id that is no uuid, the list's 404.
+ */
+@Controller('api')
+export class TargetListSeenController {
+  constructor(private readonly bus: BusClient) {}
+
+  @Put('target-lists/:listId/seen')
+  @HttpCode(204)
+  @RequiresScope('targets:read')
+  async seenOwn(@CurrentUserId() userId: number, @Param('listId') listId: string): Promise<void> {
+    await this.seen(userId, null, listId);
+  }
+
+  @Put('teams/:id/target-lists/:listId/seen')
+  @HttpCode(204)
+  @RequiresScope('targets:read')
+  async seenTeam(
+    @CurrentUserId() userId: number,
+    @Param('id') id: string,
+    @Param('listId') listId: string,
+  ): Promise<void> {
+    await this.seen(userId, workspaceIdOf(id), listId);
+  }
+
+  private async seen(userId: number, teamId: number | null, listId: string): Promise<void> {
+    if (!LIST_ID.test(listId)) throw notFound(TARGET_LIST_NOT_FOUND);
+    await this.bus.request(contracts.seen, { userId, teamId, listId: listId.toLowerCase() });
+  }
+}
