@@ -1,19 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { TARGET_LIST_FORBIDDEN, TARGET_LIST_NOT_FOUND, type TargetList } from '@warmpath/contracts';
-import { forbidden, notFound } from '@warmpath/server-kit';
-import { type TeamState, TeamNetworks } from '../team-graph/team-networks.service.js';
+import { TARGET_LIST_NOT_FOUND, type TargetList } from '@warmpath/contracts';
+import { notFound } from '@warmpath/server-kit';
+import { assertMayEditTargetList } from './target-list-editors.js';
+import { TeamNetworks } from '../team-graph/team-networks.service.js';
 import { type ListScope, TargetListsRepository } from './target-lists.repository.js';
-
-/** Roles that may change any list of their workspace (docs/targets.md#routes). */
-const EDITOR_ROLES: ReadonlySet<string> = new Set(['owner', 'admin']);
-
-/** The creator, or (for a workspace's list) its owner or admins; anyone else FORBIDDEN. */
-export function assertMayEditTargetList(userId: number, state: TeamState | null, list: TargetList): void {
-  if (list.createdBy === userId) return;
-  const role = state?.membership.members.find((member) => member.userId === userId)?.role;
-  if (role && EDITOR_ROLES.has(role)) return;
-  throw forbidden(TARGET_LIST_FORBIDDEN);
-}
 
 /**
  * Renaming a list (docs/targets.md#routes): the membership first (a non-member gets the unknown

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   type CreateTargetListRequest,
-  TARGET_LIST_FORBIDDEN,
   TARGET_LIST_NOT_FOUND,
   type TargetCorrection,
   type TargetList,
@@ -17,15 +16,13 @@ import {
   summariseTargetResults,
   targetSeenSnapshot,
 } from '@warmpath/domain';
-import { forbidden, notFound } from '@warmpath/server-kit';
+import { notFound } from '@warmpath/server-kit';
 import { NetworkReader } from '../graph/network-reader.service.js';
 import { type TeamState, TeamNetworks } from '../team-graph/team-networks.service.js';
 import { type ListScope, TargetListsRepository } from './target-lists.repository.js';
 import { ownTargetNetwork, pooledTargetNetwork, type TargetMatchNetwork } from './target-networks.js';
 import { FIRST_PAGE, pageOfResults } from './target-results-page.js';
-
-/** Roles that may change any list of their workspace (docs/targets.md#routes). */
-const EDITOR_ROLES: ReadonlySet<string> = new Set(['owner', 'admin']);
+import { assertMayEditTargetList } from './target-list-editors.js';
 
 /**
  * Target lists (docs/targets.md): a workspace's, matched against the viewer's pooled network, or
@@ -95,7 +92,7 @@ export class TargetListsService {
   ): Promise<TargetListResults> {
     const state = scope.teamId === null ? null : await this.teams.state(scope.userId, scope.teamId);
     const list = await this.found(scope, listId);
-    mayEdit(scope.userId, state, list);
+    assertMayEditTargetList(scope.userId, state, list);
     await this.repository.correct(listId, scope.userId, corrections);
     return this.answer(scope, state, (await this.repository.find(scope, listId)) ?? list, FIRST_PAGE);
   }
@@ -103,7 +100,7 @@ export class TargetListsService {
   async delete(scope: ListScope, listId: string): Promise<{ id: string }> {
     const state = scope.teamId === null ? null : await this.teams.state(scope.userId, scope.teamId);
     const list = await this.found(scope, listId);
-    mayEdit(scope.userId, state, list);
+    assertMayEditTargetList(scope.userId, state, list);
     await this.repository.delete(listId);
     return { id: listId };
   }
@@ -173,11 +170,3 @@ export class TargetListsService {
 }
 
 const coverageKey = (list: TargetList): string => `${list.id}:${list.updatedAt}`;
-
-/** The creator, or (for a workspace's list) its owner or admins; anyone else FORBIDDEN. */
-function mayEdit(userId: number, state: TeamState | null, list: TargetList): void {
-  if (list.createdBy === userId) return;
-  const role = state?.membership.members.find((member) => member.userId === userId)?.role;
-  if (role && EDITOR_ROLES.has(role)) return;
-  throw forbidden(TARGET_LIST_FORBIDDEN);
-}
