@@ -101,6 +101,9 @@ test('Alice uploads a messy list, corrects a match, sorts, opens a path and expo
     person('Abe', 'Acme', `abe-${run}`, 'Acme Labs', 'Director of Research', 4),
   ]);
   const teamId = await workspaceOf(alice, [bob]);
+  // Profile URLs are shared from the 'profiles' level on (docs/product.md#sharing-levels).
+  const shared = await bob.request.put(`/api/teams/${teamId}/sharing`, { data: { sharing: 'profiles' } });
+  expect(shared.status(), await shared.text()).toBe(200);
 
   // Alice: the workspace's Target lists, a new list from the file, its preview.
   const page = alice.page;
