@@ -65,13 +65,18 @@ describe('CreateTargetListDialog', () => {
     expect(within(step).getByText('We were not sure about these columns')).toBeTruthy();
     expect(within(step).getByLabelText('Column Parent company / group')).toBeTruthy();
     expect(within(step).getByLabelText('Column Notes')).toBeTruthy();
+    expect(await within(dialog).findByText('2 targets')).toBeTruthy();
+    // Notes read as the domain: the chosen mapping goes with the upload.
+    fireEvent.mouseDown(within(step).getByLabelText('Column Notes'));
+    const options = await screen.findAllByTitle('Domain');
+    fireEvent.click(options[options.length - 1]!);
     fireEvent.click(createButton(dialog));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     const mapping = JSON.parse(String((await postedForm(fetchMock)).get('mapping'))) as {
       columns: Record<string, number>;
     };
-    expect(mapping.columns.company).toBe(0);
-  });
+    expect(mapping.columns).toEqual({ company: 0, domain: 1 });
+  }, 30_000);
 
   it('shows a file the browser refuses as it is, and creates nothing', async () => {
     const { fetchMock } = renderDialog();
