@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, renderWithApp, stubServer, type Handler } from '../../lib/testing/app.testing';
+import { findModal, json, renderWithApp, stubServer, type Handler } from '../../lib/testing/app.testing';
 import { BEN, OWNER, buildWorkspace } from '../workspaces/workspaces.testing';
 import { TargetListsPage } from './target-lists-page';
 import { LIST_ID, buildTargetList } from './targets.testing';
@@ -63,6 +63,46 @@ describe('TargetListsPage', () => {
     );
     fireEvent.click(within(confirm as HTMLElement).getByText('Delete'));
     await waitFor(() => expect(deleted).toHaveBeenCalledTimes(1));
+  }, 30_000);
+
+  it('says why a delete failed', async () => {
+    renderLists({
+      [`DELETE /api/teams/5/target-lists/${LIST_ID}`]: () =>
+        json(403, { message: "Only the list's creator or the workspace's owner or admins may change it" }),
+    });
+    const mine = (await screen.findByText('Q3 accounts')).closest('tr')!;
+    fireEvent.click(within(mine).getByText('Delete'));
+    const confirm = (await screen.findByText('Its targets and corrections are deleted too.')).closest(
+      '.ant-popover',
+    );
+    fireEvent.click(within(confirm as HTMLElement).getByText('Delete'));
+    expect(await screen.findByText('Could not delete the list')).toBeTruthy();
+    expect(
+      screen.getByText("Only the list's creator or the workspace's owner or admins may change it"),
+    ).toBeTruthy();
+  }, 30_000);
+
+  it('renames a list, and shows a refused name as the server says', async () => {
+    const bodies: unknown[] = [];
+    let refuse = true;
+    renderLists({
+      [`PUT /api/teams/5/target-lists/${LIST_ID}`]: async (request) => {
+        bodies.push(await request.json());
+        return refuse
+          ? json(400, { message: 'Name is too long' })
+          : json(200, buildTargetList({ name: 'Q4 accounts' }));
+      },
+    });
+    const mine = (await screen.findByText('Q3 accounts')).closest('tr')!;
+    fireEvent.click(within(mine).getByText('Rename'));
+    const dialog = await findModal('Rename list');
+    fireEvent.change(within(dialog).getByLabelText('New list name'), { target: { value: 'Q4 accounts' } });
+    fireEvent.click(within(dialog).getByText('Save'));
+    expect(await within(dialog).findByText('Name is too long')).toBeTruthy();
+    refuse = false;
+    fireEvent.click(within(dialog).getByText('Save'));
+    await waitFor(() => expect(document.querySelector('.ant-modal-title')).toBeNull());
+    expect(bodies).toEqual([{ name: 'Q4 accounts' }, { name: 'Q4 accounts' }]);
   }, 30_000);
 
   it('shows your own lists, empty at first', async () => {

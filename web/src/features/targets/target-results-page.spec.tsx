@@ -156,6 +156,22 @@ describe('TargetResultsPage', () => {
     await waitFor(() => expect(bodies).toEqual([{ corrections: [{ line: 4, companyKey: null }] }]));
   });
 
+  it(
+    'says why a correction was not saved',
+    async () => {
+      renderResults({
+        [`PUT ${RESULTS_URL}/corrections`]: () =>
+          json(403, { message: "Only the list's creator may change it" }),
+      });
+      const row = (await screen.findByText('Umbrela Corp')).closest('tr')!;
+      fireEvent.click(within(row).getByText('Correct match'));
+      fireEvent.click(await screen.findByText('Umbrella'));
+      expect(await screen.findByText('Could not save the correction')).toBeTruthy();
+      expect(screen.getByText("Only the list's creator may change it")).toBeTruthy();
+    },
+    SLOW,
+  );
+
   it('offers no correction, rename or delete to a member who did not create the list', async () => {
     renderResults({
       'GET /api/teams/5': () => json(200, buildWorkspace({ role: 'member', createdById: 2 })),
