@@ -52,6 +52,12 @@ const IntrosPage = page(() => import('../features/intros/intros-page').then((c) 
 const IntroRequestPage = page(() =>
   import('../features/intros/intro-request-page').then((c) => c.IntroRequestPage),
 );
+const TargetListsPage = page(() =>
+  import('../features/targets/target-lists-page').then((c) => c.TargetListsPage),
+);
+const TargetResultsPage = page(() =>
+  import('../features/targets/target-results-page').then((c) => c.TargetResultsPage),
+);
 const ImportHistoryPage = page(() =>
   import('../features/imports/import-history-page').then((c) => c.ImportHistoryPage),
 );
@@ -131,7 +137,11 @@ export const routes: RouteObject[] = [
       { path: '/teams', element: signedIn(WorkspaceListPage) },
       { path: '/workspaces/:id', element: signedIn(WorkspacePage) },
       { path: '/workspaces/:id/intros/:introId', element: signedIn(IntroRequestPage) },
+      { path: '/workspaces/:id/targets', element: signedIn(TargetListsPage) },
+      { path: '/workspaces/:id/targets/:listId', element: signedIn(TargetResultsPage) },
       { path: '/intros', element: signedIn(IntrosPage) },
+      { path: '/targets', element: signedIn(TargetListsPage) },
+      { path: '/targets/:listId', element: signedIn(TargetResultsPage) },
       { path: '/teams/:id', element: signedIn(TeamPage) },
       // /join* are public in the route table (docs/product.md#web-routes), yet accepting or
       // requesting needs an account: a signed-out visitor goes to /auth?returnUrl={current path}

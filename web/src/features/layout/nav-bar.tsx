@@ -50,6 +50,7 @@ export function NavBar() {
       ? [
           { key: '/workspaces', label: <Link to="/workspaces">Workspaces</Link> },
           { key: '/intros', label: <IntrosNavLink /> },
+          { key: '/targets', label: <Link to="/targets">Target lists</Link> },
         ]
       : []),
     ...(user?.isAdmin ? [{ key: '/admin', label: <Link to="/admin">Admin</Link> }] : []),

@@ -14,6 +14,7 @@ function renderPage(routes: Record<string, Handler>, route = '/workspaces/5') {
       <Route path="/workspaces/:id" element={<WorkspacePage variant="workspace" renderNetwork={network} />} />
       <Route path="/teams/:id" element={<WorkspacePage variant="team" />} />
       <Route path="/workspaces" element={<p>all workspaces</p>} />
+      <Route path="/workspaces/:id/targets" element={<p>target lists</p>} />
     </Routes>,
     { route },
   );
@@ -95,6 +96,14 @@ describe('WorkspacePage header', () => {
     await screen.findByRole('listitem', { name: 'Maya Chen' });
     expect(screen.queryByRole('group', { name: 'Collaborators' })).toBeNull();
     expect(screen.queryByText('Pending Requests')).toBeNull();
+  });
+});
+
+describe('WorkspacePage target lists', () => {
+  it("opens the workspace's target lists from the header, for any member", async () => {
+    renderPage(joined);
+    fireEvent.click(await screen.findByText('Target lists'));
+    expect(await screen.findByText('target lists')).toBeTruthy();
   });
 });
 

@@ -1,8 +1,8 @@
-import { UserAddOutlined } from '@ant-design/icons';
+import { AimOutlined, UserAddOutlined } from '@ant-design/icons';
 import { WORKSPACE_ID } from '@warmpath/contracts';
 import { Alert, Button, Flex, Result, Spin, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api/api';
 import { useAuth } from '../../lib/session/auth-context';
 import { WorkspaceIntrosPanel } from '../intros';
@@ -46,6 +46,7 @@ export function WorkspacePage({ variant, renderNetwork }: Props) {
   const isValidId = WORKSPACE_ID.test(id);
   const teamId = isValidId ? Number(id) : 0;
   const { user } = useAuth();
+  const navigate = useNavigate();
   const workspaceQuery = useGetWorkspaceQuery(teamId, { skip: !isValidId });
   const membersQuery = useListMembersQuery(teamId, { skip: !isValidId || !workspaceQuery.data });
   const [selectedMemberId, setSelectedMemberId] = useState<number | null>(null);
@@ -82,6 +83,11 @@ export function WorkspacePage({ variant, renderNetwork }: Props) {
           )}
         </Flex>
         <Flex gap={8} align="center" wrap>
+          {variant === 'workspace' && (
+            <Button icon={<AimOutlined />} onClick={() => void navigate(`/workspaces/${teamId}/targets`)}>
+              Target lists
+            </Button>
+          )}
           {variant === 'workspace' && isOwner && <PendingRequests teamId={teamId} />}
           {canInvite(workspace.role) && (
             <Button icon={<UserAddOutlined />} onClick={() => setInviting(true)}>

@@ -9,7 +9,7 @@ export const api = createApi({
   reducerPath: 'api',
   // Absolute, so the same code runs in the browser and under jsdom (whose fetch needs absolute URLs).
   baseQuery: fetchBaseQuery({ baseUrl: `${globalThis.location?.origin ?? ''}/`, credentials: 'include' }),
-  tagTypes: ['User', 'Network', 'Users', 'Teams', 'Import', 'Tokens', 'Intros'],
+  tagTypes: ['User', 'Network', 'Users', 'Teams', 'Import', 'Tokens', 'Intros', 'TargetLists'],
   keepUnusedDataFor: 60,
   refetchOnFocus: false,
   endpoints: () => ({}),

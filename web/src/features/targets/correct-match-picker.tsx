@@ -1,0 +1,67 @@
+import type { TargetResultRow } from '@warmpath/contracts';
+import { Button, Popover, Radio, Typography } from 'antd';
+import { useState } from 'react';
+import { errorMessage } from '../../lib/api/api';
+import { useToast } from '../../lib/toast/use-toast';
+import type { TargetListRef } from './target-scope';
+import { useCorrectTargetsMutation } from './targets.api';
+
+/** The "nobody of ours is there" choice (a correction with companyKey null). */
+const NOBODY = '';
+
+/**
+ * "Correct match" for an unmatched or wrongly matched company target (docs/targets.md#suggestions):
+ * the suggested network companies, or "nobody of ours is there", saved through PUT corrections.
+ */
+export function CorrectMatchPicker({ listRef, row }: { listRef: TargetListRef; row: TargetResultRow }) {
+  const [open, setOpen] = useState(false);
+  const [correct, { isLoading }] = useCorrectTargetsMutation();
+  const toast = useToast();
+  const choose = async (companyKey: string) => {
+    try {
+      await correct({
+        ...listRef,
+        corrections: [{ line: row.target.line, companyKey: companyKey || null }],
+      }).unwrap();
+      setOpen(false);
+    } catch (error) {
+      toast({
+        title: 'Could not save the correction',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    }
+  };
+  const content = (
+    <Radio.Group
+      aria-label="Matching company"
+      value={row.match === 'manual' ? (row.companyKey ?? NOBODY) : undefined}
+      disabled={isLoading}
+      onChange={(event) => void choose(String(event.target.value))}
+      style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
+    >
+      {row.suggestions.map((suggestion) => (
+        <Radio key={suggestion.key} value={suggestion.key}>
+          {suggestion.name}
+        </Radio>
+      ))}
+      {row.suggestions.length === 0 && (
+        <Typography.Text type="secondary">No similar company in the network.</Typography.Text>
+      )}
+      <Radio value={NOBODY}>Nobody of ours is there</Radio>
+    </Radio.Group>
+  );
+  return (
+    <Popover
+      open={open}
+      onOpenChange={setOpen}
+      trigger="click"
+      title="Which company is it?"
+      content={content}
+    >
+      <Button size="small" type="link">
+        Correct match
+      </Button>
+    </Popover>
+  );
+}
