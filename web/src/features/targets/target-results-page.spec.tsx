@@ -142,6 +142,27 @@ describe('TargetResultsPage', () => {
     await waitFor(() => expect(bodies).toEqual([{ corrections: [{ line: 4, companyKey: 'UMBRELLA' }] }]));
   });
 
+  it(
+    'marks the list seen again once the corrected results are shown: a correction is no new way in',
+    async () => {
+      let corrected = false;
+      const { seen } = renderResults({
+        // After the correction the list reads differently (its coverage moved).
+        [`GET ${RESULTS_URL}`]: () => json(200, buildResults(corrected ? { coveredCount: 3 } : {})),
+        [`PUT ${RESULTS_URL}/corrections`]: () => {
+          corrected = true;
+          return json(200, buildResults({ coveredCount: 3 }));
+        },
+      });
+      const row = (await screen.findByText('Umbrela Corp')).closest('tr')!;
+      await waitFor(() => expect(seen).toHaveBeenCalledTimes(1));
+      fireEvent.click(within(row).getByText('Correct match'));
+      fireEvent.click(await screen.findByText('Umbrella'));
+      await waitFor(() => expect(seen).toHaveBeenCalledTimes(2));
+    },
+    SLOW,
+  );
+
   it('says "nobody of ours is there" with a null company', async () => {
     const bodies: unknown[] = [];
     renderResults({

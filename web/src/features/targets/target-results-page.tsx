@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Result, Spin, Typography } from 'antd';
+import type { TargetListResults } from '@warmpath/contracts';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api/api';
@@ -15,7 +16,7 @@ import { useTargetsContext } from './use-targets-context';
 
 /**
  * /targets/{listId} and /workspaces/{id}/targets/{listId} (docs/product.md#target-lists): totals,
- * new ways in, the ranked targets. Once shown, the list is marked seen (PUT seen), so the next
+ * new ways in, the ranked targets. Each answer shown marks the list seen (PUT seen), so the next
  * opening shows only newer ways in.
  */
 export function TargetResultsPage() {
@@ -25,11 +26,13 @@ export function TargetResultsPage() {
   const navigate = useNavigate();
   const query = useGetTargetResultsQuery(listRef, { skip: !scope.valid || !scope.listId });
   const [markSeen] = useMarkTargetListSeenMutation();
-  const seen = useRef<string | null>(null);
+  // Each answer shown is seen: after a correction the results come again, and what the user
+  // changed themself is no new way in at the next opening.
+  const seen = useRef<TargetListResults | null>(null);
   const results = query.data;
   useEffect(() => {
-    if (!results || seen.current === results.list.id) return;
-    seen.current = results.list.id;
+    if (!results || seen.current === results) return;
+    seen.current = results;
     void markSeen({ teamId: results.list.teamId, listId: results.list.id });
   }, [results, markSeen]);
 
