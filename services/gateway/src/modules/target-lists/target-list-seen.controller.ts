@@ -1,11 +1,10 @@
 import { Controller, HttpCode, Param, Put } from '@nestjs/common';
-import { networkTargetListsContracts as contracts, TARGET_LIST_NOT_FOUND } from '@warmpath/contracts';
-import { BusClient, notFound } from '@warmpath/server-kit';
+import { networkTargetListsContracts as contracts } from '@warmpath/contracts';
+import { BusClient } from '@warmpath/server-kit';
 import { RequiresScope } from '../../http/requires-scope.decorator.js';
 import { CurrentUserId } from '../session/session.guard.js';
 import { workspaceIdOf } from '../teams/route-ids.js';
-
-const LIST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { listIdOf } from './target-list-ids.js';
 
 /**
  * Marks a target list seen by the caller (docs/targets.md#new-ways-in): later results show what
@@ -35,7 +34,6 @@ export class TargetListSeenController {
   }
 
   private async seen(userId: number, teamId: number | null, listId: string): Promise<void> {
-    if (!LIST_ID.test(listId)) throw notFound(TARGET_LIST_NOT_FOUND);
-    await this.bus.request(contracts.seen, { userId, teamId, listId: listId.toLowerCase() });
+    await this.bus.request(contracts.seen, { userId, teamId, listId: listIdOf(listId) });
   }
 }
