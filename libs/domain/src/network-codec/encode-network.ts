@@ -104,10 +104,27 @@ function companyLinksStart(relationships: readonly Relationship[]): number {
   return start;
 }
 
+/**
+ * A key naming a knownBy list: the user id itself for a list of one (most people, no string
+ * made), the ids joined by commas otherwise. A number never equals a string key.
+ */
+const knownByKeyOf = (knownBy: readonly number[]): string | number =>
+  knownBy.length === 1 ? (knownBy[0] as number) : knownBy.join(',');
+
+/** `link.id === \`${sourceId}-${targetId}\`` without building that string for every link. */
+function isDefaultLinkId({ id, sourceId, targetId }: Relationship): boolean {
+  return (
+    id.length === sourceId.length + 1 + targetId.length &&
+    id.charCodeAt(sourceId.length) === 45 &&
+    id.startsWith(sourceId) &&
+    id.endsWith(targetId)
+  );
+}
+
 function encodePeople(connections: readonly Connection[], strings: StringTable): CompactPeople {
   const ids = new DeltaColumn();
   const knownByLists: number[][] = [];
-  const knownByIndex = new Map<string, number>();
+  const knownByIndex = new Map<string | number, number>();
   const people: CompactPeople = {
     id: ids.values,
     userId: [],
@@ -157,7 +174,7 @@ function encodePeople(connections: readonly Connection[], strings: StringTable):
     people.positionInfo.push(
       FUNCTION_CATEGORIES.indexOf(person.positionInfo.category) * 16 + person.positionInfo.seniority,
     );
-    const knownByKey = person.knownBy.join(',');
+    const knownByKey = knownByKeyOf(person.knownBy);
     let list = knownByIndex.get(knownByKey);
     if (list === undefined) {
       list = knownByLists.length;
@@ -213,7 +230,7 @@ function encodeLinks(
     links.createdAt.push(strings.ref(link.createdAt));
     links.company.push(strings.ref(link.company));
     links.userId.push(link.userId);
-    links.id.push(link.id === `${link.sourceId}-${link.targetId}` ? 0 : strings.ref(link.id));
+    links.id.push(isDefaultLinkId(link) ? 0 : strings.ref(link.id));
   }
   return links;
 }

@@ -35,15 +35,16 @@ export interface TeamState {
 /** One viewer's pooled network of a workspace, kept while its fingerprint is current. */
 export class PooledTeamNetwork {
   private readonly memos = new Map<MemoKey<unknown>, unknown>();
-  readonly indexOf: ReadonlyMap<string, number>;
 
+  /**
+   * No index of the people by id is built here: nothing read one, and it cost every reader a
+   * 100,000-entry map (docs/performance.md#where-a-readers-cpu-goes).
+   */
   constructor(
     readonly state: TeamState,
     readonly pooled: PooledNetwork,
     private readonly parts: { shared: SharedPool; overlay: ViewerOverlay },
-  ) {
-    this.indexOf = new Map(pooled.people.map((person, index) => [person.id, index] as const));
-  }
+  ) {}
 
   /** Every distinct person of the pool as this viewer sees them, shown or counted only. */
   *persons(): IterableIterator<PooledPerson> {
