@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithApp, stubServer, type Handler } from '../../lib/testing/app.testing';
-import { BEN, OWNER, buildWorkspace } from '../workspaces/workspaces.testing';
+import { BEN, OWNER, buildWorkspace } from '../../lib/testing/workspaces.testing';
 import { TargetResultsPage } from './target-results-page';
 import { LIST_ID, buildResultRow, buildResults, buildTargetList, buildUncoveredRow } from './targets.testing';
 
