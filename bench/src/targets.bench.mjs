@@ -9,7 +9,8 @@
 // 1,000 suggestions, reading a 5,000-row CSV and .xlsx file into targets, and the recompute after
 // a member's import for all of a workspace's BENCH_LISTS lists (10: half of 1,000 targets, half of
 // 5,000): a new network version rebuilds the index and suggester, then every list is matched,
-// ranked, totalled and compared with its reader's snapshot (docs/targets.md#new-ways-in).
+// ranked, totalled and compared with its reader's snapshot (docs/targets.md#new-ways-in), as for
+// the list index; then the suggestions a read of one list's first page adds.
 import { cpus, loadavg } from 'node:os';
 import {
   CompanySuggester,
@@ -21,7 +22,9 @@ import {
   summariseTargetResults,
   TargetPeopleIndex,
   targetSeenSnapshot,
+  withSuggestions,
 } from '@warmpath/domain';
+import { TARGET_RESULTS_PAGE_MAX } from '@warmpath/contracts';
 import { buildZip } from '@warmpath/testing';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
@@ -218,13 +221,25 @@ const imported = [
 ];
 const newWays = measure(`recompute ${LISTS} lists after a member's import`, () => {
   const rebuilt = new TargetPeopleIndex(imported);
-  const suggester = new CompanySuggester([...rebuilt.companyNames.values()].map((name) => ({ name })));
+  // Built with each network version (the service's memo), used by the reads of a page.
+  new CompanySuggester([...rebuilt.companyNames.values()].map((name) => ({ name })));
   let count = 0;
   lists.forEach((targets, l) => {
-    const rows = rankTargetResults(matchTargetsWithIndex(targets, rebuilt, { suggester }));
+    // As the network service does for its list index: no suggestions (a page read adds them).
+    const rows = rankTargetResults(matchTargetsWithIndex(targets, rebuilt, { suggestions: 0 }));
     summariseTargetResults(rows);
     count += countNewWaysIn(rows, snapshots[l]);
   });
   return count;
 });
 console.log(`  new ways in over the ${LISTS} lists: ${newWays}`);
+// Reading one list after the import: its first page gets suggestions for its unmatched targets.
+const firstPage = rankTargetResults(
+  matchTargetsWithIndex(lists[0], new TargetPeopleIndex(imported), { suggestions: 0 }),
+);
+const pageSuggester = new CompanySuggester(
+  [...new TargetPeopleIndex(imported).companyNames.values()].map((name) => ({ name })),
+);
+measure(`suggestions for a ${lists[0].length}-target list's first page`, () =>
+  withSuggestions(firstPage.slice(0, TARGET_RESULTS_PAGE_MAX), pageSuggester),
+);

@@ -12,6 +12,7 @@ export * from './read-target-file.js';
 export * from './target-people-index.js';
 export * from './target-connectors.js';
 export * from './match-targets.js';
+export * from './target-suggestions.js';
 export * from './target-results-csv.js';
 export * from './target-totals.js';
 export * from './target-seen.js';

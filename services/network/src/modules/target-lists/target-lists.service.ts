@@ -5,6 +5,7 @@ import {
   type TargetCorrection,
   type TargetList,
   type TargetListResults,
+  type TargetResultRow,
   type TargetResultsPage,
 } from '@warmpath/contracts';
 import {
@@ -15,6 +16,7 @@ import {
   rankTargetResults,
   summariseTargetResults,
   targetSeenSnapshot,
+  withSuggestions,
 } from '@warmpath/domain';
 import { notFound } from '@warmpath/server-kit';
 import { NetworkReader } from '../graph/network-reader.service.js';
@@ -135,7 +137,7 @@ export class TargetListsService {
         newWaysIn: snapshot ? countNewWaysIn(rows, snapshot) : 0,
         lastOpenedAt: seen?.seenAt ?? null,
       },
-      markNewWaysIn(rows, snapshot),
+      withPageSuggestions(markNewWaysIn(rows, snapshot), page, network),
       page,
     );
   }
@@ -146,7 +148,8 @@ export class TargetListsService {
     const rows = rankTargetResults(
       matchTargetsWithIndex(contents.targets, network.index, {
         corrections: contents.corrections,
-        suggester: network.suggester,
+        // Suggestions only for the rows answered (withPageSuggestions), not every unmatched target.
+        suggestions: 0,
         ...(network.ties ? { ties: network.ties } : {}),
         ...(network.countedOnly ? { countedOnly: network.countedOnly } : {}),
       }),
@@ -170,3 +173,15 @@ export class TargetListsService {
 }
 
 const coverageKey = (list: TargetList): string => `${list.id}:${list.updatedAt}`;
+
+/** The ranked rows with suggestions filled in the page's window (docs/targets.md#paging). */
+function withPageSuggestions(
+  rows: readonly TargetResultRow[],
+  page: TargetResultsPage,
+  network: TargetMatchNetwork,
+): TargetResultRow[] {
+  const window = withSuggestions(rows.slice(page.offset, page.offset + page.limit), network.suggester);
+  const all = rows.slice();
+  all.splice(page.offset, window.length, ...window);
+  return all;
+}
