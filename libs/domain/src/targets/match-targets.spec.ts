@@ -1,25 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import type { CompanyTarget, PersonTarget } from '@warmpath/contracts';
 import { buildConnection, buildSelf } from '../../test/build-connection.js';
+import { company, person } from '../../test/build-target.js';
 import { matchTargets, rankTargetResults } from './match-targets.js';
-
-const company = (line: number, name: string | null, extra: Partial<CompanyTarget> = {}): CompanyTarget => ({
-  kind: 'company',
-  line,
-  name,
-  domain: null,
-  linkedinUrl: null,
-  ...extra,
-});
-const person = (line: number, extra: Partial<PersonTarget>): PersonTarget => ({
-  kind: 'person',
-  line,
-  profileUrl: null,
-  firstName: null,
-  lastName: null,
-  company: null,
-  ...extra,
-});
 
 const ana = buildConnection({
   id: 'ana',

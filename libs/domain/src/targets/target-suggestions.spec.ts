@@ -1,28 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { CompanyTarget, PersonTarget } from '@warmpath/contracts';
 import { buildConnection, buildSelf } from '../../test/build-connection.js';
+import { company, person } from '../../test/build-target.js';
 import { CompanySuggester } from './company-suggestions.js';
 import { matchTargets } from './match-targets.js';
 import { TargetPeopleIndex } from './target-people-index.js';
 import { isUnmatchedCompany, withSuggestions } from './target-suggestions.js';
-
-const company = (line: number, name: string | null, extra: Partial<CompanyTarget> = {}): CompanyTarget => ({
-  kind: 'company',
-  line,
-  name,
-  domain: null,
-  linkedinUrl: null,
-  ...extra,
-});
-const person = (line: number, extra: Partial<PersonTarget>): PersonTarget => ({
-  kind: 'person',
-  line,
-  profileUrl: null,
-  firstName: null,
-  lastName: null,
-  company: null,
-  ...extra,
-});
 
 const NETWORK = [
   buildSelf(),

@@ -3,7 +3,6 @@ import { csvCell } from '@warmpath/domain';
 import { degreeLabel } from '../network';
 
 // The cells are libs/domain's (csvCell: RFC 4180, formulas made inert), shared with the server's exports.
-export { csvCell, escapeFormula } from '@warmpath/domain';
 
 interface Column {
   title: string;

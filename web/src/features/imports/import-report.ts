@@ -1,4 +1,5 @@
 import type { ImportStatus, ImportWarningKind } from '@warmpath/contracts';
+import { csvCell } from '@warmpath/domain';
 
 /** One line of the downloadable report: a skipped row or a row imported with a warning. */
 export interface ReportLine {
@@ -41,13 +42,7 @@ export function reportLines(status: Pick<ImportStatus, 'skippedRows' | 'warnings
   return lines.sort((a, b) => a.line - b.line);
 }
 
-/** A cell quoted when it needs it; a leading = + - @ gets a quote mark so a spreadsheet shows text. */
-function csvCell(value: string | number): string {
-  const text = typeof value === 'number' ? String(value) : /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The report as a CSV file: Line, Kind, Reason. */
+/** The report as a CSV file: Line, Kind, Reason (cells formula-safe: libs/domain's csvCell). */
 export function reportCsv(lines: readonly ReportLine[]): string {
   const rows = [['Line', 'Kind', 'Reason'], ...lines.map((line) => [line.line, line.kind, line.reason])];
   return rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
