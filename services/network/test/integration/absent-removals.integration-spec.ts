@@ -2,29 +2,30 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ABSENT_REMOVAL_MESSAGES, ABSENT_UNDO_DAYS } from '@warmpath/contracts';
 import { ServiceError } from '@warmpath/server-kit';
-import { createThrowawayDatabase } from '@warmpath/testing';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { AbsentRemovalsRepository } from '../../src/modules/absent-people/absent-removals.repository.js';
 import { CompanyLinksRepository } from '../../src/modules/import-writes/company-links.repository.js';
-import { insertPeople, linkCounts, openNetworkDatabase, recordCommit } from './network-database.testing.js';
+import {
+  insertPeople,
+  linkCounts,
+  recordCommit,
+  throwawayNetworkDatabase,
+  type ThrowawayNetworkDatabase,
+} from './network-database.testing.js';
 
 // Removing the people absent from the latest export, undoing it, and the removal becoming final.
 
 let dataSource: DataSource;
-let dropDatabase: () => Promise<void>;
+let database: ThrowawayNetworkDatabase;
 let nextUserId = 5000;
 
 beforeAll(async () => {
-  const database = await createThrowawayDatabase();
-  dropDatabase = database.drop;
-  dataSource = await openNetworkDatabase(database.url);
+  database = await throwawayNetworkDatabase();
+  dataSource = database.dataSource;
 });
 
-afterAll(async () => {
-  await dataSource?.destroy();
-  await dropDatabase?.();
-});
+afterAll(() => database?.close());
 
 const repository = () => new AbsentRemovalsRepository(dataSource);
 

@@ -10,27 +10,23 @@ import { ImportResultRepository } from '../../src/modules/import-writes/import-r
 import {
   insertPeople,
   linkCounts,
-  openNetworkDatabase,
   recordCommit,
   type StoredPerson,
+  throwawayNetworkDatabase,
+  type ThrowawayNetworkDatabase,
 } from './network-database.testing.js';
-import { createThrowawayDatabase } from '@warmpath/testing';
 
 // The link step and the read side on a real Postgres: counts kept per company, links derived on read.
 
 let dataSource: DataSource;
-let dropDatabase: () => Promise<void>;
+let database: ThrowawayNetworkDatabase;
 
 beforeAll(async () => {
-  const database = await createThrowawayDatabase();
-  dropDatabase = database.drop;
-  dataSource = await openNetworkDatabase(database.url);
+  database = await throwawayNetworkDatabase();
+  dataSource = database.dataSource;
 });
 
-afterAll(async () => {
-  await dataSource?.destroy();
-  await dropDatabase?.();
-});
+afterAll(() => database?.close());
 
 const engineers = (count: number, company: string): StoredPerson[] =>
   Array.from({ length: count }, (_, i) => ({ firstName: `Eng${i}`, company, position: 'Software Engineer' }));

@@ -2,30 +2,29 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { ArchiveSignalsView, ImportSignalsRequest } from '@warmpath/contracts';
 import { emptyArchiveSignals } from '@warmpath/domain';
-import { createThrowawayDatabase } from '@warmpath/testing';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { NetworkRepository } from '../../src/modules/graph/network.repository.js';
 import { SignalsRepository } from '../../src/modules/signals/signals.repository.js';
-import { insertPeople, openNetworkDatabase } from './network-database.testing.js';
+import {
+  insertPeople,
+  throwawayNetworkDatabase,
+  type ThrowawayNetworkDatabase,
+} from './network-database.testing.js';
 
 // The archive's relationship signals: matched to connections, replaced by a newer archive, read
 // back with the network.
 
 let dataSource: DataSource;
-let dropDatabase: () => Promise<void>;
+let database: ThrowawayNetworkDatabase;
 let nextUserId = 7000;
 
 beforeAll(async () => {
-  const database = await createThrowawayDatabase();
-  dropDatabase = database.drop;
-  dataSource = await openNetworkDatabase(database.url);
+  database = await throwawayNetworkDatabase();
+  dataSource = database.dataSource;
 });
 
-afterAll(async () => {
-  await dataSource?.destroy();
-  await dropDatabase?.();
-});
+afterAll(() => database?.close());
 
 const url = (name: string) => `https://www.linkedin.com/in/${name}`;
 const signals = (overrides: Partial<ArchiveSignalsView> = {}): ArchiveSignalsView => ({

@@ -9,25 +9,24 @@ import {
   MAX_DIRECT_SESSIONS,
 } from '../../src/modules/import-writes/direct-import.sessions.js';
 import type { DirectImportKey } from '../../src/modules/import-writes/direct-session.js';
-import { insertPeople, openNetworkDatabase } from './network-database.testing.js';
-import { createThrowawayDatabase } from '@warmpath/testing';
+import {
+  insertPeople,
+  throwawayNetworkDatabase,
+  type ThrowawayNetworkDatabase,
+} from './network-database.testing.js';
 
 // First imports written straight into connections, batch by batch, in one open transaction.
 
 let dataSource: DataSource;
-let dropDatabase: () => Promise<void>;
+let database: ThrowawayNetworkDatabase;
 let nextUserId = 1000;
 
 beforeAll(async () => {
-  const database = await createThrowawayDatabase();
-  dropDatabase = database.drop;
-  dataSource = await openNetworkDatabase(database.url);
+  database = await throwawayNetworkDatabase();
+  dataSource = database.dataSource;
 });
 
-afterAll(async () => {
-  await dataSource?.destroy();
-  await dropDatabase?.();
-});
+afterAll(() => database?.close());
 
 const person = (line: number, name: string, company: string | null, position: string): StagedRow => [
   line,

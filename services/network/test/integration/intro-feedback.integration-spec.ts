@@ -1,39 +1,33 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   introsEvents,
   introTargetContracts,
   networkPathContracts,
   teamsEvents,
-  WORKSPACE_NOT_FOUND,
   type IntroFeedbackItem,
   type SharingLevel,
   type WarmPathView,
 } from '@warmpath/contracts';
 import { companyKey, positionInfo, profileKey } from '@warmpath/domain';
-import { BusClient, createLogger, loadConfig, NATS_CONNECTION } from '@warmpath/server-kit';
-import { createThrowawayDatabase, deleteRedisKeys } from '@warmpath/testing';
-import { randomBytes } from 'node:crypto';
+import { BusClient } from '@warmpath/server-kit';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../../src/app.module.js';
-import { networkConfigSchema } from '../../src/config/network.config.js';
 import { IntroFeedbackService } from '../../src/modules/intro-feedback/intro-feedback.service.js';
+import {
+  membershipReply,
+  userReply,
+  startNetworkService,
+  type NetworkServiceUnderTest,
+} from './network-service.testing.js';
 
 // Intro feedback on path ranking (docs/warmth.md#feedback-from-introductions) with the network
 // service whole on Postgres, Redis and NATS; the teams and auth services are played by responders.
 
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `it_${randomBytes(6).toString('hex')}`;
-
 let app: NestFastifyApplication;
-let nc: NatsConnection;
 let bus: BusClient;
 let db: DataSource;
-let dropDatabase: () => Promise<void>;
+let service: NetworkServiceUnderTest;
 
 const NAMES: Record<number, [string, string]> = {};
 /** The teams service's state: workspace → member → [sharing, joinedAt]. */
@@ -42,81 +36,26 @@ const workspaces = new Map<number, Map<number, [SharingLevel, string]>>();
 const timeline: IntroFeedbackItem[] = [];
 
 beforeAll(async () => {
-  const database = await createThrowawayDatabase();
-  dropDatabase = database.drop;
-  const config = loadConfig('network', networkConfigSchema, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
-    NATS_URL,
-    NATS_PREFIX: prefix,
-    REDIS_URL,
-    REDIS_PREFIX: `${prefix}:`,
+  service = await startNetworkService({
+    name: 'network-intro-feedback-it',
+    responders: (respond) => {
+      respond('auth.user.get', ({ userId = 0 }) => {
+        const [firstName, lastName] = NAMES[userId] ?? ['Someone', String(userId)];
+        return userReply(userId, firstName, lastName);
+      });
+      respond('teams.membership.get', ({ userId = 0, teamId = 0 }) =>
+        membershipReply(workspaces.get(teamId), userId, teamId),
+      );
+      respond('teams.intro.feedback-since', ({ afterEventId = 0, limit = 1 }) => ({
+        ok: true,
+        data: { items: timeline.filter((item) => item.eventId > afterEventId).slice(0, limit) },
+      }));
+    },
   });
-  nc = await connect({ servers: NATS_URL, name: 'network-intro-feedback-it' });
-  answerAsTeamsAndAuth(nc);
-  await nc.flush();
-  app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, createLogger('network', 'silent')),
-    new FastifyAdapter(),
-    { logger: false },
-  );
-  await app.init();
-  db = app.get(DataSource);
-  bus = new BusClient(nc, { service: 'network-it', natsUrl: NATS_URL, prefix, requestTimeoutMs: 15_000 });
+  ({ app, bus, db } = service);
 });
 
-afterAll(async () => {
-  const serviceNc = app?.get<NatsConnection>(NATS_CONNECTION);
-  await app?.close();
-  await serviceNc?.close();
-  await nc?.close();
-  await dropDatabase?.();
-  await deleteRedisKeys(REDIS_URL, `${prefix}:`);
-});
-
-function answerAsTeamsAndAuth(connection: NatsConnection): void {
-  const respond = (subject: string, answer: (request: Record<string, number>) => unknown) =>
-    connection.subscribe(`${prefix}.${subject}`, {
-      callback: (_error, msg) => {
-        msg.respond(JSON.stringify(answer(msg.json())));
-      },
-    });
-  respond('auth.user.get', ({ userId = 0 }) => {
-    const [firstName, lastName] = NAMES[userId] ?? ['Someone', String(userId)];
-    return {
-      ok: true,
-      data: {
-        id: userId,
-        username: `user${userId}`,
-        firstName,
-        lastName,
-        email: `${firstName.toLowerCase()}${userId}@example.com`,
-        avatarUrl: null,
-        linkedinId: null,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        isAdmin: false,
-        providers: [],
-      },
-    };
-  });
-  respond('teams.membership.get', ({ userId = 0, teamId = 0 }) => {
-    const members = workspaces.get(teamId);
-    if (!members?.has(userId))
-      return { ok: false, error: { code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND } };
-    const rows = [...members].map(([id, [sharing, joinedAt]]) => ({
-      userId: id,
-      role: 'member',
-      joinedAt,
-      sharing,
-    }));
-    return { ok: true, data: { teamId, members: rows } };
-  });
-  respond('teams.intro.feedback-since', ({ afterEventId = 0, limit = 1 }) => ({
-    ok: true,
-    data: { items: timeline.filter((item) => item.eventId > afterEventId).slice(0, limit) },
-  }));
-}
+afterAll(() => service?.close());
 
 let nextUser = 1;
 const account = (firstName: string, lastName: string): number => {

@@ -1,5 +1,6 @@
-import { ensureSchema, serviceDataSourceOptions } from '@warmpath/server-kit';
 import { companyKey, positionInfo } from '@warmpath/domain';
+import { ensureSchema, serviceDataSourceOptions } from '@warmpath/server-kit';
+import { createThrowawayDatabase } from '@warmpath/testing';
 import { DataSource } from 'typeorm';
 import { networkEntities } from '../../src/database/entities/index.js';
 import { migrations } from '../../src/database/migrations/index.js';
@@ -17,6 +18,25 @@ export async function openNetworkDatabase(url: string, upTo = migrations.length)
     extra: { max: 4 },
   });
   return dataSource.initialize();
+}
+
+export interface ThrowawayNetworkDatabase {
+  dataSource: DataSource;
+  /** Closes the connection and drops the database. */
+  close(): Promise<void>;
+}
+
+/** A database of its own with the whole network schema, for a spec's beforeAll. */
+export async function throwawayNetworkDatabase(): Promise<ThrowawayNetworkDatabase> {
+  const database = await createThrowawayDatabase();
+  const dataSource = await openNetworkDatabase(database.url);
+  return {
+    dataSource,
+    close: async () => {
+      await dataSource.destroy();
+      await database.drop();
+    },
+  };
 }
 
 export interface StoredPerson {

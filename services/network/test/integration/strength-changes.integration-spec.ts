@@ -1,8 +1,5 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   importChangesContracts,
   networkImportContracts,
@@ -12,59 +9,26 @@ import {
   type ImportSignalsRequest,
 } from '@warmpath/contracts';
 import { emptyArchiveSignals } from '@warmpath/domain';
-import { BusClient, createLogger, loadConfig, NATS_CONNECTION, ServiceError } from '@warmpath/server-kit';
-import { createThrowawayDatabase, deleteRedisKeys } from '@warmpath/testing';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { BusClient, ServiceError } from '@warmpath/server-kit';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../../src/app.module.js';
-import { networkConfigSchema } from '../../src/config/network.config.js';
 import { insertPeople, recordCommit } from './network-database.testing.js';
+import { startNetworkService, type NetworkServiceUnderTest } from './network-service.testing.js';
 
 // Strength changes (docs/import.md#strength-changes): an older archive, then a newer one, through
 // the network service whole on Postgres, Redis and NATS, read back as the changes page.
 
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `it_${randomBytes(6).toString('hex')}`;
-
-let app: NestFastifyApplication;
-let nc: NatsConnection;
 let bus: BusClient;
 let db: DataSource;
-let dropDatabase: () => Promise<void>;
+let service: NetworkServiceUnderTest;
 let nextUserId = 9100;
 
 beforeAll(async () => {
-  const database = await createThrowawayDatabase();
-  dropDatabase = database.drop;
-  const config = loadConfig('network', networkConfigSchema, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
-    NATS_URL,
-    NATS_PREFIX: prefix,
-    REDIS_URL,
-    REDIS_PREFIX: `${prefix}:`,
-  });
-  nc = await connect({ servers: NATS_URL, name: 'network-strength-changes-it' });
-  app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, createLogger('network', 'silent')),
-    new FastifyAdapter(),
-    { logger: false },
-  );
-  await app.init();
-  db = app.get(DataSource);
-  bus = new BusClient(nc, { service: 'network-it', natsUrl: NATS_URL, prefix, requestTimeoutMs: 15_000 });
+  service = await startNetworkService({ name: 'network-strength-changes-it' });
+  ({ bus, db } = service);
 });
 
-afterAll(async () => {
-  const serviceNc = app?.get<NatsConnection>(NATS_CONNECTION);
-  await app?.close();
-  await serviceNc?.close();
-  await nc?.close();
-  await dropDatabase?.();
-  await deleteRedisKeys(REDIS_URL, `${prefix}:`);
-});
+afterAll(() => service?.close());
 
 const url = (name: string) => `https://www.linkedin.com/in/${name}`;
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);

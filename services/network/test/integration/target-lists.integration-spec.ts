@@ -1,8 +1,5 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   networkTargetListsContracts as contracts,
   TARGET_LIST_NOT_FOUND,
@@ -14,102 +11,47 @@ import {
   type TargetResultRow,
 } from '@warmpath/contracts';
 import { companyKey, positionInfo } from '@warmpath/domain';
-import { BusClient, createLogger, loadConfig, NATS_CONNECTION } from '@warmpath/server-kit';
-import { createThrowawayDatabase, deleteRedisKeys } from '@warmpath/testing';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { BusClient } from '@warmpath/server-kit';
+import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../../src/app.module.js';
-import { networkConfigSchema } from '../../src/config/network.config.js';
+import {
+  membershipReply,
+  userReply,
+  startNetworkService,
+  type NetworkServiceUnderTest,
+} from './network-service.testing.js';
 
 // Target lists' results on the real stack (Postgres, NATS): pages, totals, new ways in since a
 // reader marked a list seen, recompute after a member's import, counts-only members
 // (docs/targets.md). The teams and auth services are played by responders on the same NATS.
 
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `it_${randomBytes(6).toString('hex')}`;
-const redisPrefix = `${prefix}:`;
 /** A NATS message's limit: every answer must fit in one. */
 const NATS_MAX_PAYLOAD = 1024 * 1024;
 
-let app: NestFastifyApplication;
-let nc: NatsConnection;
 let bus: BusClient;
 let db: DataSource;
-let dropDatabase: () => Promise<void>;
+let service: NetworkServiceUnderTest;
 
 /** The teams service's state: workspace → its members and what each shares. */
 const workspaces = new Map<number, Map<number, SharingLevel>>();
 
 beforeAll(async () => {
-  const database = await createThrowawayDatabase();
-  dropDatabase = database.drop;
-  const config = loadConfig('network', networkConfigSchema, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
-    NATS_URL,
-    NATS_PREFIX: prefix,
-    REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
-  });
-  nc = await connect({ servers: NATS_URL, name: 'network-target-lists-it' });
-  answerAsTeamsAndAuth(nc);
-  await nc.flush();
-  app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, createLogger('network', 'silent')),
-    new FastifyAdapter(),
-    { logger: false },
-  );
-  await app.init();
-  db = app.get(DataSource);
-  bus = new BusClient(nc, { service: 'network-it', natsUrl: NATS_URL, prefix, requestTimeoutMs: 30_000 });
-});
-
-afterAll(async () => {
-  const serviceNc = app?.get<NatsConnection>(NATS_CONNECTION);
-  await app?.close();
-  await serviceNc?.close();
-  await nc?.close();
-  await dropDatabase?.();
-  await deleteRedisKeys(REDIS_URL, redisPrefix);
-});
-
-function answerAsTeamsAndAuth(connection: NatsConnection): void {
-  const respond = (subject: string, answer: (request: { userId: number; teamId: number }) => unknown) =>
-    connection.subscribe(`${prefix}.${subject}`, {
-      callback: (_error, msg) => {
-        msg.respond(JSON.stringify(answer(msg.json())));
-      },
-    });
-  respond('auth.user.get', ({ userId }) => ({
-    ok: true,
-    data: {
-      id: userId,
-      username: `user${userId}`,
-      firstName: 'Member',
-      lastName: String(userId),
-      email: `member${userId}@example.com`,
-      avatarUrl: null,
-      linkedinId: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      isAdmin: false,
-      providers: [],
+  service = await startNetworkService({
+    name: 'network-target-lists-it',
+    requestTimeoutMs: 30_000,
+    responders: (respond) => {
+      respond<{ userId: number }>('auth.user.get', ({ userId }) =>
+        userReply(userId, 'Member', String(userId), `member${userId}@example.com`),
+      );
+      respond<{ userId: number; teamId: number }>('teams.membership.get', ({ userId, teamId }) =>
+        membershipReply(workspaces.get(teamId), userId, teamId),
+      );
     },
-  }));
-  respond('teams.membership.get', ({ userId, teamId }) => {
-    const members = workspaces.get(teamId);
-    if (!members?.has(userId))
-      return { ok: false, error: { code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND } };
-    const rows = [...members].map(([id, sharing]) => ({
-      userId: id,
-      role: 'member',
-      joinedAt: '2026-11-01T00:00:00.000Z',
-      sharing,
-    }));
-    return { ok: true, data: { teamId, members: rows } };
   });
-}
+  ({ bus, db } = service);
+});
+
+afterAll(() => service?.close());
 
 let nextUser = 1;
 let nextTeam = 100;

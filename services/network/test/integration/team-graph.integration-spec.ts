@@ -1,8 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   networkGraphContracts,
   networkImportContracts,
@@ -20,114 +18,55 @@ import {
   positionInfo,
   type CompactNetwork,
 } from '@warmpath/domain';
-import { BusClient, createLogger, loadConfig, NATS_CONNECTION } from '@warmpath/server-kit';
-import { createThrowawayDatabase, deleteRedisKeys } from '@warmpath/testing';
+import { BusClient } from '@warmpath/server-kit';
 import { Redis } from 'ioredis';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../../src/app.module.js';
-import { networkConfigSchema } from '../../src/config/network.config.js';
 import { SnapshotStore } from '../../src/modules/graph/snapshot.store.js';
 import { TeamNetworks, type PooledTeamNetwork } from '../../src/modules/team-graph/team-networks.service.js';
+import {
+  membershipReply,
+  userReply,
+  REDIS_URL,
+  startNetworkService,
+  type NetworkServiceUnderTest,
+} from './network-service.testing.js';
 
 // The pooled workspace network on the real stack (Postgres, Redis, NATS): the network service
 // runs whole; the teams and auth services are played by responders on the same NATS.
 
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `it_${randomBytes(6).toString('hex')}`;
-const redisPrefix = `${prefix}:`;
-
 let app: NestFastifyApplication;
-let nc: NatsConnection;
 let bus: BusClient;
 let redis: Redis;
 let db: DataSource;
-let dropDatabase: () => Promise<void>;
+let service: NetworkServiceUnderTest;
 
 const NAMES: Record<number, [string, string]> = {};
 /** The teams service's state: workspace → its members and what each shares. */
 const workspaces = new Map<number, Map<number, SharingLevel>>();
 
 beforeAll(async () => {
-  const database = await createThrowawayDatabase();
-  dropDatabase = database.drop;
-  const config = loadConfig('network', networkConfigSchema, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
-    NATS_URL,
-    NATS_PREFIX: prefix,
-    REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
+  service = await startNetworkService({
+    name: 'network-team-graph-it',
+    responders: (respond) => {
+      respond<{ userId: number }>('auth.user.get', ({ userId }) => {
+        const [firstName, lastName] = NAMES[userId] ?? ['Someone', String(userId)];
+        return userReply(userId, firstName, lastName, `${firstName.toLowerCase()}@example.com`);
+      });
+      respond<{ userId: number; teamId: number }>('teams.membership.get', ({ userId, teamId }) =>
+        membershipReply(workspaces.get(teamId), userId, teamId),
+      );
+    },
   });
-  nc = await connect({ servers: NATS_URL, name: 'network-team-graph-it' });
-  answerAsTeamsAndAuth(nc);
-  await nc.flush();
-  app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, createLogger('network', 'silent')),
-    new FastifyAdapter(),
-    { logger: false },
-  );
-  await app.init();
-  db = app.get(DataSource);
-  bus = new BusClient(nc, { service: 'network-it', natsUrl: NATS_URL, prefix, requestTimeoutMs: 15_000 });
-  redis = new Redis(REDIS_URL, { keyPrefix: redisPrefix });
+  ({ app, bus, db } = service);
+  redis = new Redis(REDIS_URL, { keyPrefix: service.redisPrefix });
 });
 
 afterAll(async () => {
-  const serviceNc = app?.get<NatsConnection>(NATS_CONNECTION);
-  await app?.close();
-  await serviceNc?.close();
-  await nc?.close();
   redis?.disconnect();
-  await dropDatabase?.();
-  // The snapshots the service stored (kept 26 h): nothing of this run stays in the shared Redis.
-  await deleteRedisKeys(REDIS_URL, redisPrefix);
+  await service?.close();
 });
-
-function answerAsTeamsAndAuth(connection: NatsConnection): void {
-  const respond = (subject: string, answer: (request: { userId: number; teamId: number }) => unknown) =>
-    connection.subscribe(`${prefix}.${subject}`, {
-      callback: (_error, msg) => {
-        msg.respond(JSON.stringify(answer(msg.json())));
-      },
-    });
-  respond('auth.user.get', ({ userId }) => {
-    const [firstName, lastName] = NAMES[userId] ?? ['Someone', String(userId)];
-    const data = {
-      id: userId,
-      username: `user${userId}`,
-      firstName,
-      lastName,
-      email: `${firstName.toLowerCase()}@example.com`,
-    };
-    return {
-      ok: true,
-      data: {
-        ...data,
-        avatarUrl: null,
-        linkedinId: null,
-        createdAt: '2026-01-01T00:00:00.000Z',
-        isAdmin: false,
-        providers: [],
-      },
-    };
-  });
-  respond('teams.membership.get', ({ userId, teamId }) => {
-    const members = workspaces.get(teamId);
-    if (!members?.has(userId))
-      return { ok: false, error: { code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND } };
-    const rows = [...members].map(([id, sharing]) => ({
-      userId: id,
-      role: 'member',
-      joinedAt: '2026-11-01T00:00:00.000Z',
-      sharing,
-    }));
-    return { ok: true, data: { teamId, members: rows } };
-  });
-}
 
 let nextUser = 1;
 const account = (firstName: string, lastName: string): number => {

@@ -1,20 +1,21 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { WORKSPACE_NOT_FOUND, type SharingLevel } from '@warmpath/contracts';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { SharingLevel } from '@warmpath/contracts';
 import { companyKey } from '@warmpath/domain';
-import { createLogger, loadConfig, metricsRegistry, NATS_CONNECTION } from '@warmpath/server-kit';
-import { createThrowawayDatabase, deleteRedisKeys } from '@warmpath/testing';
+import { metricsRegistry } from '@warmpath/server-kit';
 import { Redis } from 'ioredis';
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../../src/app.module.js';
-import { networkConfigSchema } from '../../src/config/network.config.js';
 import { buildLockKey, BuildLocks } from '../../src/modules/team-graph/build-lock.js';
 import { TeamNetworks, workspaceFingerprint } from '../../src/modules/team-graph/team-networks.service.js';
 import { teamNetworkData, TeamSnapshotService } from '../../src/modules/team-graph/team-snapshot.service.js';
+import {
+  membershipReply,
+  userReply,
+  REDIS_URL,
+  startNetworkService,
+  type NetworkServiceUnderTest,
+} from './network-service.testing.js';
 
 // Two replicas of the network service (two Nest applications in this process) on one Postgres,
 // NATS and Redis: a workspace version is pooled by one replica at a time however many are asked
@@ -22,106 +23,36 @@ import { teamNetworkData, TeamSnapshotService } from '../../src/modules/team-gra
 // by the lock's time at most (docs/workspace-network.md#one-build-at-a-time-across-replicas). The teams and auth services are played
 // by responders on the same NATS.
 
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `it_${randomBytes(6).toString('hex')}`;
-const redisPrefix = `${prefix}:`;
 const LOCK_MS = 1500;
 
 let replicas: NestFastifyApplication[] = [];
-let nc: NatsConnection;
 let redis: Redis;
 let db: DataSource;
-let dropDatabase: () => Promise<void>;
+let service: NetworkServiceUnderTest;
 const workspaces = new Map<number, Map<number, SharingLevel>>();
 
-async function bootReplica(config: ReturnType<typeof networkConfig>): Promise<NestFastifyApplication> {
-  const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, createLogger('network', 'silent')),
-    new FastifyAdapter(),
-    { logger: false },
-  );
-  await app.init();
-  return app;
-}
-
-const networkConfig = (databaseUrl: string) =>
-  loadConfig('network', networkConfigSchema, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: databaseUrl,
-    NATS_URL,
-    NATS_PREFIX: prefix,
-    REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
-    TEAM_POOL_LOCK_MS: String(LOCK_MS),
-  });
-
 beforeAll(async () => {
-  const database = await createThrowawayDatabase();
-  dropDatabase = database.drop;
-  nc = await connect({ servers: NATS_URL, name: 'network-team-replicas-it' });
-  answerAsTeamsAndAuth(nc);
-  await nc.flush();
-  const config = networkConfig(database.url);
-  // One after the other: the first runs the migrations.
-  replicas = [await bootReplica(config), await bootReplica(config)];
-  db = (replicas[0] as NestFastifyApplication).get(DataSource);
-  redis = new Redis(REDIS_URL, { keyPrefix: redisPrefix });
+  service = await startNetworkService({
+    name: 'network-team-replicas-it',
+    replicas: 2,
+    env: { TEAM_POOL_LOCK_MS: String(LOCK_MS) },
+    responders: (respond) => {
+      respond<{ userId: number }>('auth.user.get', ({ userId }) =>
+        userReply(userId, `Member${userId}`, 'Test', `member${userId}@example.com`),
+      );
+      respond<{ userId: number; teamId: number }>('teams.membership.get', ({ userId, teamId }) =>
+        membershipReply(workspaces.get(teamId), userId, teamId),
+      );
+    },
+  });
+  ({ apps: replicas, db } = service);
+  redis = new Redis(REDIS_URL, { keyPrefix: service.redisPrefix });
 });
 
 afterAll(async () => {
-  for (const app of replicas) await closeReplica(app);
-  await nc?.close();
   redis?.disconnect();
-  await dropDatabase?.();
-  await deleteRedisKeys(REDIS_URL, redisPrefix);
+  await service?.close();
 });
-
-const closed = new Set<NestFastifyApplication>();
-async function closeReplica(app: NestFastifyApplication): Promise<void> {
-  if (closed.has(app)) return;
-  closed.add(app);
-  const serviceNc = app.get<NatsConnection>(NATS_CONNECTION);
-  await app.close();
-  await serviceNc.close();
-}
-
-function answerAsTeamsAndAuth(connection: NatsConnection): void {
-  const respond = (subject: string, answer: (request: { userId: number; teamId: number }) => unknown) =>
-    connection.subscribe(`${prefix}.${subject}`, {
-      callback: (_error, msg) => {
-        msg.respond(JSON.stringify(answer(msg.json())));
-      },
-    });
-  respond('auth.user.get', ({ userId }) => ({
-    ok: true,
-    data: {
-      id: userId,
-      username: `user${userId}`,
-      firstName: `Member${userId}`,
-      lastName: 'Test',
-      email: `member${userId}@example.com`,
-      avatarUrl: null,
-      linkedinId: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      isAdmin: false,
-      providers: [],
-    },
-  }));
-  respond('teams.membership.get', ({ userId, teamId }) => {
-    const members = workspaces.get(teamId);
-    if (!members?.has(userId))
-      return { ok: false, error: { code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND } };
-    const rows = [...members].map(([id, sharing]) => ({
-      userId: id,
-      role: 'member',
-      joinedAt: '2026-11-01T00:00:00.000Z',
-      sharing,
-    }));
-    return { ok: true, data: { teamId, members: rows } };
-  });
-}
 
 /** A member's import: `count` people (some known to other members too), then their version bumped. */
 async function importPeople(ownerUserId: number, from: number, count: number): Promise<void> {
@@ -252,7 +183,7 @@ describe('a workspace on two replicas of the network service', () => {
     // The replica takes the lock as a build does, and dies before it releases it.
     const claimedAt = Date.now();
     expect(await dying.get(BuildLocks).claim(key)).not.toBeNull();
-    await closeReplica(dying);
+    await service.closeInstance(dying);
     expect(await redis.exists(buildLockKey(key))).toBe(1);
     const buildsBefore = await builds();
     const ref = await snapshots(1).ensure(maya, teamId);
