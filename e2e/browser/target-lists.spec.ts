@@ -7,8 +7,9 @@ import { browserMember, type BrowserMember } from './intros.testing.js';
 /**
  * Target lists in the browser (docs/targets.md#web), two members in browser contexts of their own
  * in one workspace: Alice uploads a messy 40-row CSV, corrects a match through the picker, sorts
- * by warmth, opens the top target's path and exports the CSV; Bob sees the same list; then Carol
- * joins, imports an export that covers an account nobody covered, and Alice's list shows it as new.
+ * by warmth, opens the top target's path (the camera flies to the person) and exports the CSV; Bob
+ * sees the same list; then Carol joins, imports an export that covers an account nobody covered,
+ * and Alice's list shows it as new; last Alice removes her correction.
  */
 
 // Three browser contexts and several imports and matches: minutes on a busy 2-core machine.
@@ -229,4 +230,11 @@ test('Alice uploads a messy list, corrects a match, sorts, opens a path and expo
   const nobody = targetRow(page, `Nobody Knows ${run} GmbH`);
   await expect(nobody.getByText('New', { exact: true })).toBeVisible();
   await expect(nobody).toContainText('Carol Newcomer');
+
+  // Alice removes her correction of "Acme Labz": unmatched again, one way in fewer.
+  const corrected = targetRow(page, 'Acme Labz');
+  await corrected.getByRole('button', { name: 'Correct match' }).click();
+  await page.getByRole('button', { name: 'Remove correction' }).click();
+  await expect(corrected.getByText('None')).toBeVisible();
+  await expect(page.getByText('5 of 39 targets have a way in')).toBeVisible();
 });
