@@ -55,6 +55,7 @@ function listCalls(who: Member, path: string) {
     rename: () => who.request.put(path, { data: { name: 'Renamed' } }),
     correct: () =>
       who.request.put(`${path}/corrections`, { data: { corrections: [{ line: 4, companyKey: null }] } }),
+    removeCorrection: () => who.request.delete(`${path}/corrections/4`),
     remove: () => who.request.delete(path),
   };
 }
@@ -81,7 +82,7 @@ test.afterAll(async () => {
   for (const member of [vic, ada, ned, mel, otto]) await member?.request.dispose();
 });
 
-test('the creator, the owner and an admin rename and correct a list; a plain member reads it but gets 403 on changes', async () => {
+test('the creator, the owner and an admin rename, correct and uncorrect a list; a plain member reads it but gets 403 on changes', async () => {
   const list = await nedsList();
   const path = `${base}/${list.id}`;
   for (const [who, name] of [
@@ -96,10 +97,18 @@ test('the creator, the owner and an admin rename and correct a list; a plain mem
       data: { corrections: [{ line: 4, companyKey: null }] },
     });
     expect(corrected.status(), await corrected.text()).toBe(200);
+    const uncorrected = await who.request.delete(`${path}/corrections/4`);
+    expect(uncorrected.status(), await uncorrected.text()).toBe(200);
+    expect(((await uncorrected.json()) as TargetListResults).corrections).toEqual([]);
   }
+  expect(
+    (
+      await ned.request.put(`${path}/corrections`, { data: { corrections: [{ line: 4, companyKey: null }] } })
+    ).status(),
+  ).toBe(200);
   const calls = listCalls(mel, path);
   for (const read of [calls.results, calls.exportCsv]) expect((await read()).status()).toBe(200);
-  for (const change of [calls.rename, calls.correct, calls.remove]) {
+  for (const change of [calls.rename, calls.correct, calls.removeCorrection, calls.remove]) {
     const refused = await errorOf(await change());
     expect(refused).toEqual({
       status: 403,
@@ -111,6 +120,7 @@ test('the creator, the owner and an admin rename and correct a list; a plain mem
   }
   const stored = await resultsOf(mel, path);
   expect(stored.list.name).toBe('By admin');
+  expect(stored.corrections).toEqual([{ line: 4, companyKey: null }]);
   // Each role may delete: the admin deletes this one, the owner one of Ned's, Ned his own.
   expect((await ada.request.delete(path)).status()).toBe(200);
   for (const who of [vic, ned]) {
@@ -210,6 +220,40 @@ test('bad bodies are 400s naming the field, and change nothing', async () => {
   expect(after.corrections).toEqual([]);
 });
 
+test('removing a correction: a bad line is a 400 on line, no such line or no correction a 404 saying so; nothing changes', async () => {
+  const list = await nedsList('Uncorrect');
+  const path = `${base}/${list.id}`;
+  const set = await ned.request.put(`${path}/corrections`, {
+    data: { corrections: [{ line: 4, companyKey: null }] },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  const before = await resultsOf(ned, path);
+  const message = 'A line is a whole number from 1, as the results show it.';
+  for (const line of ['abc', '0', '-4', '1.5', '04', '4e0', '99999999999'])
+    expect(await errorOf(await ned.request.delete(`${path}/corrections/${line}`)), line).toEqual({
+      status: 400,
+      body: expect.objectContaining({
+        code: 'VALIDATION_FAILED',
+        message,
+        fields: [{ field: 'line', message }],
+      }),
+    });
+  expect(await errorOf(await ned.request.delete(`${path}/corrections/9`))).toEqual({
+    status: 404,
+    body: expect.objectContaining({ code: 'NOT_FOUND', message: 'This list has no target on line 9.' }),
+  });
+  expect(await errorOf(await ned.request.delete(`${path}/corrections/2`))).toEqual({
+    status: 404,
+    body: expect.objectContaining({ code: 'NOT_FOUND', message: 'Line 2 has no correction to remove.' }),
+  });
+  // Mel may not, whatever the line: the role is checked before the line.
+  expect((await errorOf(await mel.request.delete(`${path}/corrections/9`))).status).toBe(403);
+  const after = await resultsOf(ned, path);
+  expect(after.corrections).toEqual([{ line: 4, companyKey: null }]);
+  expect(after.list.updatedAt).toBe(before.list.updatedAt);
+  expect(byName(after, 'Nowhere Ltd')).toMatchObject({ match: 'manual' });
+});
+
 test('corrections set a line’s match to manual, merged by line; null says nobody is there', async () => {
   const list = await nedsList('Corrections');
   const path = `${base}/${list.id}`;
@@ -248,6 +292,46 @@ test('corrections set a line’s match to manual, merged by line; null says nobo
   expect(merged.list.updatedBy).toBe(vic.userId);
   // The answer is what a later read shows.
   expect((await resultsOf(mel, path)).corrections).toEqual(merged.corrections);
+
+  // Removing line 1's correction: Acme Labs is matched automatically again, line 4's stays.
+  const removed = await ada.request.delete(`${path}/corrections/1`);
+  expect(removed.status(), await removed.text()).toBe(200);
+  const undone = (await removed.json()) as TargetListResults;
+  expect(undone.corrections).toEqual([{ line: 4, companyKey: acmeKey }]);
+  expect(byName(undone, 'Acme Labs')).toMatchObject({
+    match: byName(before, 'Acme Labs')?.match,
+    covered: true,
+    companyKey: acmeKey,
+  });
+  expect(byName(undone, 'Nowhere Ltd')).toMatchObject({ match: 'manual', covered: true });
+  expect(undone.list.updatedBy).toBe(ada.userId);
+  expect(await resultsOf(mel, path)).toMatchObject({ corrections: undone.corrections });
+});
+
+test('an own list is corrected and uncorrected by its owner only', async () => {
+  const list = await created(
+    await vic.request.post('/api/target-lists', { data: { name: 'Own', text: 'Acme Labs\nNowhere Ltd' } }),
+  );
+  const path = `/api/target-lists/${list.id}`;
+  const set = await vic.request.put(`${path}/corrections`, {
+    data: { corrections: [{ line: 1, companyKey: null }] },
+  });
+  expect(byName((await set.json()) as TargetListResults, 'Acme Labs')).toMatchObject({
+    match: 'manual',
+    covered: false,
+  });
+  expect(await errorOf(await ned.request.delete(`${path}/corrections/1`))).toEqual({
+    status: 404,
+    body: LIST_NOT_FOUND,
+  });
+  const removed = await vic.request.delete(`${path}/corrections/1`);
+  expect(removed.status(), await removed.text()).toBe(200);
+  const undone = (await removed.json()) as TargetListResults;
+  expect(undone.corrections).toEqual([]);
+  expect(byName(undone, 'Acme Labs')).toMatchObject({ match: 'folded', covered: true });
+  expect((await errorOf(await vic.request.delete(`${path}/corrections/1`))).body).toMatchObject({
+    message: 'Line 1 has no correction to remove.',
+  });
 });
 
 test('a file with a chosen mapping is read with it; a malformed mapping is a 400 on mapping, nothing stored', async () => {
@@ -320,6 +404,7 @@ test('a token with targets:read reads and exports but may not change; one withou
         ...asToken(token),
         data: { corrections: [{ line: 4, companyKey: null }] },
       }),
+    () => ned.request.delete(`${path}/corrections/4`, asToken(token)),
   ];
   for (const call of reads(reader)) expect((await call()).status()).toBe(200);
   for (const call of writes(reader)) {

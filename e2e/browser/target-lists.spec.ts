@@ -7,8 +7,9 @@ import { browserMember, type BrowserMember } from './intros.testing.js';
 /**
  * Target lists in the browser (docs/targets.md#web), two members in browser contexts of their own
  * in one workspace: Alice uploads a messy 40-row CSV, corrects a match through the picker, sorts
- * by warmth, opens the top target's path and exports the CSV; Bob sees the same list; then Carol
- * joins, imports an export that covers an account nobody covered, and Alice's list shows it as new.
+ * by warmth, opens the top target's path (the camera flies to the person) and exports the CSV; Bob
+ * sees the same list; then Carol joins, imports an export that covers an account nobody covered,
+ * and Alice's list shows it as new; last Alice removes her correction.
  */
 
 // Three browser contexts and several imports and matches: minutes on a busy 2-core machine.
@@ -71,6 +72,45 @@ async function choose(page: Page, label: string, option: string) {
 
 const tableRows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const targetRow = (page: Page, target: string) => tableRows(page).filter({ hasText: target });
+
+/**
+ * The camera has flown to the person and they are highlighted: they sit in the middle of the graph
+ * (read through `window.__warmpathGraph`, docs/developer-guide.md#add-a-screen-web), drawn
+ * highlighted, and the hover card under the graph's centre names them, as a user would see.
+ */
+async function expectFlownTo(page: Page, personId: string, name: string): Promise<void> {
+  const graph = page.getByTestId('network-graph');
+  await expect(graph).toHaveAttribute('data-settled', 'true', { timeout: 60_000 });
+  const box = await graph.boundingBox();
+  if (!box) throw new Error('the graph is not on the page');
+  await expect
+    .poll(() =>
+      page.evaluate(
+        ({ id, width, height }) => {
+          const hook = (window as WithGraphHook).__warmpathGraph;
+          const at = hook?.nodeScreenPosition(id);
+          return {
+            centred: !!at && Math.abs(at.x - width / 2) < 3 && Math.abs(at.y - height / 2) < 3,
+            highlighted: hook?.isHighlighted(id) ?? false,
+          };
+        },
+        { id: personId, width: box.width, height: box.height },
+      ),
+    )
+    .toEqual({ centred: true, highlighted: true });
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(
+    page.locator('[role=tooltip][aria-hidden=false]').filter({ hasText: 'Click for more details' }),
+  ).toContainText(name);
+}
+
+/** The page's read-only graph hook (web/src/features/network/graph/graph-test-hook.ts). */
+type WithGraphHook = {
+  __warmpathGraph?: {
+    nodeScreenPosition(id: string): { x: number; y: number } | null;
+    isHighlighted(id: string): boolean;
+  };
+};
 
 async function textOf(download: Download): Promise<string> {
   return Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
@@ -155,12 +195,14 @@ test('Alice uploads a messy list, corrects a match, sorts, opens a path and expo
   expect(csv).toContain('Alice Opener');
   expect(csv).toContain('Bob Seller');
 
-  // Open path of the top target: the workspace network opens with Gina selected.
+  // Open path of the top target: the workspace network opens with Gina selected, highlighted,
+  // and the camera flown to her once the graph is laid out.
   await tableRows(page).first().getByRole('button', { name: 'Open path' }).click();
   await expect(page).toHaveURL(new RegExp(`/workspaces/${teamId}\\?person=`));
   await expect(
     page.getByRole('complementary', { name: 'Connection Details' }).getByText('Gina Globex', { exact: true }),
   ).toBeVisible(FIRST_PICTURE);
+  await expectFlownTo(page, new URL(page.url()).searchParams.get('person') ?? '', 'Gina Globex');
 
   // Bob sees the same list, with the correction.
   await bob.page.goto(`/workspaces/${teamId}/targets`);
@@ -188,4 +230,11 @@ test('Alice uploads a messy list, corrects a match, sorts, opens a path and expo
   const nobody = targetRow(page, `Nobody Knows ${run} GmbH`);
   await expect(nobody.getByText('New', { exact: true })).toBeVisible();
   await expect(nobody).toContainText('Carol Newcomer');
+
+  // Alice removes her correction of "Acme Labz": unmatched again, one way in fewer.
+  const corrected = targetRow(page, 'Acme Labz');
+  await corrected.getByRole('button', { name: 'Correct match' }).click();
+  await page.getByRole('button', { name: 'Remove correction' }).click();
+  await expect(corrected.getByText('None')).toBeVisible();
+  await expect(page.getByText('5 of 39 targets have a way in')).toBeVisible();
 });

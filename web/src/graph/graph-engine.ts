@@ -120,6 +120,10 @@ class Engine implements GraphEngine<unknown, unknown> {
   private hasNewPositions = false;
   private isMoved = false;
   private hasSettled = false;
+  /** The layout has settled once since the engine was made: the graph has its first picture. */
+  private hasPicture = false;
+  /** A focusOn asked for before the first picture, flown when the layout first settles. */
+  private pendingFocus: { nodeId: string; zoom: number | undefined; ms: number } | null = null;
   private fitOnSettle: { ms: number; padding: number } | null = null;
   private autoFitTimer: ReturnType<typeof setTimeout> | null = null;
   private isMeasured = false;
@@ -217,6 +221,16 @@ class Engine implements GraphEngine<unknown, unknown> {
     );
   }
 
+  focusOn(nodeId: string, zoom?: number, durationMs = 1000): void {
+    if (!this.hasPicture) {
+      this.pendingFocus = { nodeId, zoom, ms: durationMs };
+      return;
+    }
+    // The automatic fit still waiting would fly away from the person again.
+    this.cancelAutoFit();
+    this.centerOn(nodeId, zoom, durationMs);
+  }
+
   startGuidedTour(): void {
     if (this.scene.model) this.interaction.tours.startGuided(this.scene.model);
   }
@@ -249,6 +263,11 @@ class Engine implements GraphEngine<unknown, unknown> {
     return { x, y };
   }
 
+  isHighlighted(nodeId: string): boolean {
+    const index = this.scene.model?.indexById.get(nodeId);
+    return index !== undefined && this.interaction.highlight.isHighlighted(index);
+  }
+
   stats(since = 0): GraphEngineStats {
     this.layout.worker.requestStats();
     return this.page.measured.snapshot(this.scene.model, since);
@@ -269,7 +288,7 @@ class Engine implements GraphEngine<unknown, unknown> {
     this.cancelLinkIndex();
     this.interaction.tours.stop();
     this.layout.director.dispose();
-    if (this.autoFitTimer !== null) clearTimeout(this.autoFitTimer);
+    this.cancelAutoFit();
     this.page.loop.cancel();
     this.interaction.pointer.kill();
     this.page.resizeObserver.disconnect();
@@ -362,12 +381,22 @@ class Engine implements GraphEngine<unknown, unknown> {
 
   private settle(): void {
     this.page.measured.settled();
-    if (!this.hasSettled && this.options.autoFit)
+    const focus = this.pendingFocus;
+    this.pendingFocus = null;
+    if (focus && this.scene.model?.indexById.has(focus.nodeId))
+      this.centerOn(focus.nodeId, focus.zoom, focus.ms);
+    else if (!this.hasSettled && this.options.autoFit)
       this.autoFitTimer = setTimeout(() => this.fitToScreen(), GRAPH.autoFitDelayMs);
     else if (this.fitOnSettle) this.fitToScreen(this.fitOnSettle.ms, this.fitOnSettle.padding);
     this.fitOnSettle = null;
     this.hasSettled = true;
+    this.hasPicture = true;
     this.events.emit('settled', undefined);
+  }
+
+  private cancelAutoFit(): void {
+    if (this.autoFitTimer !== null) clearTimeout(this.autoFitTimer);
+    this.autoFitTimer = null;
   }
 
   private showPositions(positions: Float32Array): void {

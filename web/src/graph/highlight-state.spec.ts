@@ -53,6 +53,9 @@ describe('HighlightState for a new graph, in slices', () => {
     expect(result.colors[model.indexById.get('Co 7-4') as number]).toBe(packRgba(GRAPH_COLORS.highlight));
     expect(result.colors[model.indexById.get('Co 3-1') as number]).toBe(packRgba(GRAPH_COLORS.selectedGroup));
     expect(sliced.pendingLinkIndex).toBeNull();
+    // What end-to-end specs read (isHighlighted): exactly the ringed people.
+    const ringed = model.nodes.flatMap((_, node) => (sliced.isHighlighted(node) ? [node] : []));
+    expect(ringed).toEqual(result.rings);
   });
 
   it('abandons prepared work when the highlight changes before the graph is adopted', async () => {

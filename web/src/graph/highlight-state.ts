@@ -128,6 +128,11 @@ export class HighlightState {
     return this.highlightedLinks;
   }
 
+  /** Whether the node of this index is drawn highlighted now (a ring and the highlight colour). */
+  isHighlighted(index: number): boolean {
+    return this.highlightedNodes.has(index);
+  }
+
   /** FLAG_RING for every highlighted node, by node index (a fresh array, to transfer). */
   flags(): Uint8Array {
     return computeFlags(this.model?.nodes.length ?? 0, this.highlightedNodes);

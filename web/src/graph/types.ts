@@ -83,6 +83,12 @@ export interface GraphEngine<N = GraphNode, L = GraphLink> {
   resetView(): void;
   fitToScreen(durationMs?: number, padding?: number): void;
   centerOn(nodeId: string, zoom?: number, durationMs?: number): void;
+  /**
+   * centerOn once the graph has its first picture: at once when the layout has settled before,
+   * else when it first settles, in place of the automatic fit (a person opened through a link is
+   * flown to rather than to where the layout starts). A later call replaces an earlier one.
+   */
+  focusOn(nodeId: string, zoom?: number, durationMs?: number): void;
   startGuidedTour(): void;
   startFlyByTour(onCaption?: (caption: string | null) => void): void;
   stopTour(): void;
@@ -91,6 +97,8 @@ export interface GraphEngine<N = GraphNode, L = GraphLink> {
   labelsOnScreen(): readonly ShownLabel[];
   /** Where a node is on screen now (CSS px in the container), or null. */
   nodeScreenPosition(nodeId: string): { x: number; y: number } | null;
+  /** Whether a node is drawn highlighted now (the app's or a member highlight, a tour's stop). */
+  isHighlighted(nodeId: string): boolean;
   stats(since?: number): GraphEngineStats;
   on<E extends GraphEventName>(event: E, handler: (payload: GraphEngineEvents<N>[E]) => void): () => void;
   kill(): void;

@@ -258,6 +258,17 @@ function targetListRoutes(base: string, network: string): ApiRoute[] {
       errors: [400, 403, 404],
     },
     {
+      method: 'delete',
+      path: `${base}/{listId}/corrections/{line}`,
+      tag,
+      summary: `Remove a line's correction (${editors})`,
+      description:
+        "The target on that line is matched automatically again; the list's other corrections stay. `line` is the target's line as the results give it (digits from 1, else 400 on `line`); a line the list does not hold, or one without a correction, is a 404 with that reason, and nothing changes.",
+      access: 'targets:write',
+      responses: { 200: json(targetListResultsSchema, 'The results without that correction, first page') },
+      errors: [400, 403, 404],
+    },
+    {
       method: 'get',
       path: `${base}/{listId}/export.csv`,
       tag,

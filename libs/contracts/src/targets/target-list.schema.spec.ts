@@ -5,7 +5,11 @@ import {
   TARGET_LIST_LIMITS,
   updateTargetListSchema,
 } from './target-list.schema.js';
-import { replaceCorrectionsRequestSchema } from './target-match.schema.js';
+import {
+  INVALID_TARGET_LINE,
+  replaceCorrectionsRequestSchema,
+  targetLinePathSchema,
+} from './target-match.schema.js';
 import { targetSchema } from './target-row.schema.js';
 
 describe('target list contracts', () => {
@@ -31,6 +35,14 @@ describe('target list contracts', () => {
     expect(
       replaceCorrectionsRequestSchema.safeParse({ corrections: [{ line: 0, companyKey: null }] }).success,
     ).toBe(false);
+  });
+
+  it("reads a correction's line from a path: digits from 1, nothing else", () => {
+    expect(targetLinePathSchema.parse('12')).toBe(12);
+    const bad = ['0', '007', '-3', '1.5', '1e3', 'abc', '', ' 4', '4 ', '1234567890'];
+    expect(bad.map((line) => targetLinePathSchema.safeParse(line).error?.issues[0]?.message)).toEqual(
+      bad.map(() => INVALID_TARGET_LINE),
+    );
   });
 
   it('refuses a blank or overlong name and pasted text over the limit', () => {

@@ -63,6 +63,16 @@ export const networkTargetListsContracts = {
     targetListResultsSchema,
   ),
   /**
+   * Removes the correction of one line: the target is matched automatically again. The same
+   * callers as `correct` (else FORBIDDEN); NOT_FOUND for a line the list does not hold
+   * (`noTargetOnLine`) or one without a correction (`noCorrectionOnLine`). Answers the results.
+   */
+  removeCorrection: defineRequest(
+    'network.target-lists.remove-correction',
+    listRef.extend({ line: targetCorrectionSchema.shape.line }),
+    targetListResultsSchema,
+  ),
+  /**
    * Marks the list seen by the caller now: keeps what is covered and by whom, which later results
    * compare with for `isNew` and `newWaysIn` (docs/targets.md#new-ways-in). Reading never does.
    */

@@ -117,3 +117,19 @@ export const targetResultRowSchema = z.object({
   isNew: z.boolean().optional(),
 });
 export type TargetResultRow = z.infer<typeof targetResultRowSchema>;
+
+export const INVALID_TARGET_LINE = 'A line is a whole number from 1, as the results show it.';
+
+/**
+ * The `{line}` of `DELETE .../{listId}/corrections/{line}` (docs/targets.md#routes): a target's
+ * line in its file, written in digits; anything else is a 400 before any lookup.
+ */
+export const targetLinePathSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/, INVALID_TARGET_LINE)
+  .transform(Number);
+
+/** Removing a correction of a line the list does not hold (404). */
+export const noTargetOnLine = (line: number): string => `This list has no target on line ${line}.`;
+/** Removing a correction from a line that has none (404): nothing changes. */
+export const noCorrectionOnLine = (line: number): string => `Line ${line} has no correction to remove.`;

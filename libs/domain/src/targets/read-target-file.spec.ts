@@ -85,6 +85,34 @@ describe('readTargetFile: XLSX', () => {
     expect(sheet.targets).toHaveLength(1);
   });
 
+  it('reads a ZIP64 workbook (ZIP64 end record, sizes and offsets in extra fields) as the same sheet', async () => {
+    const rows = [
+      ['Company', 'Website'],
+      ['Acme & Sons', 'acme.com'],
+      ['Globex', ''],
+    ];
+    const zip64 = buildXlsx(rows, [], { zip64: true });
+    expect(new DataView(zip64.buffer).getUint32(zip64.length - 22 - 20 - 56, true)).toBe(0x06064b50);
+    const plain = await readTargetFile(buildXlsx(rows));
+    expect(await readTargetFile(zip64)).toEqual(plain);
+    expect(plain.targets).toHaveLength(2);
+  });
+
+  it('refuses a ZIP64 archive whose records point nowhere as a damaged ZIP archive', async () => {
+    const zip64 = buildXlsx([['Company'], ['Acme']], [], { zip64: true });
+    const locator = zip64.length - 22 - 20;
+    const lost = new Uint8Array(zip64);
+    // The locator's offset of the ZIP64 end record, past the end of the file.
+    new DataView(lost.buffer).setBigUint64(locator + 8, BigInt(zip64.length + 100), true);
+    const noLocator = new Uint8Array(zip64);
+    noLocator[locator] = 0;
+    for (const damaged of [lost, noLocator])
+      expect(await errorOf(damaged)).toMatchObject({
+        code: 'UNSUPPORTED_FILE',
+        message: expect.stringContaining('a damaged ZIP archive'),
+      });
+  });
+
   it('reads inline strings, rich text, entities, booleans and skipped cells', () => {
     const shared = parseSharedStrings(
       '<sst><si><r><t>Acme </t></r><r><t>&amp; Co</t></r><rPh><t>アクメ</t></rPh></si><si><t/></si></sst>',

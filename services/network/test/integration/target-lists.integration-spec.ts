@@ -2,6 +2,9 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   networkTargetListsContracts as contracts,
+  noCorrectionOnLine,
+  noTargetOnLine,
+  TARGET_LIST_FORBIDDEN,
   TARGET_LIST_NOT_FOUND,
   TARGET_RESULTS_PAGE_MAX,
   WORKSPACE_NOT_FOUND,
@@ -334,6 +337,92 @@ describe('new ways in since a reader marked a list seen', () => {
       own,
     ]);
     expect(left).toHaveLength(0);
+  });
+});
+
+describe('removing a correction', () => {
+  const ana = user();
+  const ben = user();
+  const outsider = user();
+  let teamId: number;
+  let listId: string;
+
+  const correct = (userId: number, line: number, companyKey: string | null) =>
+    bus.request(contracts.correct, { userId, teamId, listId, corrections: [{ line, companyKey }] });
+  const remove = (userId: number, team: number | null, list: string, line: number) =>
+    bus.request(contracts.removeCorrection, { userId, teamId: team, listId: list, line });
+
+  beforeAll(async () => {
+    await importPeople(ana, [{ first: 'Rae', last: 'Acme', company: 'Acme Labs', years: 5 }]);
+    await importPeople(ben, [{ first: 'Ivo', last: 'Initech', company: 'Initech', years: 2 }]);
+    teamId = workspace([
+      [ana, 'names'],
+      [ben, 'names'],
+    ]);
+    listId = await createList(ana, teamId, [company(1, 'Acme Labs'), company(2, 'Acme Labz')]);
+  });
+
+  it('matches the line automatically again, keeps the other corrections, and shows as a new way in', async () => {
+    await correct(ana, 2, companyKey('Acme Labs'));
+    const corrected = await correct(ana, 1, null);
+    expect(rowOf(corrected, 'Acme Labs')).toMatchObject({ match: 'manual', covered: false });
+    await seen(ana, teamId, listId);
+
+    const removed = await remove(ana, teamId, listId, 1);
+    expect(rowOf(removed, 'Acme Labs')).toMatchObject({ match: 'exact', covered: true, isNew: true });
+    expect(rowOf(removed, 'Acme Labz')).toMatchObject({ match: 'manual', covered: true });
+    expect(removed.corrections).toEqual([{ line: 2, companyKey: companyKey('Acme Labs') }]);
+    expect(removed.list.updatedAt).not.toBe(corrected.list.updatedAt);
+    // The list index's coverage is memoised per list version: the removal is seen there too.
+    expect(await newWaysInOf(ana, teamId, listId)).toBe(1);
+    expect((await results(ben, teamId, listId)).corrections).toEqual(removed.corrections);
+  });
+
+  it('refuses a line the list does not hold, or one without a correction, changing nothing', async () => {
+    const before = await results(ana, teamId, listId);
+    await expect(remove(ana, teamId, listId, 9)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: noTargetOnLine(9),
+    });
+    await expect(remove(ana, teamId, listId, 1)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: noCorrectionOnLine(1),
+    });
+    const after = await results(ana, teamId, listId);
+    expect(after.list.updatedAt).toBe(before.list.updatedAt);
+    expect(after.corrections).toEqual(before.corrections);
+  });
+
+  it('answers a non-member as an unknown workspace, a plain member FORBIDDEN, before the line', async () => {
+    for (const line of [2, 9])
+      await expect(remove(outsider, teamId, listId, line)).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+        message: WORKSPACE_NOT_FOUND,
+      });
+    for (const line of [2, 9])
+      await expect(remove(ben, teamId, listId, line)).rejects.toMatchObject({
+        code: 'FORBIDDEN',
+        message: TARGET_LIST_FORBIDDEN,
+      });
+    await expect(remove(ana, null, listId, 2)).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: TARGET_LIST_NOT_FOUND,
+    });
+    expect((await results(ana, teamId, listId)).corrections).toHaveLength(1);
+  });
+
+  it('works on an own list', async () => {
+    const own = await createList(ben, null, [company(1, 'Initech GmbH')]);
+    await bus.request(contracts.correct, {
+      userId: ben,
+      teamId: null,
+      listId: own,
+      corrections: [{ line: 1, companyKey: null }],
+    });
+    const removed = await remove(ben, null, own, 1);
+    expect(rowOf(removed, 'Initech GmbH')).toMatchObject({ match: 'folded', covered: true });
+    expect(removed.corrections).toEqual([]);
+    await expect(remove(ana, null, own, 1)).rejects.toMatchObject({ message: TARGET_LIST_NOT_FOUND });
   });
 });
 

@@ -24,9 +24,11 @@ import { NETWORK_FRESHNESS, useGetNetworkQuery, useGetTeamNetworkQuery } from '.
 import { NetworkEmpty, NetworkError, NetworkLoading } from '../network';
 import { NetworkView } from './network-view';
 import { useMemberHighlight } from '../network';
+import { useFocusOnOpen } from './use-focus-on-open';
 
-/** Zoom the camera flies to when a search result is chosen. */
+/** Zoom the camera flies to when a search result is chosen, or a person opened through a link. */
 const SEARCH_FOCUS_ZOOM = 1.5;
+const FOCUS_FLIGHT_MS = 1000;
 const EMPTY_NETWORK = { connections: [], relationships: [], degreeCounts: { first: 0, second: 0, third: 0 } };
 
 export interface NetworkExplorerProps {
@@ -87,6 +89,7 @@ function Explorer({
   const filters = useDeferredValue(view.filters);
   const answer = useFilteredNetwork(data, filters);
   useMemberHighlight(engine, data?.connections, filteredByUserId);
+  useFocusOnOpen(engine, view.selectedId, SEARCH_FOCUS_ZOOM, FOCUS_FLIGHT_MS);
   const filtered = answer ?? EMPTY_NETWORK;
   const ownNode = useMemo(() => data?.connections.find((c) => c.isUser) ?? null, [data]);
   const rowAction = useMemo(
@@ -124,7 +127,7 @@ function Explorer({
   const chooseFromSearch = useCallback(
     (person: Connection) => {
       update({ selectedId: person.id });
-      engine?.centerOn(person.id, SEARCH_FOCUS_ZOOM, 1000);
+      engine?.centerOn(person.id, SEARCH_FOCUS_ZOOM, FOCUS_FLIGHT_MS);
     },
     [engine, update],
   );

@@ -1,22 +1,38 @@
 import type { TargetResultRow } from '@warmpath/contracts';
-import { Button, Popover, Radio, Typography } from 'antd';
+import { Button, Flex, Popover, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api/api';
 import { useToast } from '../../lib/toast/use-toast';
 import type { TargetListRef } from './target-scope';
-import { useCorrectTargetsMutation } from './targets.api';
+import { useCorrectTargetsMutation, useRemoveTargetCorrectionMutation } from './targets.api';
 
 /** The "nobody of ours is there" choice (a correction with companyKey null). */
 const NOBODY = '';
 
 /**
  * "Correct match" for an unmatched or wrongly matched company target (docs/targets.md#suggestions):
- * the suggested network companies, or "nobody of ours is there", saved through PUT corrections.
+ * the suggested network companies, or "nobody of ours is there", saved through PUT corrections;
+ * on a corrected row also "Remove correction" (DELETE corrections/{line}), after which the row
+ * shows its automatic match again.
  */
 export function CorrectMatchPicker({ listRef, row }: { listRef: TargetListRef; row: TargetResultRow }) {
   const [open, setOpen] = useState(false);
   const [correct, { isLoading }] = useCorrectTargetsMutation();
+  const [removeCorrection, { isLoading: isRemoving }] = useRemoveTargetCorrectionMutation();
   const toast = useToast();
+  const isCorrected = row.match === 'manual';
+  const remove = async () => {
+    try {
+      await removeCorrection({ ...listRef, line: row.target.line }).unwrap();
+      setOpen(false);
+    } catch (error) {
+      toast({
+        title: 'Could not remove the correction',
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
+    }
+  };
   const choose = async (companyKey: string) => {
     try {
       await correct({
@@ -32,11 +48,11 @@ export function CorrectMatchPicker({ listRef, row }: { listRef: TargetListRef; r
       });
     }
   };
-  const content = (
+  const choices = (
     <Radio.Group
       aria-label="Matching company"
-      value={row.match === 'manual' ? (row.companyKey ?? NOBODY) : undefined}
-      disabled={isLoading}
+      value={isCorrected ? (row.companyKey ?? NOBODY) : undefined}
+      disabled={isLoading || isRemoving}
       onChange={(event) => void choose(String(event.target.value))}
       style={{ display: 'flex', flexDirection: 'column', gap: 6 }}
     >
@@ -50,6 +66,16 @@ export function CorrectMatchPicker({ listRef, row }: { listRef: TargetListRef; r
       )}
       <Radio value={NOBODY}>Nobody of ours is there</Radio>
     </Radio.Group>
+  );
+  const content = isCorrected ? (
+    <Flex vertical gap={8}>
+      {choices}
+      <Button size="small" danger loading={isRemoving} disabled={isLoading} onClick={() => void remove()}>
+        Remove correction
+      </Button>
+    </Flex>
+  ) : (
+    choices
   );
   return (
     <Popover

@@ -193,6 +193,75 @@ describe('TargetResultsPage', () => {
     SLOW,
   );
 
+  it(
+    'removes a correction through DELETE corrections/{line}; the row shows its automatic match again',
+    async () => {
+      let removed = false;
+      const deletes: string[] = [];
+      const corrected = buildUncoveredRow(4, 'Umbrela Corp', {
+        match: 'manual',
+        suggestions: [{ key: 'UMBRELLA', name: 'Umbrella', similarity: 0.6 }],
+      });
+      const plain = buildUncoveredRow(4, 'Umbrela Corp', {
+        suggestions: [{ key: 'UMBRELLA', name: 'Umbrella', similarity: 0.6 }],
+      });
+      const withRow = (row: typeof plain) => {
+        const rows = buildResults().rows.slice(0, 2);
+        return buildResults({
+          rows: [...rows, row],
+          corrections: row === corrected ? [{ line: 4, companyKey: null }] : [],
+        });
+      };
+      renderResults({
+        [`GET ${RESULTS_URL}`]: () => json(200, withRow(removed ? plain : corrected)),
+        [`DELETE ${RESULTS_URL}/corrections/4`]: (request) => {
+          deletes.push(request.url);
+          removed = true;
+          return json(200, withRow(plain));
+        },
+      });
+      const row = () => screen.getByText('Umbrela Corp').closest('tr')!;
+      await screen.findByText('Umbrela Corp');
+      expect(within(row()).getByText('Manual')).toBeTruthy();
+      fireEvent.click(within(row()).getByText('Correct match'));
+      fireEvent.click(await screen.findByRole('button', { name: 'Remove correction' }));
+      await waitFor(() => expect(within(row()).getByText('None')).toBeTruthy());
+      expect(deletes).toHaveLength(1);
+      // An uncorrected row offers nothing to remove.
+      fireEvent.click(within(row()).getByText('Correct match'));
+      await screen.findByText('Nobody of ours is there');
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove correction' })).toBeNull());
+    },
+    SLOW,
+  );
+
+  it(
+    'says why a correction was not removed, and the row stays corrected',
+    async () => {
+      renderResults({
+        [`GET ${RESULTS_URL}`]: () =>
+          json(
+            200,
+            buildResults({
+              rows: [
+                ...buildResults().rows.slice(0, 2),
+                buildUncoveredRow(4, 'Umbrela Corp', { match: 'manual' }),
+              ],
+            }),
+          ),
+        [`DELETE ${RESULTS_URL}/corrections/4`]: () =>
+          json(404, { code: 'NOT_FOUND', message: 'Line 4 has no correction to remove.' }),
+      });
+      const row = (await screen.findByText('Umbrela Corp')).closest('tr')!;
+      fireEvent.click(within(row).getByText('Correct match'));
+      fireEvent.click(await screen.findByRole('button', { name: 'Remove correction' }));
+      expect(await screen.findByText('Could not remove the correction')).toBeTruthy();
+      expect(screen.getByText('Line 4 has no correction to remove.')).toBeTruthy();
+      expect(within(row).getByText('Manual')).toBeTruthy();
+    },
+    SLOW,
+  );
+
   it('offers no correction, rename or delete to a member who did not create the list', async () => {
     renderResults({
       'GET /api/teams/5': () => json(200, buildWorkspace({ role: 'member', createdById: 2 })),

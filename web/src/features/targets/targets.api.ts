@@ -87,6 +87,11 @@ export const targetsApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, ref) => [LISTS(ref), RESULTS(ref)],
     }),
+    /** Undoes one line's correction: the target is matched automatically again. */
+    removeTargetCorrection: build.mutation<TargetListResults, TargetListRef & { line: number }>({
+      query: ({ line, ...ref }) => ({ url: `${listUrl(ref)}/corrections/${line}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, ref) => [LISTS(ref), RESULTS(ref)],
+    }),
     /** After showing a list: its next opening shows only newer ways in (docs/targets.md#new-ways-in). */
     markTargetListSeen: build.mutation<null, TargetListRef>({
       query: (ref) => ({ url: `${listUrl(ref)}/seen`, method: 'PUT' }),
@@ -112,6 +117,7 @@ export const {
   useRenameTargetListMutation,
   useDeleteTargetListMutation,
   useCorrectTargetsMutation,
+  useRemoveTargetCorrectionMutation,
   useMarkTargetListSeenMutation,
   useGetTargetsWorkspaceQuery,
   useListTargetsMembersQuery,

@@ -1,4 +1,4 @@
-import { Body, Controller, Param, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Param, Put } from '@nestjs/common';
 import {
   NETWORK_GRAPH_TIMEOUT_MS,
   networkTargetListsContracts as contracts,
@@ -14,10 +14,11 @@ import { RequiresScope } from '../../http/requires-scope.decorator.js';
 import { ZodPipe } from '../../http/zod-body.pipe.js';
 import { CurrentUserId } from '../session/session.guard.js';
 import { workspaceIdOf } from '../teams/route-ids.js';
-import { listIdOf } from './target-list-ids.js';
+import { lineOf, listIdOf } from './target-list-ids.js';
 
 /**
- * Changing a saved list (docs/targets.md#routes): rename, and correct matches by line. Its
+ * Changing a saved list (docs/targets.md#routes): rename, correct matches by line and remove a
+ * line's correction. Its
  * creator, or the workspace's owner or admins (403 otherwise); the network service decides.
  */
 @Controller('api')
@@ -66,6 +67,27 @@ export class TargetListChangesController {
     return this.correct(userId, workspaceIdOf(id), listId, body);
   }
 
+  @Delete('target-lists/:listId/corrections/:line')
+  @RequiresScope('targets:write')
+  removeOwnCorrection(
+    @CurrentUserId() userId: number,
+    @Param('listId') listId: string,
+    @Param('line') line: string,
+  ): Promise<TargetListResults> {
+    return this.removeCorrection(userId, null, listId, line);
+  }
+
+  @Delete('teams/:id/target-lists/:listId/corrections/:line')
+  @RequiresScope('targets:write')
+  removeTeamCorrection(
+    @CurrentUserId() userId: number,
+    @Param('id') id: string,
+    @Param('listId') listId: string,
+    @Param('line') line: string,
+  ): Promise<TargetListResults> {
+    return this.removeCorrection(userId, workspaceIdOf(id), listId, line);
+  }
+
   private rename(
     userId: number,
     teamId: number | null,
@@ -85,6 +107,20 @@ export class TargetListChangesController {
     return this.bus.request(
       contracts.correct,
       { userId, teamId, listId: listIdOf(listId), corrections: body.corrections },
+      { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS },
+    );
+  }
+
+  /** The line's automatic match again; the list's other corrections stay. */
+  private removeCorrection(
+    userId: number,
+    teamId: number | null,
+    listId: string,
+    line: string,
+  ): Promise<TargetListResults> {
+    return this.bus.request(
+      contracts.removeCorrection,
+      { userId, teamId, listId: listIdOf(listId), line: lineOf(line) },
       { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS },
     );
   }

@@ -39,6 +39,12 @@ export class TargetListsHandler {
     return this.lists.correct(scope, listId, corrections);
   }
 
+  @HandleRequest(contracts.removeCorrection)
+  removeCorrection(request: RequestOf<typeof contracts.removeCorrection>) {
+    const { listId, line, ...scope } = request;
+    return this.lists.removeCorrection(scope, listId, line);
+  }
+
   @HandleRequest(contracts.rename)
   rename(request: RequestOf<typeof contracts.rename>) {
     const { listId, name, ...scope } = request;

@@ -154,6 +154,39 @@ export class TargetListsRepository {
     });
   }
 
+  /**
+   * Removes the correction of one line and marks the list updated (its coverage is memoised per
+   * `updatedAt`); answers what was there: `removed`, or `no-line` / `no-correction` and nothing
+   * changed.
+   */
+  async removeCorrection(
+    listId: string,
+    userId: number,
+    line: number,
+  ): Promise<'removed' | 'no-line' | 'no-correction'> {
+    return this.dataSource.transaction(async (db) => {
+      // A SELECT over the DELETE: rows come back as rows (a bare DELETE answers [rows, count]).
+      const removed: unknown[] = await db.query(
+        `WITH removed AS (
+           DELETE FROM network.target_corrections WHERE list_id = $1 AND line = $2 RETURNING line)
+         SELECT line FROM removed`,
+        [listId, line],
+      );
+      if (removed.length === 0) {
+        const rows: unknown[] = await db.query(
+          `SELECT 1 FROM network.target_rows WHERE list_id = $1 AND line = $2`,
+          [listId, line],
+        );
+        return rows.length === 0 ? 'no-line' : 'no-correction';
+      }
+      await db.query(`UPDATE network.target_lists SET updated_by = $2, updated_at = now() WHERE id = $1`, [
+        listId,
+        userId,
+      ]);
+      return 'removed';
+    });
+  }
+
   /** Renames the list and marks it updated by `userId` (a SELECT over the UPDATE: rows come back as rows). */
   async rename(listId: string, userId: number, name: string): Promise<TargetList | null> {
     const rows: ListRow[] = await this.dataSource.query(

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import {
   type CreateTargetListRequest,
+  noCorrectionOnLine,
+  noTargetOnLine,
   TARGET_LIST_NOT_FOUND,
   type TargetCorrection,
   type TargetList,
@@ -96,6 +98,17 @@ export class TargetListsService {
     const list = await this.found(scope, listId);
     assertMayEditTargetList(scope.userId, state, list);
     await this.repository.correct(listId, scope.userId, corrections);
+    return this.answer(scope, state, (await this.repository.find(scope, listId)) ?? list, FIRST_PAGE);
+  }
+
+  /** Undoes one line's correction (docs/targets.md#routes): the line is matched as it would be. */
+  async removeCorrection(scope: ListScope, listId: string, line: number): Promise<TargetListResults> {
+    const state = scope.teamId === null ? null : await this.teams.state(scope.userId, scope.teamId);
+    const list = await this.found(scope, listId);
+    assertMayEditTargetList(scope.userId, state, list);
+    const outcome = await this.repository.removeCorrection(listId, scope.userId, line);
+    if (outcome === 'no-line') throw notFound(noTargetOnLine(line));
+    if (outcome === 'no-correction') throw notFound(noCorrectionOnLine(line));
     return this.answer(scope, state, (await this.repository.find(scope, listId)) ?? list, FIRST_PAGE);
   }
 

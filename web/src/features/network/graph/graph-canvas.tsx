@@ -8,6 +8,7 @@ import {
   type NetworkGraphEngine,
 } from './graph-adapter';
 import { usePublishGraphEngine } from './graph-engine-context';
+import { publishGraphTestHook } from './graph-test-hook';
 
 interface Props {
   connections: readonly Connection[];
@@ -47,12 +48,14 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
     const offClick = engine.on('click', (person) => onSelectRef.current(person));
     // For people and tests waiting on the layout: the graph says when it has settled.
     const offSettled = engine.on('settled', () => container.setAttribute('data-settled', 'true'));
+    const withdrawHook = publishGraphTestHook(engine);
     // The toolbar, search and details panel get the engine in a transition: set in a layout effect
     // it would re-render the whole dashboard at once, in the commit that mounts the graph.
     startTransition(() => publish(engine));
     return () => {
       offClick();
       offSettled();
+      withdrawHook();
       publish(null);
       engineRef.current = null;
       engine.kill();
