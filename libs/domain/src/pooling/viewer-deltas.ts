@@ -113,6 +113,7 @@ export class ReachDelta {
 
   /** A group whose first record becomes the viewer's: its knowers' company moves with it. */
   move(records: readonly MemberRecord[], before: Connection, after: Connection): void {
+    if (before.company === after.company) return;
     const from = companyKey(before.company);
     const to = companyKey(after.company);
     if (from === to) return;

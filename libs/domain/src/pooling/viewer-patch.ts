@@ -66,6 +66,27 @@ export function idsHash(records: readonly Pick<Connection, 'id'>[]): number {
   return hash >>> 0;
 }
 
+const ownHashes = new WeakMap<readonly Connection[], number>();
+const profileUrls = new WeakMap<readonly Connection[], Uint8Array>();
+
+/** Per record of a member: 1 when it has a profile URL (profileKey), once per loaded network. */
+function withProfileUrl(records: readonly Connection[]): Uint8Array {
+  let flags = profileUrls.get(records);
+  if (!flags) {
+    flags = new Uint8Array(records.length);
+    records.forEach((record, index) => ((flags as Uint8Array)[index] = profileKey(record) === null ? 0 : 1));
+    profileUrls.set(records, flags);
+  }
+  return flags;
+}
+
+/** idsHash of a member's records, once per loaded network (the same array in every build). */
+function ownIdsHash(records: readonly Connection[]): number {
+  let hash = ownHashes.get(records);
+  if (hash === undefined) ownHashes.set(records, (hash = idsHash(records)));
+  return hash;
+}
+
 /**
  * The patch of one viewer over the base of `shared`; throws for a non-member, as poolNetwork
  * does. O(the viewer's records): no node, link or company link is built (the browser builds
@@ -83,15 +104,19 @@ export function viewerPatch(shared: SharedPool, viewerId: number): ViewerPatch {
   const firstUrl: number[] = [];
   const firstOther: number[] = [];
   const known: number[] = [];
+  // Per group the viewer knows: the index of their record among the group's.
+  const mineAt = new Int32Array(shared.groups.length);
   const companies = new CompanyDelta(shared);
   const reach = new ReachDelta(shared);
-  self.people.forEach((record, index) => {
+  const people = self.people;
+  const hasUrl = withProfileUrl(people);
+  for (let index = 0; index < people.length; index++) {
     const group = groupOf[index] as number;
     const flags = seen[group] as number;
     // As viewerOverlay: a URL group goes first at the viewer's first record with a URL there,
     // another group at the viewer's first record of it.
     if (group < shared.urlGroups) {
-      if ((flags & FIRST) === 0 && profileKey(record) !== null) {
+      if ((flags & FIRST) === 0 && hasUrl[index] === 1) {
         seen[group] = flags | FIRST;
         firstUrl.push(group);
       }
@@ -99,25 +124,33 @@ export function viewerPatch(shared: SharedPool, viewerId: number): ViewerPatch {
       seen[group] = flags | FIRST;
       firstOther.push(group);
     }
-    if ((flags & KNOWN) !== 0) return;
+    if ((flags & KNOWN) !== 0) continue;
     seen[group] = (seen[group] as number) | KNOWN;
     known.push(group);
     const records = shared.groups[group] as readonly MemberRecord[];
+    let at = 0;
+    while ((records[at] as MemberRecord).member !== viewer) at++;
+    mineAt[group] = at;
     const first = personOf(members, records[0] as MemberRecord);
-    const mine = personOf(members, records.find((r) => r.member === viewer) as MemberRecord);
+    const mine = personOf(members, records[at] as MemberRecord);
     const before = shared.persons[group]?.node;
-    if (before) companies.moveShown(before, -1);
-    else companies.moveCounted(first, -1);
-    companies.moveShown(mine, +1);
+    // The same spelling moves nothing: the company counts as the shared build counted it.
+    if (!before) {
+      companies.moveCounted(first, -1);
+      companies.moveShown(mine, +1);
+    } else if (before.company !== mine.company) {
+      companies.moveShown(before, -1);
+      companies.moveShown(mine, +1);
+    }
     reach.move(records, first, mine);
-  });
+  }
   const entries: ViewerPatch['entries'] = { record: [], base: [], place: [], at: [], knownBy: [] };
   const knownByLists: number[][] = [];
   const listIndex = new Map<string, number>();
   let previousRecord = 0;
   const add = (group: number, place: number): void => {
     const records = shared.groups[group] as readonly MemberRecord[];
-    const mine = (records.find((r) => r.member === viewer) as MemberRecord).person;
+    const mine = (records[mineAt[group] as number] as MemberRecord).person;
     const base = layout.baseIndexOf[group] as number;
     entries.record.push(mine - previousRecord);
     previousRecord = mine;
@@ -160,7 +193,7 @@ export function viewerPatch(shared: SharedPool, viewerId: number): ViewerPatch {
     format: VIEWER_PATCH_FORMAT,
     version: VIEWER_PATCH_VERSION,
     viewerId,
-    own: { count: self.people.length, ids: idsHash(self.people) },
+    own: { count: self.people.length, ids: ownIdsHash(self.people) },
     base: { members: members.length, people: layout.shownBefore[shared.groups.length] as number },
     self: { email: self.node.email, notes: self.node.notes },
     urlPeople: layout.urlPeople,
