@@ -114,8 +114,11 @@ export class ReachDelta {
   /** A group whose first record becomes the viewer's: its knowers' company moves with it. */
   move(records: readonly MemberRecord[], before: Connection, after: Connection): void {
     if (before.company === after.company) return;
-    const from = companyKey(before.company);
-    const to = companyKey(after.company);
+    this.moveKeys(records, companyKey(before.company), companyKey(after.company));
+  }
+
+  /** move() with the company keys of the two records known already. */
+  moveKeys(records: readonly MemberRecord[], from: string | null, to: string | null): void {
     if (from === to) return;
     for (const record of records) {
       let delta = this.changed.get(record.member);

@@ -1,4 +1,5 @@
 import type { CompanySummary, Connection } from '@warmpath/contracts';
+import { companyKey } from '../company/company-key.js';
 import { compareCompanies } from '../search/search-connections.js';
 import { profileKey, type MemberRecord } from './person-identity.js';
 import type { MemberReach } from './pool-network.js';
@@ -68,6 +69,14 @@ export function idsHash(records: readonly Pick<Connection, 'id'>[]): number {
 
 const ownHashes = new WeakMap<readonly Connection[], number>();
 const profileUrls = new WeakMap<readonly Connection[], Uint8Array>();
+const companyKeys = new WeakMap<readonly Connection[], (string | null)[]>();
+
+/** Per record of a member: the key of their company (companyKey), once per loaded network. */
+function companyKeysOf(records: readonly Connection[]): (string | null)[] {
+  let keys = companyKeys.get(records);
+  if (!keys) companyKeys.set(records, (keys = records.map((record) => companyKey(record.company))));
+  return keys;
+}
 
 /** Per record of a member: 1 when it has a profile URL (profileKey), once per loaded network. */
 function withProfileUrl(records: readonly Connection[]): Uint8Array {
@@ -110,6 +119,7 @@ export function viewerPatch(shared: SharedPool, viewerId: number): ViewerPatch {
   const reach = new ReachDelta(shared);
   const people = self.people;
   const hasUrl = withProfileUrl(people);
+  const ownKeys = companyKeysOf(people);
   for (let index = 0; index < people.length; index++) {
     const group = groupOf[index] as number;
     const flags = seen[group] as number;
@@ -132,7 +142,8 @@ export function viewerPatch(shared: SharedPool, viewerId: number): ViewerPatch {
     while ((records[at] as MemberRecord).member !== viewer) at++;
     mineAt[group] = at;
     const first = personOf(members, records[0] as MemberRecord);
-    const mine = personOf(members, records[at] as MemberRecord);
+    const mineIndex = (records[at] as MemberRecord).person;
+    const mine = people[mineIndex] as Connection;
     const before = shared.persons[group]?.node;
     // The same spelling moves nothing: the company counts as the shared build counted it.
     if (!before) {
@@ -142,7 +153,11 @@ export function viewerPatch(shared: SharedPool, viewerId: number): ViewerPatch {
       companies.moveShown(before, -1);
       companies.moveShown(mine, +1);
     }
-    reach.move(records, first, mine);
+    if (first.company !== mine.company) {
+      const firstRecord = records[0] as MemberRecord;
+      const from = companyKeysOf((members[firstRecord.member] as PoolMember).people)[firstRecord.person];
+      reach.moveKeys(records, from ?? null, ownKeys[mineIndex] ?? null);
+    }
   }
   const entries: ViewerPatch['entries'] = { record: [], base: [], place: [], at: [], knownBy: [] };
   const knownByLists: number[][] = [];
