@@ -8,10 +8,8 @@ import { performance } from 'node:perf_hooks';
 import { deserialize, serialize } from 'node:v8';
 import { gunzipSync, gzipSync, constants } from 'node:zlib';
 import { poolWorkspace } from '@warmpath/domain';
-import { seededRandom } from '@warmpath/testing';
+import { generatedWorkspace, option } from './generated-workspace.mjs';
 
-const option = (name, fallback) =>
-  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const MEMBERS = option('members', 10);
 const PEOPLE = option('people', 10_000);
 const UNIVERSE = option('universe', 40_000);
@@ -27,46 +25,15 @@ const POSITIONS = [
 ];
 
 /** bench:pooling's workspace: members know PEOPLE each of UNIVERSE, companies of falling sizes. */
-function workspace() {
-  const random = seededRandom(42);
-  const companyOf = () => `Company ${Math.floor(COMPANIES * random() ** 2)}`;
-  const universe = Array.from({ length: UNIVERSE }, (_, index) => ({
-    firstName: `First${index}`,
-    lastName: `Last${index % 997}`,
-    company: companyOf(),
-    position: POSITIONS[index % POSITIONS.length],
-    linkedinUrl: random() < 0.85 ? `https://www.linkedin.com/in/person-${index}` : null,
-  }));
-  let id = 1;
-  return Array.from({ length: MEMBERS }, (_, member) => {
-    const userId = member + 1;
-    const picked = new Set();
-    while (picked.size < PEOPLE) picked.add(Math.floor(random() * UNIVERSE));
-    const people = [...picked].map((index) => ({
-      ...universe[index],
-      company: random() < 0.05 ? companyOf() : universe[index].company,
-      id: String(id++),
-      userId,
-      email: random() < 0.5 ? `p${index}@example.com` : null,
-      avatarUrl: null,
-      notes: random() < 0.05 ? 'notes' : null,
-      industry: null,
-      location: null,
-      connectionDegree: 1,
-      yearsConnected: Math.floor(random() * 10),
-      connectedOn: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      isUser: false,
-      isTeammate: false,
-      hasWorkedWith: random() < 0.1,
-      type: 'connection',
-      positionInfo: { category: 'other', seniority: 0 },
-      knownBy: [userId],
-    }));
-    const node = { ...people[0], id: `u${userId}`, firstName: `Member${userId}`, isUser: true, knownBy: [] };
-    return { node, sharing: SHARING[member % SHARING.length], people };
+const workspace = () =>
+  generatedWorkspace({
+    sizes: Array.from({ length: MEMBERS }, () => PEOPLE),
+    universe: UNIVERSE,
+    companies: COMPANIES,
+    sharing: SHARING,
+    positions: POSITIONS,
+    notes: 0.05,
   });
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const time = (run) => {

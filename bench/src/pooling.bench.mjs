@@ -7,10 +7,8 @@
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { mergeView, poolNetwork, poolWorkspace, viewerOverlay } from '@warmpath/domain';
-import { seededRandom } from '@warmpath/testing';
+import { afterImport, generatedWorkspace, option } from './generated-workspace.mjs';
 
-const option = (name, fallback) =>
-  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const MEMBERS = option('members', 10);
 const PEOPLE = option('people', 10_000);
 const UNIVERSE = option('universe', 40_000);
@@ -30,64 +28,15 @@ const POSITIONS = [
   'Account Executive',
 ];
 
-function workspace() {
-  // The same workspace on every run.
-  const random = seededRandom(42);
-  // Company sizes fall off like a real export's: a few big employers, many small ones.
-  const companyOf = () => `Company ${Math.floor(COMPANIES * random() ** 2)}`;
-  const universe = Array.from({ length: UNIVERSE }, (_, index) => ({
-    firstName: `First${index}`,
-    lastName: `Last${index % 997}`,
-    company: companyOf(),
-    position: POSITIONS[index % POSITIONS.length],
-    linkedinUrl: random() < 0.85 ? `https://www.linkedin.com/in/person-${index}` : null,
-  }));
-  let id = 1;
-  return Array.from({ length: MEMBERS }, (_, member) => {
-    const userId = member + 1;
-    const picked = new Set();
-    while (picked.size < PEOPLE) picked.add(Math.floor(random() * UNIVERSE));
-    const people = [...picked].map((index) => ({
-      ...universe[index],
-      // A member's record of someone is now and then at another company (older or newer).
-      company: random() < 0.05 ? companyOf() : universe[index].company,
-      id: String(id++),
-      userId,
-      email: random() < 0.5 ? `p${index}@example.com` : null,
-      avatarUrl: null,
-      notes: random() < 0.05 ? 'notes' : null,
-      industry: null,
-      location: null,
-      connectionDegree: 1,
-      yearsConnected: Math.floor(random() * 10),
-      connectedOn: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      isUser: false,
-      isTeammate: false,
-      hasWorkedWith: random() < 0.1,
-      type: 'connection',
-      positionInfo: { category: 'other', seniority: 0 },
-      knownBy: [userId],
-    }));
-    const node = { ...people[0], id: `u${userId}`, firstName: `Member${userId}`, isUser: true, knownBy: [] };
-    return { node, sharing: SHARING[member % SHARING.length], people };
+const workspace = () =>
+  generatedWorkspace({
+    sizes: Array.from({ length: MEMBERS }, () => PEOPLE),
+    universe: UNIVERSE,
+    companies: COMPANIES,
+    sharing: SHARING,
+    positions: POSITIONS,
+    notes: 0.05,
   });
-}
-
-/** The same workspace after member 2 imported 200 more (their network reloaded: new objects). */
-function afterImport(members) {
-  let id = 10_000_000;
-  return members.map((member) => {
-    if (member.node.userId !== 2) return member;
-    const more = member.people.slice(0, 200).map((person, index) => ({
-      ...person,
-      id: String(id++),
-      firstName: `New${index}`,
-      linkedinUrl: `https://www.linkedin.com/in/new-${index}`,
-    }));
-    return { ...member, people: [...member.people.map((person) => ({ ...person })), ...more] };
-  });
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const time = (run) => {

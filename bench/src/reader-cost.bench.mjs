@@ -14,7 +14,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import * as domain from '@warmpath/domain';
-import { seededRandom } from '@warmpath/testing';
+import { afterImport, generatedWorkspace, option, scaleSizes, universeFor } from './generated-workspace.mjs';
 
 const { poolWorkspace, viewerOverlay } = domain;
 const beforeDir = process.argv.find((arg) => arg.startsWith('--before='))?.slice('--before='.length);
@@ -25,8 +25,6 @@ if (beforeDir) {
   variants.unshift(['before', before, true]);
 }
 
-const option = (name, fallback) =>
-  Number(process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
 const MEMBERS = option('members', 10);
 const POOLED = option('pooled', 100_000);
 const READERS = option('readers', 3);
@@ -36,77 +34,17 @@ const COMPANIES = option('companies', 5_000);
 const SHARING = option('mixed', 0) ? ['names', 'profiles', 'emails', 'counts'] : ['names'];
 const POSITIONS = ['Software Engineer', 'Product Manager', 'Sales Director', 'Recruiter', 'CEO', 'Designer'];
 
-/** bench:scale's member sizes: 1.5× down to 0.5× the mean, each person known by two on average. */
-const sizes = Array.from({ length: MEMBERS }, (_, i) =>
-  Math.round(((2 * POOLED) / MEMBERS) * (1.5 - i / Math.max(1, MEMBERS - 1))),
-);
-function universeFor(pooled) {
-  const distinct = (u) => u * (1 - sizes.reduce((left, size) => left * (1 - Math.min(size, 0.9 * u) / u), 1));
-  let low = pooled;
-  let high = pooled * 4;
-  for (let i = 0; i < 40; i++) {
-    const middle = (low + high) / 2;
-    if (distinct(middle) < pooled) low = middle;
-    else high = middle;
-  }
-  return Math.round(high);
-}
-
-function workspace() {
-  const random = seededRandom(42);
-  const companyOf = () => `Company ${Math.floor(COMPANIES * random() ** 2)}`;
-  const universe = Array.from({ length: universeFor(POOLED) }, (_, index) => ({
-    firstName: `First${index}`,
-    lastName: `Last${index % 997}`,
-    company: companyOf(),
-    position: POSITIONS[index % POSITIONS.length],
-    linkedinUrl: random() < 0.85 ? `https://www.linkedin.com/in/person-${index}` : null,
-  }));
-  let id = 1;
-  return sizes.map((size, member) => {
-    const userId = member + 1;
-    const picked = new Set();
-    while (picked.size < Math.min(size, universe.length)) picked.add(Math.floor(random() * universe.length));
-    const people = [...picked].map((index) => ({
-      ...universe[index],
-      company: random() < 0.05 ? companyOf() : universe[index].company,
-      id: String(id++),
-      userId,
-      email: random() < 0.5 ? `p${index}@example.com` : null,
-      avatarUrl: null,
-      notes: null,
-      industry: null,
-      location: null,
-      connectionDegree: 1,
-      yearsConnected: Math.floor(random() * 10),
-      connectedOn: '2020-01-01',
-      createdAt: '2026-01-01T00:00:00.000Z',
-      isUser: false,
-      isTeammate: false,
-      hasWorkedWith: random() < 0.1,
-      type: 'connection',
-      positionInfo: { category: 'other', seniority: 0 },
-      knownBy: [userId],
-    }));
-    const node = { ...people[0], id: `u${userId}`, firstName: `Member${userId}`, isUser: true, knownBy: [] };
-    return { node, sharing: SHARING[member % SHARING.length], people };
+/** bench:scale's workspace: member sizes 1.5× down to 0.5× the mean, each person known by two. */
+const sizes = scaleSizes(MEMBERS, POOLED);
+const workspace = () =>
+  generatedWorkspace({
+    sizes,
+    universe: universeFor(sizes, POOLED),
+    companies: COMPANIES,
+    sharing: SHARING,
+    positions: POSITIONS,
+    connectedOn: '2020-01-01',
   });
-}
-
-/** Member 2 imports 200 more people (their network reloaded: new objects), as bench:scale does. */
-function afterImport(members) {
-  let id = 10_000_000;
-  return members.map((member) => {
-    if (member.node.userId !== 2) return member;
-    const more = member.people.slice(0, 200).map((person, index) => ({
-      ...person,
-      id: String(id++),
-      firstName: `New${index}`,
-      linkedinUrl: `https://www.linkedin.com/in/new-${index}`,
-    }));
-    return { ...member, people: [...member.people.map((person) => ({ ...person })), ...more] };
-  });
-}
 
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();

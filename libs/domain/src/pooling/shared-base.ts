@@ -1,0 +1,87 @@
+import type { CompanySummary, Connection, Relationship, TeamNetworkData } from '@warmpath/contracts';
+import { topCompanies } from '../search/search-connections.js';
+import { MIN_COUNTS_ONLY_COMPANY_GROUP } from './counts-only-companies.js';
+import { teammateNode } from './pool-person.js';
+import type { SharedPool } from './shared-pool.js';
+
+/**
+ * Where the base's people are, per group of the shared build, and what a viewer's patch reads of
+ * the base's companies; derived once per build (docs/workspace-network.md "One snapshot per
+ * workspace version: base + viewer patch").
+ */
+export interface BaseLayout {
+  /** Per group: its node's index among the base's people, -1 for a person counted only. */
+  readonly baseIndexOf: Int32Array;
+  /** Per group (and one past the last): how many of the base's people come before it. */
+  readonly shownBefore: Int32Array;
+  /** The base's people of groups met on a profile URL: they come first. */
+  readonly urlPeople: number;
+  /** The companies of the people shown, counted-only people left out (topCompanies' order). */
+  readonly companies: readonly CompanySummary[];
+  readonly companyByKey: ReadonlyMap<string, CompanySummary>;
+  /** The shared build's companies named with counted-only people (3 or more of them there). */
+  readonly countedNamed: readonly CompanySummary[];
+}
+
+const layouts = new WeakMap<SharedPool, BaseLayout>();
+
+export function baseLayout(shared: SharedPool): BaseLayout {
+  let layout = layouts.get(shared);
+  if (layout) return layout;
+  const groups = shared.groups.length;
+  const baseIndexOf = new Int32Array(groups);
+  const shownBefore = new Int32Array(groups + 1);
+  const shown: Connection[] = [];
+  for (let group = 0; group < groups; group++) {
+    shownBefore[group] = shown.length;
+    const node = shared.persons[group]?.node;
+    baseIndexOf[group] = node ? shown.push(node) - 1 : -1;
+  }
+  shownBefore[groups] = shown.length;
+  const companies = topCompanies(shown, Number.MAX_SAFE_INTEGER);
+  const countedNamed = shared.companies.filter((company) => {
+    let counted = 0;
+    for (const n of shared.countedSpellings.get(company.key)?.values() ?? []) counted += n;
+    return counted >= MIN_COUNTS_ONLY_COMPANY_GROUP;
+  });
+  layout = {
+    baseIndexOf,
+    shownBefore,
+    urlPeople: shownBefore[shared.urlGroups] as number,
+    companies,
+    companyByKey: new Map(companies.map((company) => [company.key, company] as const)),
+    countedNamed,
+  };
+  layouts.set(shared, layout);
+  return layout;
+}
+
+/**
+ * The base of a workspace version: the same bytes for every reader (docs/workspace-network.md
+ * "One snapshot per workspace version: base + viewer patch"). `connections`: every member's node
+ * as a teammate sees it (e-mail only when they share e-mails, no notes, `knownBy` empty), by user
+ * id, then each person shown as a member who knows none of them sees them (the shared build's
+ * node, in its group order); `relationships`: those people's knows links, in the same order (no
+ * teammate links, no company links: the reader makes both for itself); `companies`: the
+ * companies of the people shown only, since counts from counted-only people depend on the
+ * viewer (a patch adds them where the k-anonymity rule names them); `workspace`: the team id only
+ * (the members' reach is the viewer's, in the patch).
+ */
+export function baseNetwork(shared: SharedPool, teamId: number): TeamNetworkData {
+  const connections: Connection[] = shared.members.map((member) => ({
+    ...teammateNode(member, 0),
+    knownBy: [],
+  }));
+  const relationships: Relationship[] = [];
+  for (const person of shared.persons) {
+    if (!person.node) continue;
+    connections.push(person.node);
+    for (const link of person.knowsLinks) relationships.push(link);
+  }
+  return {
+    connections,
+    relationships,
+    companies: [...baseLayout(shared).companies],
+    workspace: { teamId, members: [], otherCompanyPeople: 0 },
+  };
+}

@@ -1,0 +1,223 @@
+import type { CompanySummary, Connection } from '@warmpath/contracts';
+import { companyKey } from '../company/company-key.js';
+import { compareCompanies } from '../search/search-connections.js';
+import { profileKey, type MemberRecord } from './person-identity.js';
+import type { MemberReach } from './pool-network.js';
+import { HIDDEN_KNOWER, personOf, type PoolMember } from './pool-person.js';
+import { baseLayout } from './shared-base.js';
+import type { SharedPool } from './shared-pool.js';
+import { CompanyDelta, ReachDelta } from './viewer-deltas.js';
+
+export const VIEWER_PATCH_FORMAT = 'warmpath.viewer-patch';
+/** Bump on any change of the fields below or of what the base holds. */
+export const VIEWER_PATCH_VERSION = 1;
+
+/** Where an entry's person goes in the viewer's order of people (mergeView's rule). */
+export const PLACE_FIRST_URL = 1;
+export const PLACE_FIRST_OTHER = 2;
+export const PLACE_IN_ORDER = 3;
+
+const FIRST = 1;
+const KNOWN = 2;
+
+/**
+ * What one viewer's pooled network has that the base (baseNetwork) and the viewer's own records
+ * (GET /api/network) do not say (docs/workspace-network.md "One snapshot per workspace version:
+ * base + viewer patch"). JSON, O(the viewer's people + the companies the k-anonymity rule names
+ * from counted-only people).
+ */
+export interface ViewerPatch {
+  format: typeof VIEWER_PATCH_FORMAT;
+  version: number;
+  viewerId: number;
+  /** The viewer's records it was made for: how many, and idsHash of their ids in order. */
+  own: { count: number; ids: number };
+  /** The base it was made for: its member nodes and people. */
+  base: { members: number; people: number };
+  /** The viewer's own e-mail and notes, which their node in the base does not show. */
+  self: { email: string | null; notes: string | null };
+  /** The base's people met on a profile URL (they come first in the base). */
+  urlPeople: number;
+  /**
+   * One entry per distinct person the viewer knows, in the order they take: PLACE_FIRST_URL
+   * entries, then PLACE_FIRST_OTHER, then PLACE_IN_ORDER by the base's order. Columns:
+   * `record` the viewer's record that is the person (index into their records, as a delta from
+   * the previous entry's), `base` the person's index among the base's people or -1 (counted only
+   * there), `place`, `at` where a PLACE_IN_ORDER entry with no base node goes (before that base
+   * person; 0 otherwise), `knownBy` -1 for "the base node's knownBy with the viewer first", else
+   * an index into `knownByLists`.
+   */
+  entries: { record: number[]; base: number[]; place: number[]; at: number[]; knownBy: number[] };
+  knownByLists: number[][];
+  /** The viewer's companies that differ from the base's: summaries to set, keys to drop. */
+  companies: { set: CompanySummary[]; drop: string[] };
+  otherCompanyPeople: number;
+  /** workspace.members of the viewer's pooled network (the viewer first). */
+  members: MemberReach[];
+}
+
+/** FNV-1a over the records' ids: whether a patch was made for the records in hand. */
+export function idsHash(records: readonly Pick<Connection, 'id'>[]): number {
+  let hash = 0x811c9dc5;
+  for (const record of records) {
+    const id = record.id;
+    for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+    hash = Math.imul(hash ^ 44, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+const ownHashes = new WeakMap<readonly Connection[], number>();
+const profileUrls = new WeakMap<readonly Connection[], Uint8Array>();
+const companyKeys = new WeakMap<readonly Connection[], (string | null)[]>();
+
+/** Per record of a member: the key of their company (companyKey), once per loaded network. */
+function companyKeysOf(records: readonly Connection[]): (string | null)[] {
+  let keys = companyKeys.get(records);
+  if (!keys) companyKeys.set(records, (keys = records.map((record) => companyKey(record.company))));
+  return keys;
+}
+
+/** Per record of a member: 1 when it has a profile URL (profileKey), once per loaded network. */
+function withProfileUrl(records: readonly Connection[]): Uint8Array {
+  let flags = profileUrls.get(records);
+  if (!flags) {
+    flags = new Uint8Array(records.length);
+    records.forEach((record, index) => ((flags as Uint8Array)[index] = profileKey(record) === null ? 0 : 1));
+    profileUrls.set(records, flags);
+  }
+  return flags;
+}
+
+/** idsHash of a member's records, once per loaded network (the same array in every build). */
+function ownIdsHash(records: readonly Connection[]): number {
+  let hash = ownHashes.get(records);
+  if (hash === undefined) ownHashes.set(records, (hash = idsHash(records)));
+  return hash;
+}
+
+/**
+ * The patch of one viewer over the base of `shared`; throws for a non-member, as poolNetwork
+ * does. O(the viewer's records): no node, link or company link is built (the browser builds
+ * them from the viewer's records and the base).
+ */
+export function viewerPatch(shared: SharedPool, viewerId: number): ViewerPatch {
+  const viewer = shared.members.findIndex((member) => member.node.userId === viewerId);
+  if (viewer < 0) throw new Error(`The viewer ${viewerId} is not a member`);
+  const layout = baseLayout(shared);
+  const members = shared.members;
+  const self = members[viewer] as PoolMember;
+  const groupOf = shared.groupOf[viewer] as Int32Array;
+  // Per group: FIRST it takes a first place (mergeView's order), KNOWN the viewer knows them.
+  const seen = new Uint8Array(shared.groups.length);
+  const firstUrl: number[] = [];
+  const firstOther: number[] = [];
+  const known: number[] = [];
+  // Per group the viewer knows: the index of their record among the group's.
+  const mineAt = new Int32Array(shared.groups.length);
+  const companies = new CompanyDelta(shared);
+  const reach = new ReachDelta(shared);
+  const people = self.people;
+  const hasUrl = withProfileUrl(people);
+  const ownKeys = companyKeysOf(people);
+  for (let index = 0; index < people.length; index++) {
+    const group = groupOf[index] as number;
+    const flags = seen[group] as number;
+    // As viewerOverlay: a URL group goes first at the viewer's first record with a URL there,
+    // another group at the viewer's first record of it.
+    if (group < shared.urlGroups) {
+      if ((flags & FIRST) === 0 && hasUrl[index] === 1) {
+        seen[group] = flags | FIRST;
+        firstUrl.push(group);
+      }
+    } else if ((flags & KNOWN) === 0) {
+      seen[group] = flags | FIRST;
+      firstOther.push(group);
+    }
+    if ((flags & KNOWN) !== 0) continue;
+    seen[group] = (seen[group] as number) | KNOWN;
+    known.push(group);
+    const records = shared.groups[group] as readonly MemberRecord[];
+    let at = 0;
+    while ((records[at] as MemberRecord).member !== viewer) at++;
+    mineAt[group] = at;
+    const first = personOf(members, records[0] as MemberRecord);
+    const mineIndex = (records[at] as MemberRecord).person;
+    const mine = people[mineIndex] as Connection;
+    const before = shared.persons[group]?.node;
+    // The same spelling moves nothing: the company counts as the shared build counted it.
+    if (!before) {
+      companies.moveCounted(first, -1);
+      companies.moveShown(mine, +1);
+    } else if (before.company !== mine.company) {
+      companies.moveShown(before, -1);
+      companies.moveShown(mine, +1);
+    }
+    if (first.company !== mine.company) {
+      const firstRecord = records[0] as MemberRecord;
+      const from = companyKeysOf((members[firstRecord.member] as PoolMember).people)[firstRecord.person];
+      reach.moveKeys(records, from ?? null, ownKeys[mineIndex] ?? null);
+    }
+  }
+  const entries: ViewerPatch['entries'] = { record: [], base: [], place: [], at: [], knownBy: [] };
+  const knownByLists: number[][] = [];
+  const listIndex = new Map<string, number>();
+  let previousRecord = 0;
+  const add = (group: number, place: number): void => {
+    const records = shared.groups[group] as readonly MemberRecord[];
+    const mine = (records[mineAt[group] as number] as MemberRecord).person;
+    const base = layout.baseIndexOf[group] as number;
+    entries.record.push(mine - previousRecord);
+    previousRecord = mine;
+    entries.base.push(base);
+    entries.place.push(place);
+    entries.at.push(place === PLACE_IN_ORDER && base < 0 ? (layout.shownBefore[group] as number) : 0);
+    if (base >= 0 && self.sharing !== 'counts') {
+      entries.knownBy.push(-1);
+      return;
+    }
+    const knownBy = [viewerId];
+    for (const record of records) {
+      if (record.member === viewer) continue;
+      const member = members[record.member] as PoolMember;
+      knownBy.push(member.sharing === 'counts' ? HIDDEN_KNOWER : member.node.userId);
+    }
+    const key = knownBy.join(',');
+    let list = listIndex.get(key);
+    if (list === undefined) {
+      list = knownByLists.push(knownBy) - 1;
+      listIndex.set(key, list);
+    }
+    entries.knownBy.push(list);
+  };
+  for (const group of firstUrl) add(group, PLACE_FIRST_URL);
+  for (const group of firstOther) add(group, PLACE_FIRST_OTHER);
+  const inOrder = known.filter((group) => ((seen[group] as number) & FIRST) === 0);
+  for (const group of inOrder.sort((a, b) => a - b)) add(group, PLACE_IN_ORDER);
+  const summaries = companies.summaries();
+  const set: CompanySummary[] = [];
+  const drop: string[] = [];
+  for (const [key, summary] of summaries.companies) {
+    const inBase = layout.companyByKey.get(key);
+    if (!summary) {
+      if (inBase) drop.push(key);
+    } else if (!inBase || inBase.name !== summary.name || inBase.count !== summary.count) set.push(summary);
+  }
+  for (const company of layout.countedNamed) if (!summaries.companies.has(company.key)) set.push(company);
+  return {
+    format: VIEWER_PATCH_FORMAT,
+    version: VIEWER_PATCH_VERSION,
+    viewerId,
+    own: { count: self.people.length, ids: ownIdsHash(self.people) },
+    base: { members: members.length, people: layout.shownBefore[shared.groups.length] as number },
+    self: { email: self.node.email, notes: self.node.notes },
+    urlPeople: layout.urlPeople,
+    entries,
+    knownByLists,
+    companies: { set: set.sort(compareCompanies), drop },
+    otherCompanyPeople: summaries.otherPeople,
+    members: [viewer, ...members.keys()]
+      .filter((index, at) => at === 0 || index !== viewer)
+      .map((index) => reach.of(index)),
+  };
+}
