@@ -181,17 +181,25 @@ export class TeamNetworks {
   }
 
   /**
+   * The workspace pooled for no viewer, at the version `state` read, without taking the build
+   * lock: for the base and patches (TeamSplitService), which hold a lock of their own around it.
+   */
+  async sharedPool(state: TeamState): Promise<SharedPool> {
+    return (await this.sharedBuild(state, false)).pool;
+  }
+
+  /**
    * The workspace pooled for no viewer in particular, at the version `state` read: the latest
    * build when it is of that version, else built now (once, however many viewers ask meanwhile)
    * reusing the latest for the people and companies no change touched.
    */
-  private sharedBuild(state: TeamState): Promise<SharedBuild> {
+  private sharedBuild(state: TeamState, locked = true): Promise<SharedBuild> {
     const key = `${state.teamId}:${workspaceFingerprint(state)}`;
     const latest = this.shared.get(state.teamId);
     if (latest?.key === key) return Promise.resolve(latest);
     let flight = this.sharing.get(key);
     if (!flight) {
-      flight = this.buildShared(state, key).finally(() => this.sharing.delete(key));
+      flight = this.buildShared(state, key, locked).finally(() => this.sharing.delete(key));
       this.sharing.set(key, flight);
     }
     return flight;
@@ -201,10 +209,11 @@ export class TeamNetworks {
    * Built here once no other replica is building the same version (docs/workspace-network.md
    * "One build at a time across replicas"): their builds are not shared, only not run at once.
    */
-  private async buildShared(state: TeamState, key: string): Promise<SharedBuild> {
-    const lock = this.locks ? await this.locks.claim(key) : null;
+  private async buildShared(state: TeamState, key: string, locked: boolean): Promise<SharedBuild> {
+    const lock = this.locks && locked ? await this.locks.claim(key) : null;
     try {
-      workspacePoolBuilds.inc({ lock: lock ? 'held' : 'none' });
+      // `split`: the base and patches' build, which holds its own lock around this one.
+      workspacePoolBuilds.inc({ lock: lock ? 'held' : locked ? 'none' : 'split' });
       return await this.poolShared(state, key);
     } finally {
       await lock?.release();
