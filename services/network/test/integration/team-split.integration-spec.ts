@@ -30,7 +30,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module.js';
 import { networkConfigSchema } from '../../src/config/network.config.js';
+import { BuildLocks } from '../../src/modules/team-graph/build-lock.js';
 import { TeamGraphHandler } from '../../src/modules/team-graph/team-graph.handler.js';
+import { TeamNetworks, workspaceFingerprint } from '../../src/modules/team-graph/team-networks.service.js';
+import { splitLockKey } from '../../src/modules/team-graph/team-split.service.js';
+import { TeamSplitStore } from '../../src/modules/team-graph/team-split.store.js';
 
 // The base + viewer patch of a pooled network (docs/workspace-network.md "One snapshot per
 // workspace version: base + viewer patch") on two replicas of the network service (two Nest
@@ -233,6 +237,7 @@ const counted = async (name: string, labels: Record<string, string> = {}): Promi
 };
 const poolBuilds = () => counted('warmpath_workspace_pool_builds_total');
 const splitBuilds = () => counted('warmpath_workspace_split_builds_total', { outcome: 'built' });
+const splitsFound = () => counted('warmpath_workspace_split_builds_total', { outcome: 'found' });
 
 /** Polls until `check` holds (the service reacts to an event on its own time), 20 s at most. */
 async function eventually(check: () => Promise<boolean>): Promise<void> {
@@ -365,5 +370,34 @@ describe('a workspace version is built once across replicas', () => {
     expect((await poolBuilds()) - pools).toBe(1);
     expect((await splitBuilds()) - splits).toBe(1);
     expect(await redis.ttl(after.ref.key)).toBeGreaterThan(3600);
+  });
+
+  it('makes a replica that waited for the lock serve what the holder stored, and build nothing', async () => {
+    await importPeople(nina, crowd(3000, 5));
+    const app = (index: number) => replicas[index] as NestFastifyApplication;
+    const state = await app(0).get(TeamNetworks).state(vera, teamId);
+    const version = { teamId, fingerprint: workspaceFingerprint(state) };
+    // Replica 0 is building this version: it holds the lock as a build does.
+    const holder = await app(0).get(BuildLocks).claim(splitLockKey(version));
+    expect(holder).not.toBeNull();
+    const [pools, splits, found] = [await poolBuilds(), await splitBuilds(), await splitsFound()];
+    let answered = false;
+    const reading = handler(1)
+      .base({ userId: vera, teamId })
+      .then((ref) => ((answered = true), ref));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(answered).toBe(false);
+    // The holder stores its bytes (marked, to tell them from a build of replica 1's) and lets go.
+    const marked = { br: Buffer.from('holder-br'), gzip: Buffer.from('holder-gzip') };
+    await app(0)
+      .get(TeamSplitStore)
+      .save(version, { base: marked, patches: {}, members: [vera, matt, nina] });
+    await holder?.release();
+    const ref = await reading;
+    expect(ref.version).toBe(version.fingerprint);
+    expect(await redis.hgetBuffer(ref.key, ref.fields.br)).toEqual(marked.br);
+    expect((await splitsFound()) - found).toBe(1);
+    expect((await splitBuilds()) - splits).toBe(0);
+    expect((await poolBuilds()) - pools).toBe(0);
   });
 });

@@ -70,6 +70,14 @@ export class PooledTeamNetwork {
   }
 }
 
+/**
+ * Shared builds kept for the next version's base and patches (built from them: about half the
+ * CPU of a build from scratch), by workspace; each is the size of a pooling (hundreds of MB at
+ * 100,000 people), so only the workspaces read most recently (docs/workspace-network.md "One snapshot per
+ * workspace version: base + viewer patch").
+ */
+export const MAX_SPLIT_BUILDS_KEPT = 3;
+
 /** Pooled networks kept in memory, in people; a 10-member workspace pools ~100,000. */
 export const MAX_CACHED_POOLED_PEOPLE = 300_000;
 
@@ -94,6 +102,11 @@ export class TeamNetworks {
   private readonly sharing = new Map<string, Promise<SharedBuild>>();
   /** How many pools of each workspace are cached: its shared build lives as long as one is. */
   private readonly poolsOf = new Map<number, number>();
+  /**
+   * Workspaces whose shared build is kept for their next base and patches (sharedPool), most
+   * recent last: with no reader's pool cached, at most MAX_SPLIT_BUILDS_KEPT of them.
+   */
+  private readonly splitUsers = new Map<number, true>();
   private cachedPeople = 0;
 
   constructor(
@@ -157,6 +170,7 @@ export class TeamNetworks {
     if (viewerId === undefined) {
       this.membersOf.delete(teamId);
       this.shared.delete(teamId);
+      this.splitUsers.delete(teamId);
     }
     for (const [slot, network] of this.cache) {
       if (network.state.teamId !== teamId) continue;
@@ -185,7 +199,15 @@ export class TeamNetworks {
    * lock: for the base and patches (TeamSplitService), which hold a lock of their own around it.
    */
   async sharedPool(state: TeamState): Promise<SharedPool> {
-    return (await this.sharedBuild(state, false)).pool;
+    const build = await this.sharedBuild(state, false);
+    this.splitUsers.delete(state.teamId);
+    this.splitUsers.set(state.teamId, true);
+    if (this.splitUsers.size > MAX_SPLIT_BUILDS_KEPT) {
+      const oldest = this.splitUsers.keys().next().value as number;
+      this.splitUsers.delete(oldest);
+      if (!this.poolsOf.has(oldest)) this.shared.delete(oldest);
+    }
+    return build.pool;
   }
 
   /**
@@ -269,7 +291,7 @@ export class TeamNetworks {
     if (left > 0) this.poolsOf.set(teamId, left);
     else {
       this.poolsOf.delete(teamId);
-      this.shared.delete(teamId);
+      if (!this.splitUsers.has(teamId)) this.shared.delete(teamId);
     }
   }
 }

@@ -51,10 +51,12 @@ export class TeamSplitStore {
       const current = currentSplitKey(version.teamId);
       const previous = await this.redis.get(current);
       const meta = JSON.stringify({ fingerprint: version.fingerprint, members: blobs.members });
-      const write = this.redis
-        .multi()
-        .hset(teamNetworkPatchesKey(version.teamId, version.fingerprint), blobs.patches)
-        .expire(teamNetworkPatchesKey(version.teamId, version.fingerprint), SNAPSHOT_TTL_SECONDS)
+      const patchesKey = teamNetworkPatchesKey(version.teamId, version.fingerprint);
+      const write = this.redis.multi();
+      // HSET of no field is an error that would abort the whole transaction.
+      if (Object.keys(blobs.patches).length > 0)
+        write.hset(patchesKey, blobs.patches).expire(patchesKey, SNAPSHOT_TTL_SECONDS);
+      write
         .hset(baseKey(version), {
           [snapshotField('compact', 'br')]: blobs.base.br,
           [snapshotField('compact', 'gzip')]: blobs.base.gzip,
