@@ -10,6 +10,7 @@ export * from './network/network-notes.contract.js';
 export * from './network/network-path.contract.js';
 export * from './network/network-stats.contract.js';
 export * from './network/network-team-graph.contract.js';
+export * from './network/network-team-split.contract.js';
 export * from './imports/index.js';
 export * from './bulk/index.js';
 export * from './intros/index.js';

@@ -49,7 +49,9 @@ import {
 import { updateNotesRequestSchema } from '../network/network-notes.contract.js';
 import { findPathQuerySchema, warmPathSchema } from '../network/network-path.contract.js';
 import { networkStatsSchema } from '../network/network-stats.contract.js';
+import { COMPACT_NETWORK_MEDIA_TYPE } from '../network/network-graph.contract.js';
 import { teamNetworkDataSchema } from '../network/network-team-graph.contract.js';
+import { viewerPatchBodySchema } from '../network/network-team-split.contract.js';
 import { connectionSchema, networkDataSchema } from '../network/network.schema.js';
 import {
   createTargetListFromTextSchema,
@@ -95,6 +97,10 @@ const uploadAnswers = {
   },
 };
 const snapshotNotModified = { description: 'Not modified: the `If-None-Match` ETag is current' };
+const splitHeaders = {
+  ETag: 'Strong, quoted; changes with the workspace version',
+  'X-Network-Version': 'The workspace version (its fingerprint)',
+};
 
 /**
  * Every `/api` route of the gateway. Adding a route is one entry here (the gateway's route test
@@ -153,6 +159,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'post', path: '/api/teams/{id}/leave', tag: 'Workspaces', summary: 'Leave a workspace', access: 'session', responses: { 200: json(leftSchema, 'Left') }, errors: [404] },
   { method: 'put', path: '/api/teams/{id}/sharing', tag: 'Workspaces', summary: 'Your sharing level in a workspace', access: 'session', body: jsonBody(updateSharingRequestSchema), responses: { 200: json(teamMemberSchema, 'Your member row') }, errors: [400, 404] },
   { method: 'get', path: '/api/teams/{id}/network', tag: 'Workspaces', summary: "A workspace's pooled network as you see it", access: 'workspaces:read', responses: { 200: json(teamNetworkDataSchema, 'The pooled network'), 304: snapshotNotModified }, errors: [404] },
+  { method: 'get', path: '/api/teams/{id}/network/base', tag: 'Workspaces', summary: "A workspace's pooled network as every member shares it (the base)", description: 'The compact representation (`application/vnd.warmpath.network.v1+json`, docs/network-api.md) of the base: the same bytes for every member of a workspace version. Assembled with your `GET /api/network` and `GET /api/teams/{id}/network/patch` into your pooled network. Brotli or gzip as accepted; a strong `ETag` of the workspace version, 304 on `If-None-Match`.', access: 'workspaces:read', responses: { 200: { description: 'The base, compact', contentType: COMPACT_NETWORK_MEDIA_TYPE, headers: splitHeaders }, 304: snapshotNotModified }, errors: [404] },
+  { method: 'get', path: '/api/teams/{id}/network/patch', tag: 'Workspaces', summary: 'What your pooled network adds to the base (your patch)', description: '`{ base, patch }`: `base` is the `ETag` of the base the patch was made for (quotes included), `patch` your viewer patch (format `warmpath.viewer-patch`). Brotli or gzip as accepted; a strong `ETag` of the workspace version and you, 304 on `If-None-Match`.', access: 'workspaces:read', responses: { 200: { ...json(viewerPatchBodySchema, 'The patch and the base it belongs to'), headers: splitHeaders }, 304: snapshotNotModified }, errors: [404] },
   { method: 'post', path: '/api/teams/{teamId}/invitations', tag: 'Workspaces', summary: 'Invite by e-mail (owner or admin)', access: 'session', body: jsonBody(createInvitationRequestSchema), responses: { 201: json(invitationCreatedSchema, 'The invitation with its link, shown once') }, errors: [400, 404, 409] },
   { method: 'get', path: '/api/teams/{teamId}/invitations', tag: 'Workspaces', summary: "A workspace's e-mail invitations (owner or admin)", access: 'session', responses: { 200: json(z.array(invitationSchema), 'The invitations') }, errors: [404] },
   { method: 'post', path: '/api/teams/{id}/invitation-code', tag: 'Workspaces', summary: 'A new invitation code (owner or admin)', access: 'session', responses: { 201: json(invitationCodeSchema, 'The code; the previous one stops working') }, errors: [404] },

@@ -115,11 +115,19 @@ export class NetworkSnapshotService {
     return pointer;
   }
 
-  private async bytes(ref: NetworkSnapshotRef, field: SnapshotField): Promise<Buffer | null> {
-    const cacheKey = `${ref.key}|${field}`;
+  private bytes(ref: NetworkSnapshotRef, field: SnapshotField): Promise<Buffer | null> {
+    return this.bytesAt(ref.key, field);
+  }
+
+  /**
+   * One field of a stored hash whose content never changes under its key (snapshots, workspace
+   * bases and patches: their keys carry fingerprints), from this process' byte cache or Redis.
+   */
+  async bytesAt(key: string, field: string): Promise<Buffer | null> {
+    const cacheKey = `${key}|${field}`;
     const cached = this.cache.get(cacheKey);
     if (cached) return cached;
-    const bytes = await this.redis.hgetBuffer(ref.key, field);
+    const bytes = await this.redis.hgetBuffer(key, field);
     if (bytes) this.cache.set(cacheKey, bytes);
     return bytes;
   }

@@ -2,6 +2,10 @@ import { Module } from '@nestjs/common';
 import { NetworkController } from './network.controller.js';
 import { NetworkSnapshotService } from './network-snapshot.service.js';
 import { TeamNetworkController } from './team-network.controller.js';
+import { TeamNetworkSplitController } from './team-network-split.controller.js';
 
-@Module({ controllers: [NetworkController, TeamNetworkController], providers: [NetworkSnapshotService] })
+@Module({
+  controllers: [NetworkController, TeamNetworkController, TeamNetworkSplitController],
+  providers: [NetworkSnapshotService],
+})
 export class NetworkModule {}

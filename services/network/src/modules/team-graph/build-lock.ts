@@ -3,7 +3,7 @@ import { REDIS, SERVICE_CONFIG } from '@warmpath/server-kit';
 import type { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { NetworkConfig } from '../../config/network.config.js';
+import { DEFAULT_TEAM_POOL_LOCK_MS, type NetworkConfig } from '../../config/network.config.js';
 import { workspacePoolLockWaits } from './pool-metrics.js';
 
 /** Redis key (before REDIS_PREFIX) of the lock on building one workspace version (`<teamId>:<fingerprint>`). */
@@ -36,7 +36,7 @@ export class BuildLocks {
     @Inject(REDIS) private readonly redis: Redis,
     @Optional() @Inject(SERVICE_CONFIG) config?: Pick<NetworkConfig, 'TEAM_POOL_LOCK_MS'>,
   ) {
-    this.lockMs = config?.TEAM_POOL_LOCK_MS ?? 0;
+    this.lockMs = config?.TEAM_POOL_LOCK_MS ?? DEFAULT_TEAM_POOL_LOCK_MS;
   }
 
   /**

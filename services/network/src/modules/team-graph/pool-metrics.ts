@@ -20,3 +20,15 @@ export const workspacePoolLockWaits = new Histogram({
   buckets: [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30],
   registers: [metricsRegistry],
 });
+
+/**
+ * Bases and patches of workspace versions (docs/workspace-network.md "One snapshot per workspace
+ * version: base + viewer patch"): `built` by this process, or `found` stored by another replica
+ * (or an earlier flight) when this one looked after waiting for the lock.
+ */
+export const workspaceSplitBuilds = new Counter({
+  name: 'warmpath_workspace_split_builds_total',
+  help: 'Workspace versions whose base and patches this process built or found stored by another replica',
+  labelNames: ['outcome'],
+  registers: [metricsRegistry],
+});

@@ -6,6 +6,7 @@ import type { IntroFeedbackRepository } from '../intro-feedback/intro-feedback.r
 import { TeamGraphHandler } from './team-graph.handler.js';
 import type { TeamNetworks } from './team-networks.service.js';
 import type { TeamSnapshotService } from './team-snapshot.service.js';
+import type { TeamSplitService } from './team-split.service.js';
 
 const TEAM = 4;
 const VIEWER = 9;
@@ -15,8 +16,11 @@ class HeldSnapshots {
   builds = 0;
   private release: Array<() => void> = [];
 
-  ensure(): Promise<NetworkSnapshotRef> {
+  readonly asked: number[] = [];
+
+  ensure(viewerId?: number): Promise<NetworkSnapshotRef> {
     this.builds += 1;
+    if (viewerId !== undefined) this.asked.push(viewerId);
     return new Promise((done) => this.release.push(() => done({} as NetworkSnapshotRef)));
   }
 
@@ -29,11 +33,16 @@ class HeldSnapshots {
   }
 }
 
-function handlerWith(snapshots: HeldSnapshots) {
+function handlerWith(snapshots: HeldSnapshots, split = new HeldSnapshots()) {
   const listeners = new ImportListeners();
   const teams = { teamsWith: () => [TEAM], forget: () => undefined } as unknown as TeamNetworks;
   const handler = new TeamGraphHandler(
     snapshots as unknown as TeamSnapshotService,
+    {
+      base: (userId: number) => split.ensure(userId),
+      patch: (userId: number) => split.ensure(userId),
+      ensure: (userId: number) => split.ensure(userId),
+    } as unknown as TeamSplitService,
     teams,
     { warn: () => undefined } as unknown as Logger,
     { drop: async () => undefined } as unknown as IntroFeedbackRepository,
@@ -72,6 +81,27 @@ describe('TeamGraphHandler: keeping pooled snapshots warm', () => {
     const snapshots = new HeldSnapshots();
     const { handler } = handlerWith(snapshots);
     await handler.sharingChanged({ teamId: TEAM } as never);
+    expect(snapshots.builds).toBe(0);
+  });
+
+  it('rebuilds the base and patches once per workspace however many read them, and no per-viewer snapshot for them', async () => {
+    const snapshots = new HeldSnapshots();
+    const split = new HeldSnapshots();
+    const { handler } = handlerWith(snapshots, split);
+    const reads = [
+      handler.base({ userId: VIEWER, teamId: TEAM } as never),
+      handler.patch({ userId: VIEWER, teamId: TEAM } as never),
+      handler.patch({ userId: VIEWER + 1, teamId: TEAM } as never),
+    ];
+    await split.finishRunning();
+    await Promise.all(reads);
+    const before = split.builds;
+    const event = handler.sharingChanged({ teamId: TEAM } as never);
+    await new Promise((done) => setImmediate(done));
+    expect(split.builds - before).toBe(1);
+    await split.finishRunning();
+    await event;
+    expect(split.builds - before).toBe(1);
     expect(snapshots.builds).toBe(0);
   });
 });

@@ -2,10 +2,12 @@ import { Inject, Injectable } from '@nestjs/common';
 import {
   bulkEvents,
   networkTeamGraphContracts,
+  networkTeamSplitContracts,
   teamsEvents,
   type NetworkSnapshotRef,
   type PayloadOf,
   type RequestOf,
+  type TeamSplitRef,
 } from '@warmpath/contracts';
 import { HandleEvent, HandleRequest, LOGGER } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
@@ -13,25 +15,31 @@ import { ImportListeners } from '../graph/import-listeners.js';
 import { IntroFeedbackRepository } from '../intro-feedback/intro-feedback.repository.js';
 import { TeamNetworks } from './team-networks.service.js';
 import { TeamSnapshotService } from './team-snapshot.service.js';
+import { TeamSplitService } from './team-split.service.js';
 
 /** Viewers who read a pooled network this recently get it rebuilt as soon as it changes. */
 export const RECENT_VIEWER_MS = 60 * 60 * 1000;
 
 /**
- * NATS face of GET /api/teams/{id}/network, and what keeps pooled snapshots warm. Reads are never
- * stale whatever the events do (every read checks membership, sharing and the members' versions);
- * the events rebuild the snapshots of the members who look at the workspace, so their next read
- * is answered from Redis instead of waiting for a pooling of 100,000 people.
+ * NATS face of GET /api/teams/{id}/network and of its base and patch, and what keeps them warm.
+ * Reads are never stale whatever the events do (every read checks membership, sharing and the
+ * members' versions); the events rebuild, once per workspace, the base and patches of a workspace
+ * someone reads that way, and the per-viewer snapshots of the members who read those (API
+ * clients), so their next read is answered from Redis instead of waiting for a pooling of
+ * 100,000 people (docs/workspace-network.md "One snapshot per workspace version: base + viewer patch").
  */
 @Injectable()
 export class TeamGraphHandler {
-  /** teamId → viewerId → when they last read it (ms). */
+  /** teamId → viewerId → when they last read its per-viewer network (ms). */
   private readonly viewers = new Map<number, Map<number, number>>();
+  /** teamId → viewerId → when they last read its base or patch (ms). */
+  private readonly splitReaders = new Map<number, Map<number, number>>();
   /** teamId → the refresh running now, and whether events came in since it started. */
   private readonly refreshing = new Map<number, { again: boolean; done: Promise<void> }>();
 
   constructor(
     private readonly snapshots: TeamSnapshotService,
+    private readonly split: TeamSplitService,
     private readonly teams: TeamNetworks,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly feedback: IntroFeedbackRepository,
@@ -46,7 +54,21 @@ export class TeamGraphHandler {
       recheck: request.recheck,
       representation: request.representation,
     });
-    this.viewed(request.teamId, request.userId);
+    this.viewed(this.viewers, request.teamId, request.userId);
+    return ref;
+  }
+
+  @HandleRequest(networkTeamSplitContracts.getBase)
+  async base(request: RequestOf<typeof networkTeamSplitContracts.getBase>): Promise<TeamSplitRef> {
+    const ref = await this.split.base(request.userId, request.teamId, { recheck: request.recheck });
+    this.viewed(this.splitReaders, request.teamId, request.userId);
+    return ref;
+  }
+
+  @HandleRequest(networkTeamSplitContracts.getPatch)
+  async patch(request: RequestOf<typeof networkTeamSplitContracts.getPatch>): Promise<TeamSplitRef> {
+    const ref = await this.split.patch(request.userId, request.teamId, { recheck: request.recheck });
+    this.viewed(this.splitReaders, request.teamId, request.userId);
     return ref;
   }
 
@@ -58,6 +80,7 @@ export class TeamGraphHandler {
   @HandleEvent(teamsEvents.memberLeft)
   async left(event: PayloadOf<typeof teamsEvents.memberLeft>): Promise<void> {
     this.viewers.get(event.teamId)?.delete(event.userId);
+    this.splitReaders.get(event.teamId)?.delete(event.userId);
     this.teams.forget(event.teamId, event.userId);
     // Their ties leave the pool, and what requests said of them goes too (ignored on reads anyway).
     await this.feedback.drop(event.teamId, event.userId);
@@ -81,8 +104,10 @@ export class TeamGraphHandler {
   @HandleEvent(teamsEvents.workspaceDeleted)
   async deleted(event: PayloadOf<typeof teamsEvents.workspaceDeleted>): Promise<void> {
     this.viewers.delete(event.teamId);
+    this.splitReaders.delete(event.teamId);
     this.teams.forget(event.teamId);
     await this.snapshots.forget(event.teamId);
+    await this.split.forget(event.teamId);
     await this.feedback.drop(event.teamId);
   }
 
@@ -91,9 +116,9 @@ export class TeamGraphHandler {
     for (const teamId of this.teams.teamsWith(userId)) await this.refresh(teamId);
   }
 
-  private viewed(teamId: number, viewerId: number): void {
-    let viewers = this.viewers.get(teamId);
-    if (!viewers) this.viewers.set(teamId, (viewers = new Map()));
+  private viewed(readers: Map<number, Map<number, number>>, teamId: number, viewerId: number): void {
+    let viewers = readers.get(teamId);
+    if (!viewers) readers.set(teamId, (viewers = new Map()));
     viewers.set(viewerId, Date.now());
   }
 
@@ -113,6 +138,8 @@ export class TeamGraphHandler {
       try {
         while (state.again) {
           state.again = false;
+          // Only awaited when there is one to build: the per-viewer rebuilds start at once otherwise.
+          if (this.splitReaders.has(teamId)) await this.rebuildSplit(teamId);
           await this.rebuildViewers(teamId);
         }
       } finally {
@@ -123,7 +150,33 @@ export class TeamGraphHandler {
     return state.done;
   }
 
-  /** Rebuilds the recent viewers' snapshots one after another (a pooling is CPU-heavy). */
+  /**
+   * Builds the workspace's new base and patches once, for every member, when anyone read them
+   * recently: the membership of the first recent reader still a member names the version (the
+   * same for every member).
+   */
+  private async rebuildSplit(teamId: number): Promise<void> {
+    const readers = this.splitReaders.get(teamId);
+    if (!readers) return;
+    for (const [viewerId, readAt] of [...readers]) {
+      if (Date.now() - readAt > RECENT_VIEWER_MS) {
+        readers.delete(viewerId);
+        continue;
+      }
+      try {
+        await this.split.ensure(viewerId, teamId);
+        return;
+      } catch (error) {
+        readers.delete(viewerId);
+        this.logger.warn({ err: error, teamId, viewerId }, 'workspace base and patches not rebuilt');
+      }
+    }
+  }
+
+  /**
+   * Rebuilds the per-viewer snapshots of the recent readers of GET /api/teams/{id}/network (API
+   * clients; the web app reads the base and patch) one after another (a pooling is CPU-heavy).
+   */
   private async rebuildViewers(teamId: number): Promise<void> {
     const viewers = this.viewers.get(teamId);
     if (!viewers) return;

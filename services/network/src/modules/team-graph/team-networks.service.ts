@@ -70,6 +70,14 @@ export class PooledTeamNetwork {
   }
 }
 
+/**
+ * Shared builds kept for the next version's base and patches (built from them: about half the
+ * CPU of a build from scratch), by workspace; each is the size of a pooling (hundreds of MB at
+ * 100,000 people), so only the workspaces read most recently (docs/workspace-network.md "One snapshot per
+ * workspace version: base + viewer patch").
+ */
+export const MAX_SPLIT_BUILDS_KEPT = 3;
+
 /** Pooled networks kept in memory, in people; a 10-member workspace pools ~100,000. */
 export const MAX_CACHED_POOLED_PEOPLE = 300_000;
 
@@ -94,6 +102,11 @@ export class TeamNetworks {
   private readonly sharing = new Map<string, Promise<SharedBuild>>();
   /** How many pools of each workspace are cached: its shared build lives as long as one is. */
   private readonly poolsOf = new Map<number, number>();
+  /**
+   * Workspaces whose shared build is kept for their next base and patches (sharedPool), most
+   * recent last: with no reader's pool cached, at most MAX_SPLIT_BUILDS_KEPT of them.
+   */
+  private readonly splitUsers = new Map<number, true>();
   private cachedPeople = 0;
 
   constructor(
@@ -157,6 +170,7 @@ export class TeamNetworks {
     if (viewerId === undefined) {
       this.membersOf.delete(teamId);
       this.shared.delete(teamId);
+      this.splitUsers.delete(teamId);
     }
     for (const [slot, network] of this.cache) {
       if (network.state.teamId !== teamId) continue;
@@ -181,17 +195,33 @@ export class TeamNetworks {
   }
 
   /**
+   * The workspace pooled for no viewer, at the version `state` read, without taking the build
+   * lock: for the base and patches (TeamSplitService), which hold a lock of their own around it.
+   */
+  async sharedPool(state: TeamState): Promise<SharedPool> {
+    const build = await this.sharedBuild(state, false);
+    this.splitUsers.delete(state.teamId);
+    this.splitUsers.set(state.teamId, true);
+    if (this.splitUsers.size > MAX_SPLIT_BUILDS_KEPT) {
+      const oldest = this.splitUsers.keys().next().value as number;
+      this.splitUsers.delete(oldest);
+      if (!this.poolsOf.has(oldest)) this.shared.delete(oldest);
+    }
+    return build.pool;
+  }
+
+  /**
    * The workspace pooled for no viewer in particular, at the version `state` read: the latest
    * build when it is of that version, else built now (once, however many viewers ask meanwhile)
    * reusing the latest for the people and companies no change touched.
    */
-  private sharedBuild(state: TeamState): Promise<SharedBuild> {
+  private sharedBuild(state: TeamState, locked = true): Promise<SharedBuild> {
     const key = `${state.teamId}:${workspaceFingerprint(state)}`;
     const latest = this.shared.get(state.teamId);
     if (latest?.key === key) return Promise.resolve(latest);
     let flight = this.sharing.get(key);
     if (!flight) {
-      flight = this.buildShared(state, key).finally(() => this.sharing.delete(key));
+      flight = this.buildShared(state, key, locked).finally(() => this.sharing.delete(key));
       this.sharing.set(key, flight);
     }
     return flight;
@@ -201,10 +231,11 @@ export class TeamNetworks {
    * Built here once no other replica is building the same version (docs/workspace-network.md
    * "One build at a time across replicas"): their builds are not shared, only not run at once.
    */
-  private async buildShared(state: TeamState, key: string): Promise<SharedBuild> {
-    const lock = this.locks ? await this.locks.claim(key) : null;
+  private async buildShared(state: TeamState, key: string, locked: boolean): Promise<SharedBuild> {
+    const lock = this.locks && locked ? await this.locks.claim(key) : null;
     try {
-      workspacePoolBuilds.inc({ lock: lock ? 'held' : 'none' });
+      // `split`: the base and patches' build, which holds its own lock around this one.
+      workspacePoolBuilds.inc({ lock: lock ? 'held' : locked ? 'none' : 'split' });
       return await this.poolShared(state, key);
     } finally {
       await lock?.release();
@@ -260,7 +291,7 @@ export class TeamNetworks {
     if (left > 0) this.poolsOf.set(teamId, left);
     else {
       this.poolsOf.delete(teamId);
-      this.shared.delete(teamId);
+      if (!this.splitUsers.has(teamId)) this.shared.delete(teamId);
     }
   }
 }

@@ -1,0 +1,403 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import {
+  networkGraphContracts,
+  networkImportContracts,
+  networkTeamGraphContracts,
+  networkTeamSplitContracts,
+  teamBaseEtag,
+  viewerPatchBodySchema,
+  WORKSPACE_NOT_FOUND,
+  type SharingLevel,
+  type TeamSplitRef,
+} from '@warmpath/contracts';
+import {
+  applyViewerPatch,
+  companyKey,
+  decodeNetwork,
+  positionInfo,
+  type CompactNetwork,
+  type ViewerPatch,
+} from '@warmpath/domain';
+import { BusClient, createLogger, loadConfig, metricsRegistry, NATS_CONNECTION } from '@warmpath/server-kit';
+import { createThrowawayDatabase, deleteRedisKeys } from '@warmpath/testing';
+import { Redis } from 'ioredis';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../../src/app.module.js';
+import { networkConfigSchema } from '../../src/config/network.config.js';
+import { BuildLocks } from '../../src/modules/team-graph/build-lock.js';
+import { TeamGraphHandler } from '../../src/modules/team-graph/team-graph.handler.js';
+import { TeamNetworks, workspaceFingerprint } from '../../src/modules/team-graph/team-networks.service.js';
+import { splitLockKey } from '../../src/modules/team-graph/team-split.service.js';
+import { TeamSplitStore } from '../../src/modules/team-graph/team-split.store.js';
+
+// The base + viewer patch of a pooled network (docs/workspace-network.md "One snapshot per
+// workspace version: base + viewer patch") on two replicas of the network service (two Nest
+// applications in this process) on one Postgres, NATS and Redis, with the lock at its default:
+// what the browser assembles is exactly each viewer's per-viewer snapshot, and a workspace version
+// is built once across the replicas however many ask at once. Teams and auth are played by
+// responders on the same NATS.
+
+const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `it_${randomBytes(6).toString('hex')}`;
+const redisPrefix = `${prefix}:`;
+
+let replicas: NestFastifyApplication[] = [];
+let nc: NatsConnection;
+let bus: BusClient;
+let redis: Redis;
+let db: DataSource;
+let dropDatabase: () => Promise<void>;
+const workspaces = new Map<number, Map<number, SharingLevel>>();
+
+beforeAll(async () => {
+  const database = await createThrowawayDatabase();
+  dropDatabase = database.drop;
+  nc = await connect({ servers: NATS_URL, name: 'network-team-split-it' });
+  answerAsTeamsAndAuth(nc);
+  await nc.flush();
+  // TEAM_POOL_LOCK_MS unset: the lock is on by default.
+  const config = loadConfig('network', networkConfigSchema, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    NATS_URL,
+    NATS_PREFIX: prefix,
+    REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+  });
+  expect(config.TEAM_POOL_LOCK_MS).toBe(30_000);
+  const boot = async () => {
+    const app = await NestFactory.create<NestFastifyApplication>(
+      AppModule.forRoot(config, createLogger('network', 'silent')),
+      new FastifyAdapter(),
+      { logger: false },
+    );
+    await app.init();
+    return app;
+  };
+  // One after the other: the first runs the migrations.
+  replicas = [await boot(), await boot()];
+  db = (replicas[0] as NestFastifyApplication).get(DataSource);
+  bus = new BusClient(nc, { service: 'network-it', natsUrl: NATS_URL, prefix, requestTimeoutMs: 30_000 });
+  redis = new Redis(REDIS_URL, { keyPrefix: redisPrefix });
+});
+
+afterAll(async () => {
+  for (const app of replicas) {
+    const serviceNc = app.get<NatsConnection>(NATS_CONNECTION);
+    await app.close();
+    await serviceNc.close();
+  }
+  await nc?.close();
+  redis?.disconnect();
+  await dropDatabase?.();
+  await deleteRedisKeys(REDIS_URL, redisPrefix);
+});
+
+function answerAsTeamsAndAuth(connection: NatsConnection): void {
+  const respond = (subject: string, answer: (request: { userId: number; teamId: number }) => unknown) =>
+    connection.subscribe(`${prefix}.${subject}`, {
+      callback: (_error, msg) => {
+        msg.respond(JSON.stringify(answer(msg.json())));
+      },
+    });
+  respond('auth.user.get', ({ userId }) => ({
+    ok: true,
+    data: {
+      id: userId,
+      username: `user${userId}`,
+      firstName: `Member${userId}`,
+      lastName: 'Test',
+      email: `member${userId}@example.com`,
+      avatarUrl: null,
+      linkedinId: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      isAdmin: false,
+      providers: [],
+    },
+  }));
+  respond('teams.membership.get', ({ userId, teamId }) => {
+    const members = workspaces.get(teamId);
+    if (!members?.has(userId))
+      return { ok: false, error: { code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND } };
+    const rows = [...members].map(([id, sharing]) => ({
+      userId: id,
+      role: 'member',
+      joinedAt: '2026-11-01T00:00:00.000Z',
+      sharing,
+    }));
+    return { ok: true, data: { teamId, members: rows } };
+  });
+}
+
+interface Person {
+  first: string;
+  last: string;
+  company: string;
+  position?: string;
+  url?: string;
+  email?: string;
+  years?: number;
+}
+
+/** What an import commit leaves: the rows, then the owner's version bumped. */
+async function importPeople(ownerUserId: number, people: Person[]): Promise<string> {
+  const year = new Date().getUTCFullYear();
+  await db.query(
+    `INSERT INTO network.connections (owner_user_id, match_key, first_name, last_name, company, company_key,
+       position, category, seniority, linkedin_url, email, connected_on)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+       $9::int[], $10::text[], $11::text[], $12::date[])`,
+    [
+      ownerUserId,
+      people.map((p) =>
+        p.url ? `url:${p.url}` : `name:${p.first} ${p.last}|${companyKey(p.company)}`.toLowerCase(),
+      ),
+      people.map((p) => p.first),
+      people.map((p) => p.last),
+      people.map((p) => p.company),
+      people.map((p) => companyKey(p.company)),
+      people.map((p) => p.position ?? null),
+      people.map((p) => positionInfo(p.position ?? null).category),
+      people.map((p) => positionInfo(p.position ?? null).seniority),
+      people.map((p) => p.url ?? null),
+      people.map((p) => p.email ?? null),
+      people.map((p) => (p.years === undefined ? null : `${year - p.years}-01-01`)),
+    ],
+  );
+  const rows: { version: string }[] = await db.query(
+    `INSERT INTO network.network_versions (owner_user_id, version) VALUES ($1, 1)
+     ON CONFLICT (owner_user_id) DO UPDATE SET version = network.network_versions.version + 1
+     RETURNING version::text AS version`,
+    [ownerUserId],
+  );
+  return (rows[0] as { version: string }).version;
+}
+
+/** `count` people from `from` on: URL'd ones, some name-only, over a few companies and positions. */
+const crowd = (from: number, count: number): Person[] =>
+  Array.from({ length: count }, (_, i) => {
+    const n = from + i;
+    return {
+      first: `Person${n}`,
+      last: 'Test',
+      company: `Company ${n % 5}`,
+      position: n % 3 === 0 ? 'Head of Engineering' : 'Software Engineer',
+      url: n % 4 === 0 ? undefined : `https://www.linkedin.com/in/person-${n}`,
+      email: n % 6 === 0 ? `person${n}@example.com` : undefined,
+      years: n % 9,
+    };
+  });
+
+const unzip = (bytes: Buffer | null): unknown => JSON.parse(gunzipSync(bytes as Buffer).toString());
+
+async function base(userId: number, teamId: number): Promise<{ ref: TeamSplitRef; compact: CompactNetwork }> {
+  const ref = await bus.request(networkTeamSplitContracts.getBase, { userId, teamId });
+  return { ref, compact: unzip(await redis.hgetBuffer(ref.key, ref.fields.gzip)) as CompactNetwork };
+}
+
+async function patch(userId: number, teamId: number) {
+  const ref = await bus.request(networkTeamSplitContracts.getPatch, { userId, teamId });
+  const body = viewerPatchBodySchema.parse(unzip(await redis.hgetBuffer(ref.key, ref.fields.gzip)));
+  // The brotli field holds the same body.
+  const br = JSON.parse(
+    brotliDecompressSync((await redis.hgetBuffer(ref.key, ref.fields.br)) as Buffer).toString(),
+  );
+  expect(br).toEqual(body);
+  return { ref, body: body as unknown as { base: string; patch: ViewerPatch } };
+}
+
+/** The viewer's own records as the web app has them: GET /api/network's compact form, decoded. */
+async function ownRecords(userId: number) {
+  const ref = await bus.request(networkGraphContracts.getGraph, { userId });
+  const compact = unzip(await redis.hgetBuffer(ref.key, 'compact-gzip')) as CompactNetwork;
+  return decodeNetwork(compact).connections.slice(1);
+}
+
+/** Today's per-viewer snapshot as the web app reads it: the compact form, decoded. */
+async function perViewer(userId: number, teamId: number) {
+  const ref = await bus.request(networkTeamGraphContracts.getTeamGraph, { userId, teamId });
+  return decodeNetwork(unzip(await redis.hgetBuffer(ref.key, 'compact-gzip')) as CompactNetwork);
+}
+
+const counted = async (name: string, labels: Record<string, string> = {}): Promise<number> => {
+  const metric = await metricsRegistry.getSingleMetric(name)?.get();
+  return (
+    metric?.values
+      .filter((value) => Object.entries(labels).every(([k, v]) => value.labels[k] === v))
+      .reduce((sum, value) => sum + value.value, 0) ?? 0
+  );
+};
+const poolBuilds = () => counted('warmpath_workspace_pool_builds_total');
+const splitBuilds = () => counted('warmpath_workspace_split_builds_total', { outcome: 'built' });
+const splitsFound = () => counted('warmpath_workspace_split_builds_total', { outcome: 'found' });
+
+/** Polls until `check` holds (the service reacts to an event on its own time), 20 s at most. */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('Condition not met within 20 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('base + viewer patch: what the browser assembles is each viewer’s pooled network', () => {
+  const [maya, ana, carl, olga] = [11, 12, 13, 14];
+  const teamId = 800;
+
+  beforeAll(async () => {
+    workspaces.set(
+      teamId,
+      new Map<number, SharingLevel>([
+        [maya, 'names'],
+        [ana, 'emails'],
+        [carl, 'counts'],
+      ]),
+    );
+    // Overlapping own networks, each different: 0-59, 40-99, 80-139 (carl on counts only).
+    await importPeople(maya, crowd(0, 60));
+    await importPeople(ana, crowd(40, 60));
+    await importPeople(carl, crowd(80, 60));
+    await importPeople(olga, crowd(500, 5));
+  });
+
+  it('gives each viewer exactly their per-viewer snapshot: nodes, order, degrees, knownBy, ids, fields', async () => {
+    const shared = await base(maya, teamId);
+    expect(shared.ref.etag).toBe(teamBaseEtag(shared.ref.version));
+    for (const viewer of [maya, ana, carl]) {
+      // Every member reads the same base.
+      expect((await base(viewer, teamId)).ref).toEqual(shared.ref);
+      const { body } = await patch(viewer, teamId);
+      expect(body.base).toBe(shared.ref.etag);
+      expect(body.patch.viewerId).toBe(viewer);
+      const assembled = applyViewerPatch(decodeNetwork(shared.compact), await ownRecords(viewer), body.patch);
+      const expected = await perViewer(viewer, teamId);
+      expect(expected.connections.length).toBeGreaterThan(100);
+      expect(assembled).toStrictEqual(expected);
+    }
+  });
+
+  it('keeps a non-member out of the base and the patch, as an unknown workspace', async () => {
+    for (const request of [networkTeamSplitContracts.getBase, networkTeamSplitContracts.getPatch]) {
+      for (const [userId, team] of [
+        [olga, teamId],
+        [maya, 999_999],
+      ] as const)
+        await expect(bus.request(request, { userId, teamId: team })).rejects.toMatchObject({
+          code: 'NOT_FOUND',
+          message: WORKSPACE_NOT_FOUND,
+        });
+    }
+  });
+});
+
+describe('a workspace version is built once across replicas', () => {
+  const [vera, matt, nina] = [21, 22, 23];
+  const teamId = 801;
+  const handler = (index: number) => (replicas[index] as NestFastifyApplication).get(TeamGraphHandler);
+
+  beforeAll(async () => {
+    workspaces.set(
+      teamId,
+      new Map<number, SharingLevel>([
+        [vera, 'names'],
+        [matt, 'profiles'],
+        [nina, 'counts'],
+      ]),
+    );
+    await importPeople(vera, crowd(1000, 80));
+    await importPeople(matt, crowd(1050, 80));
+    await importPeople(nina, crowd(1100, 40));
+  });
+
+  /** Every viewer asks both replicas for the base and their patch, all at once. */
+  const askEverywhere = () =>
+    Promise.all(
+      [0, 1].flatMap((index) =>
+        [vera, matt, nina].flatMap((userId) => [
+          handler(index).base({ userId, teamId }),
+          handler(index).patch({ userId, teamId }),
+        ]),
+      ),
+    );
+
+  it('builds a new version once in all, and both replicas answer the same', async () => {
+    const [pools, splits] = [await poolBuilds(), await splitBuilds()];
+    const refs = await askEverywhere();
+    expect((await poolBuilds()) - pools).toBe(1);
+    expect((await splitBuilds()) - splits).toBe(1);
+    // Replica 1 answers what replica 0 does, viewer by viewer.
+    expect(refs.slice(6)).toEqual(refs.slice(0, 6));
+    const bases = refs.filter((_, at) => at % 2 === 0);
+    expect(new Set(bases.map((ref) => ref.etag)).size).toBe(1);
+    const patches = refs.slice(0, 6).filter((_, at) => at % 2 === 1);
+    expect(new Set(patches.map((ref) => ref.etag)).size).toBe(3);
+    // Asked again: nothing is built.
+    await askEverywhere();
+    expect((await poolBuilds()) - pools).toBe(1);
+    expect((await splitBuilds()) - splits).toBe(1);
+  });
+
+  it('rebuilds once after a member’s import, without a read, with new ETags', async () => {
+    const before = await base(vera, teamId);
+    const beforePatch = await patch(vera, teamId);
+    const [pools, splits] = [await poolBuilds(), await splitBuilds()];
+    const version = await importPeople(matt, crowd(2000, 10));
+    bus.publish(networkImportContracts.importCompleted, {
+      importId: randomUUID(),
+      userId: matt,
+      version,
+      inserted: 10,
+      updated: 0,
+      relationships: 10,
+    });
+    await eventually(async () => (await splitBuilds()) - splits === 1);
+    const after = await base(vera, teamId);
+    expect(after.ref.etag).not.toBe(before.ref.etag);
+    expect(after.compact).not.toEqual(before.compact);
+    const afterPatch = await patch(vera, teamId);
+    expect(afterPatch.ref.etag).not.toBe(beforePatch.ref.etag);
+    expect(afterPatch.body.base).toBe(after.ref.etag);
+    // The reads after the event found it built; both replicas asked at once build nothing more.
+    await askEverywhere();
+    expect((await poolBuilds()) - pools).toBe(1);
+    expect((await splitBuilds()) - splits).toBe(1);
+    expect(await redis.ttl(after.ref.key)).toBeGreaterThan(3600);
+  });
+
+  it('makes a replica that waited for the lock serve what the holder stored, and build nothing', async () => {
+    await importPeople(nina, crowd(3000, 5));
+    const app = (index: number) => replicas[index] as NestFastifyApplication;
+    const state = await app(0).get(TeamNetworks).state(vera, teamId);
+    const version = { teamId, fingerprint: workspaceFingerprint(state) };
+    // Replica 0 is building this version: it holds the lock as a build does.
+    const holder = await app(0).get(BuildLocks).claim(splitLockKey(version));
+    expect(holder).not.toBeNull();
+    const [pools, splits, found] = [await poolBuilds(), await splitBuilds(), await splitsFound()];
+    let answered = false;
+    const reading = handler(1)
+      .base({ userId: vera, teamId })
+      .then((ref) => ((answered = true), ref));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(answered).toBe(false);
+    // The holder stores its bytes (marked, to tell them from a build of replica 1's) and lets go.
+    const marked = { br: Buffer.from('holder-br'), gzip: Buffer.from('holder-gzip') };
+    await app(0)
+      .get(TeamSplitStore)
+      .save(version, { base: marked, patches: {}, members: [vera, matt, nina] });
+    await holder?.release();
+    const ref = await reading;
+    expect(ref.version).toBe(version.fingerprint);
+    expect(await redis.hgetBuffer(ref.key, ref.fields.br)).toEqual(marked.br);
+    expect((await splitsFound()) - found).toBe(1);
+    expect((await splitBuilds()) - splits).toBe(0);
+    expect((await poolBuilds()) - pools).toBe(0);
+  });
+});
