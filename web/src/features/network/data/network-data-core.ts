@@ -115,8 +115,11 @@ export class NetworkDataCore {
   private async load(id: number, url: string, heldByPage: number | null, reply: Reply): Promise<void> {
     const held = this.held.get(url);
     const read: NetworkRead = { path: 'route', attempts: 0, applyMs: null, fallback: null };
-    if (this.split && splitRoutes(url)) {
-      const split = await this.split.read(url, held?.version ?? null);
+    const routes = this.split ? splitRoutes(url) : null;
+    if (this.split && routes) {
+      const own = this.held.get(routes.own);
+      const ownHeld = own?.etag ? { etag: own.etag, connections: own.data.connections } : undefined;
+      const split = await this.split.read(url, held?.version ?? null, ownHeld);
       read.attempts = split.attempts;
       if (split.kind === 'assembled') {
         const next = this.hold(url, split.network, null, split.version);

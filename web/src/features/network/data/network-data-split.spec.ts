@@ -32,7 +32,8 @@ function coreOn(routes: Record<string, Route>, options = {}) {
     await core.handle(request, (message) => messages.push(message));
     return messages;
   };
-  return { load, seen, asked: (url: string) => seen.filter((request) => request.url === url) };
+  const loadOwn = () => core.handle({ id: ++id, kind: 'load', url: OWN, held: null }, () => undefined);
+  return { load, loadOwn, seen, asked: (url: string) => seen.filter((request) => request.url === url) };
 }
 
 /** The routes of one workspace version for a viewer (the per-viewer route among them, as the fallback). */
@@ -161,6 +162,16 @@ describe('a workspace read as base + viewer patch + own network', () => {
     expect(picture(messages)).toEqual(picture(await coreOn(routesOf(after), { splitReads: false }).load()));
   });
 
+  it('takes a base whose ETag a proxy weakened as the base the patch names', async () => {
+    const parts = served(members, 1);
+    const routes = routesOf(parts, { base: 'W/"b1"', patch: '"p1"', own: '"o1"' });
+    const server = coreOn({
+      ...routes,
+      [PATCH]: (request) => answer(request, '"p1"', { base: '"b1"', patch: parts.patch }),
+    });
+    expect(readOf(await server.load())).toMatchObject({ path: 'split', attempts: 1 });
+  });
+
   it(`falls back to the per-viewer route after ${SPLIT_ATTEMPTS} reads that never belong together`, async () => {
     const parts = served(members, 1);
     const routes = routesOf(parts);
@@ -227,6 +238,13 @@ describe('a workspace read as base + viewer patch + own network', () => {
         failure: { status: 404, data: { statusCode: 404, message: 'Workspace not found' } },
       },
     ]);
+  });
+
+  it('revalidates the own network the dashboard read instead of reading it again', async () => {
+    const server = coreOn(routesOf(served(members, 1)));
+    await server.loadOwn();
+    expect(readOf(await server.load())).toMatchObject({ path: 'split', attempts: 1 });
+    expect(server.asked(OWN).map((request) => request.headers.get('if-none-match'))).toEqual([null, '"o1"']);
   });
 
   it('reads your own network from its route alone', async () => {

@@ -26,6 +26,9 @@ export function splitRoutes(url: string): { base: string; patch: string; own: st
   return match ? { base: `${url}/base`, patch: `${url}/patch`, own: `${match[1]}/api/network` } : null;
 }
 
+/** An ETag's opaque part: a proxy that compresses may weaken the base's ETag (W/), which names the same base. */
+const opaque = (etag: string): string => etag.trim().replace(/^W\//, '');
+
 async function readBase(response: Response): Promise<WireNetwork> {
   const base = await readNetwork(response);
   if (!base.connections || !base.relationships || !base.companies || !base.workspace)
@@ -41,9 +44,11 @@ async function readPatch(response: Response): Promise<PatchAnswer> {
 
 /** The viewer's records as applyViewerPatch takes them: their own network's people, their own node left out. */
 async function readOwnRecords(response: Response): Promise<Connection[]> {
-  const own = await readNetwork(response);
-  return (own.connections ?? []).filter((person) => !person.isUser);
+  return ownRecordsOf((await readNetwork(response)).connections ?? []);
 }
+
+const ownRecordsOf = (connections: readonly Connection[]): Connection[] =>
+  connections.filter((person) => !person.isUser);
 
 /**
  * A workspace's network as base + viewer patch + the viewer's own network
@@ -60,10 +65,20 @@ export class SplitNetworkReader {
 
   constructor(private readonly fetchFn: typeof fetch) {}
 
-  /** `heldVersion`: the version of the network the caller holds for `url` (unchanged parts: `unchanged`). */
-  async read(url: string, heldVersion: string | null): Promise<SplitRead> {
+  /**
+   * `heldVersion`: the version of the network the caller holds for `url` (unchanged parts:
+   * `unchanged`). `ownHeld`: your own network as the caller holds it (its ETag and people), read
+   * for the dashboard: revalidated instead of read again when this reader holds none.
+   */
+  async read(
+    url: string,
+    heldVersion: string | null,
+    ownHeld?: { etag: string; connections: readonly Connection[] },
+  ): Promise<SplitRead> {
     const routes = splitRoutes(url);
     if (!routes) return { kind: 'fallback', reason: `${url} is not a workspace network`, attempts: 0 };
+    if (ownHeld && !this.own.has(routes.own))
+      this.own.set(routes.own, { etag: ownHeld.etag, value: ownRecordsOf(ownHeld.connections) });
     for (const cache of [this.bases, this.patches])
       for (const key of cache.keys()) if (key !== routes.base && key !== routes.patch) cache.delete(key);
     let reason = '';
@@ -77,7 +92,7 @@ export class SplitNetworkReader {
         const reasons = [base, patch, own].flatMap((part) => (part.ok ? [] : [part.reason]));
         return { kind: 'fallback', reason: reasons.join('; '), attempts: attempt };
       }
-      if (patch.value.base !== base.etag) {
+      if (opaque(patch.value.base) !== opaque(base.etag)) {
         reason = `the patch was made for the base ${patch.value.base}, not ${base.etag}`;
         continue;
       }
