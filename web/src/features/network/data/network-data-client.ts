@@ -8,6 +8,7 @@ import type {
   DataResponse,
   FilterOptions,
   LoadFailure,
+  NetworkRead,
   PoolSummary,
   Unnumbered,
 } from './network-data-protocol';
@@ -62,6 +63,21 @@ const positionsOf = new WeakMap<readonly Connection[], Uint32Array>();
 /** The worker's bookkeeping for a network object, if it came through the client. */
 export function datasetInfo(data: NetworkData | undefined): DatasetInfo | undefined {
   return data ? infos.get(data) : undefined;
+}
+
+/**
+ * The performance mark of each network read on the page's timeline (`detail`: the source and
+ * how it was read, NetworkRead), for bench:workspace (docs/workspace-network.md#in-the-browser).
+ */
+export const NETWORK_READ_MARK = 'warmpath:network-read';
+
+function markRead(source: NetworkSource, read: NetworkRead, unchanged: boolean): void {
+  if (typeof performance.mark !== 'function') return;
+  try {
+    performance.mark(NETWORK_READ_MARK, { detail: { ...source, ...read, unchanged } });
+  } catch {
+    // A timeline without User Timing details (some test environments): nothing to record.
+  }
 }
 
 /** A changed copy of a network (a saved note) is still the same network to the worker. */
@@ -145,6 +161,7 @@ export class NetworkDataClient {
     );
     if (response.kind === 'failed') return { failure: response.failure };
     if (response.kind !== 'loaded') throw new Error(`unexpected answer to a network read: ${response.kind}`);
+    markRead(source, response.read, response.unchanged);
     if (response.unchanged && held) return { data: held, unchanged: true };
     const data: NetworkData = Object.freeze({
       connections: Object.freeze(people) as Connection[],

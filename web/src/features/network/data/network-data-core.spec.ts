@@ -15,16 +15,22 @@ const URL_ = 'http://localhost/api/network';
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-/** A core behind a scripted server; `ask` collects every message a request gets. */
+/**
+ * A core behind a scripted server; `ask` collects every message a request gets. A workspace is
+ * read from its per-viewer route alone here (base + patch: network-data-split.spec.ts).
+ */
 function coreWith(replies: (Response | Error)[]) {
   const seen: Request[] = [];
-  const core = new NetworkDataCore(async (input) => {
-    seen.push(input as Request);
-    const next = replies.shift();
-    if (!next) throw new Error('no more replies');
-    if (next instanceof Error) throw next;
-    return next;
-  });
+  const core = new NetworkDataCore(
+    async (input) => {
+      seen.push(input as Request);
+      const next = replies.shift();
+      if (!next) throw new Error('no more replies');
+      if (next instanceof Error) throw next;
+      return next;
+    },
+    { splitReads: false },
+  );
   let id = 0;
   const ask = async (request: Unnumbered<DataRequest>): Promise<DataResponse[]> => {
     const messages: DataResponse[] = [];

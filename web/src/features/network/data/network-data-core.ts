@@ -1,19 +1,11 @@
-import {
-  COMPACT_NETWORK_MEDIA_TYPE,
-  type Connection,
-  type NetworkData,
-  type Relationship,
-  type TeamNetworkData,
-} from '@warmpath/contracts';
+import type { Connection, NetworkData, Relationship, TeamNetworkData } from '@warmpath/contracts';
 import {
   attributeOptions,
   companyKey,
   companyOptions,
-  decodeNetwork,
   filterNetwork,
   matchesDashboardSearch,
   matchesTableSearch,
-  type CompactNetwork,
   type NetworkFilters,
 } from '@warmpath/domain';
 import {
@@ -23,10 +15,13 @@ import {
   type DataResponse,
   type FilterOptions,
   type LoadFailure,
+  type NetworkRead,
   type PoolSummary,
 } from './network-data-protocol';
 import { linkColumnBuffers, toLinkColumns } from './link-columns';
 import { summarisePool } from './pool-summary';
+import { NETWORK_ACCEPT, readNetwork } from './read-network';
+import { SplitNetworkReader, splitRoutes } from './split-network-read';
 
 type Reply = (response: DataResponse, transfer?: Transferable[]) => void;
 
@@ -34,7 +29,10 @@ interface Held {
   dataset: number;
   /** Where it was read: the own network and a workspace's are held side by side. */
   url: string;
+  /** The network route's ETag (its If-None-Match); null for a network assembled from a split read. */
   etag: string | null;
+  /** Which network this is: the route's ETag, or the split read's parts' ETags. */
+  version: string | null;
   data: NetworkData;
   indexOf: Map<Connection, number>;
   linkIndexOf: Map<Relationship, number>;
@@ -69,21 +67,6 @@ export function colleagueCounts(connections: readonly Connection[]): Uint32Array
   return colleagues;
 }
 
-/**
- * Asked of both network routes: the compact columns (a few times fewer bytes to parse than the
- * spec's JSON, company links derived here instead of sent), else JSON, which every server has.
- */
-export const NETWORK_ACCEPT = `${COMPACT_NETWORK_MEDIA_TYPE}, application/json;q=0.9`;
-
-/** The answer's network, whichever representation the server chose (its Content-Type says). */
-async function readNetwork(response: Response): Promise<Partial<TeamNetworkData>> {
-  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  const body: unknown = await response.json();
-  return type === COMPACT_NETWORK_MEDIA_TYPE
-    ? decodeNetwork(body as CompactNetwork)
-    : (body as Partial<TeamNetworkData>);
-}
-
 async function failureOf(response: Response): Promise<LoadFailure> {
   const isJson = response.headers.get('content-type')?.includes('json') ?? false;
   try {
@@ -95,16 +78,25 @@ async function failureOf(response: Response): Promise<LoadFailure> {
 
 /**
  * The network as the dashboard's data worker holds it (docs/product.md#dashboard): it reads GET
- * /api/network or a workspace's (revalidating with If-None-Match, so an unchanged network costs a
- * 304 and no parsing), in the compact representation where the server has it, decodes it off the
+ * /api/network, or a workspace's as its base + your patch + your own network (assembled here,
+ * docs/workspace-network.md#in-the-browser) else from its per-viewer route (revalidating with
+ * If-None-Match, so an unchanged network costs 304s and no parsing), in the compact
+ * representation where the server has it, decodes it off the
  * page's thread, hands the people and links to the page in slices, and answers the O(n) questions
  * (filters, searches) with index lists. The rules are libs/domain's. Runs in a Worker in the browser, and on the page's thread where there is no Worker (jsdom tests).
  */
 export class NetworkDataCore {
   private readonly held = new Map<string, Held>();
   private nextDataset = 1;
+  private readonly split: SplitNetworkReader | null;
 
-  constructor(private readonly fetchFn: typeof fetch = (input, init) => fetch(input, init)) {}
+  /** `splitReads: false` reads a workspace from its per-viewer route alone (that route's specs). */
+  constructor(
+    private readonly fetchFn: typeof fetch = (input, init) => fetch(input, init),
+    { splitReads = true }: { splitReads?: boolean } = {},
+  ) {
+    this.split = splitReads ? new SplitNetworkReader(fetchFn) : null;
+  }
 
   async handle(request: DataRequest, reply: Reply): Promise<void> {
     try {
@@ -121,6 +113,34 @@ export class NetworkDataCore {
   }
 
   private async load(id: number, url: string, heldByPage: number | null, reply: Reply): Promise<void> {
+    const held = this.held.get(url);
+    const read: NetworkRead = { path: 'route', attempts: 0, applyMs: null, fallback: null };
+    const routes = this.split ? splitRoutes(url) : null;
+    if (this.split && routes) {
+      const own = this.held.get(routes.own);
+      const ownHeld = own?.etag ? { etag: own.etag, connections: own.data.connections } : undefined;
+      const split = await this.split.read(url, held?.version ?? null, ownHeld);
+      read.attempts = split.attempts;
+      if (split.kind === 'assembled') {
+        const next = this.hold(url, split.network, null, split.version);
+        return this.send(id, next, false, reply, { ...read, path: 'split', applyMs: split.applyMs });
+      }
+      // Unchanged parts are the network held (its version is theirs).
+      if (split.kind === 'unchanged' && held)
+        return this.send(id, held, heldByPage === held.dataset, reply, { ...read, path: 'split' });
+      read.fallback = split.kind === 'fallback' ? split.reason : 'no network held';
+    }
+    await this.loadRoute(id, url, heldByPage, reply, read);
+  }
+
+  /** The network route's own answer: your network, or a workspace's pooled for you alone (the fallback). */
+  private async loadRoute(
+    id: number,
+    url: string,
+    heldByPage: number | null,
+    reply: Reply,
+    read: NetworkRead,
+  ): Promise<void> {
     const headers = new Headers({ accept: NETWORK_ACCEPT });
     const held = this.held.get(url);
     if (held?.etag) headers.set('if-none-match', held.etag);
@@ -136,12 +156,23 @@ export class NetworkDataCore {
       });
       return;
     }
-    if (response.status === 304 && held) return this.send(id, held, heldByPage === held.dataset, reply);
+    if (response.status === 304 && held?.etag)
+      return this.send(id, held, heldByPage === held.dataset, reply, read);
     if (!response.ok) return reply({ id, kind: 'failed', failure: await failureOf(response) });
     const etag = response.headers.get('etag');
     // The same ETag is the same network (a cache that answered 200 for us): nothing to parse.
-    if (held && etag && etag === held.etag) return this.send(id, held, heldByPage === held.dataset, reply);
-    const body = await readNetwork(response);
+    if (held && etag && etag === held.etag)
+      return this.send(id, held, heldByPage === held.dataset, reply, read);
+    this.send(id, this.hold(url, await readNetwork(response), etag, etag), false, reply, read);
+  }
+
+  /** Holds a network read from `url` (the one it replaces gone), with what the views need of it. */
+  private hold(
+    url: string,
+    body: Partial<TeamNetworkData>,
+    etag: string | null,
+    version: string | null,
+  ): Held {
     const data: NetworkData = {
       connections: body.connections ?? [],
       relationships: body.relationships ?? [],
@@ -151,6 +182,7 @@ export class NetworkDataCore {
       dataset: this.nextDataset++,
       url,
       etag,
+      version,
       data,
       indexOf: new Map(data.connections.map((person, index) => [person, index])),
       linkIndexOf: new Map(data.relationships.map((link, index) => [link, index])),
@@ -166,10 +198,10 @@ export class NetworkDataCore {
     this.held.delete(url);
     this.held.set(url, next);
     if (this.held.size > MAX_HELD) this.held.delete(this.held.keys().next().value ?? url);
-    this.send(id, next, false, reply);
+    return next;
   }
 
-  private send(id: number, held: Held, unchanged: boolean, reply: Reply): void {
+  private send(id: number, held: Held, unchanged: boolean, reply: Reply, read: NetworkRead): void {
     const { connections, relationships, companies } = held.data;
     if (!unchanged) {
       for (let i = 0; i < connections.length; i += PEOPLE_PER_MESSAGE)
@@ -198,7 +230,7 @@ export class NetworkDataCore {
     }
     const colleagues = held.colleagues.slice();
     const { dataset, options, pool } = held;
-    reply({ id, kind: 'loaded', dataset, unchanged, companies, colleagues, options, pool }, [
+    reply({ id, kind: 'loaded', dataset, unchanged, companies, colleagues, options, pool, read }, [
       colleagues.buffer,
     ]);
   }

@@ -43,6 +43,19 @@ export interface PoolSummary {
   members: MemberReach[];
 }
 
+/**
+ * How a network was read (docs/workspace-network.md#in-the-browser): `split` is a workspace's base,
+ * patch and own network assembled in the worker (`applyMs`: applyViewerPatch's time, null when
+ * nothing changed), `route` the network route's own answer (`fallback`: why the split read gave
+ * way to it, null for your own network or when no split read was tried).
+ */
+export interface NetworkRead {
+  path: 'split' | 'route';
+  attempts: number;
+  applyMs: number | null;
+  fallback: string | null;
+}
+
 /** A request before it is numbered (Omit over each member of the union). */
 export type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
 
@@ -60,6 +73,7 @@ export type DataResponse =
       options: FilterOptions;
       /** Only for a workspace's pooled network. */
       pool: PoolSummary | null;
+      read: NetworkRead;
     }
   | { id: number; kind: 'failed'; failure: LoadFailure }
   | {
