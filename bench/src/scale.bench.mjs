@@ -14,13 +14,18 @@
 //     answer has the new people: the time until the last reader sees them, and the network
 //     service's CPU from the import until it is idle again. BENCH_IMPORT_MODE=export uploads a
 //     200-row export through the API instead, which also flags the member's other people absent.
+// BENCH_READ=split (the default) reads as the web app does: the workspace version's base, which
+// every reader shares, and the reader's patch (GET /api/teams/{id}/network/base and /patch), and
+// times assembling them with the reader's own network in this process (applyViewerPatch, the data
+// worker's step); BENCH_READ=snapshot reads each reader's per-viewer snapshot
+// (GET /api/teams/{id}/network), as API clients do (docs/workspace-network.md).
 // Readers are members, each reading their own view. It reads process figures only
 // (processes.mjs), so it measures whatever builds the snapshots.
-// Knobs: BENCH_IMPORT_MODE (add), BENCH_SCALE_SIZES ("10x100000x10,50x200000x50", the default; also 200x500000x200 and
+// Knobs: BENCH_READ (split), BENCH_IMPORT_MODE (add), BENCH_SCALE_SIZES ("10x100000x10,50x200000x50", the default; also 200x500000x200 and
 // 500x1000000x500), BENCH_RUNS (1: member's imports per size, median and min-max), BENCH_IMPORT
 // (200), BENCH_CONCURRENCY (4: registrations and cold reads at once), BENCH_POLL_MS (500: wait
 // after a 304 before asking again), BENCH_SEE_TIMEOUT_S (1800).
-import { decodeNetwork } from '@warmpath/domain';
+import { applyViewerPatch, decodeNetwork } from '@warmpath/domain';
 import { generateExportRows } from '@warmpath/testing';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -54,6 +59,8 @@ const RUNS = env('BENCH_RUNS', 1);
 const IMPORT_SIZE = env('BENCH_IMPORT', 200);
 const IMPORT_MODE = process.env.BENCH_IMPORT_MODE ?? 'add';
 if (!['add', 'export'].includes(IMPORT_MODE)) throw new Error('BENCH_IMPORT_MODE: add or export');
+const READ = process.env.BENCH_READ ?? 'split';
+if (!['split', 'snapshot'].includes(READ)) throw new Error('BENCH_READ: split or snapshot');
 const CONCURRENCY = env('BENCH_CONCURRENCY', 4);
 const POLL_MS = env('BENCH_POLL_MS', 500);
 const SEE_TIMEOUT_MS = env('BENCH_SEE_TIMEOUT_S', 1800) * 1000;
@@ -168,8 +175,8 @@ async function setUp(stack, size) {
   return { teamId, members, readers: members.slice(0, size.readers), records };
 }
 
-/** A compact read as the app makes it; `etag` makes it conditional. Answers status, time, bytes, body. */
-async function read(url, reader, etag) {
+/** A compact read of one route; `etag` makes it conditional. Answers status, time, bytes, body. */
+async function readOne(url, reader, etag) {
   const started = performance.now();
   const response = await coldResponse(url, reader.cookie, {
     accept: COMPACT_MEDIA_TYPE,
@@ -183,6 +190,46 @@ async function read(url, reader, etag) {
     wire: Number(response.headers.get('content-length')),
     etag: response.headers.get('etag') ?? etag,
     body,
+  };
+}
+
+/**
+ * A reader's read as BENCH_READ says: their snapshot, or the base and their patch at once (the
+ * time of the slower; the wire bytes of both). `etag` is the last read's (`{base, patch}` for
+ * split); the body that carries the people is the snapshot's or the base's.
+ */
+async function read(routes, reader, etag) {
+  if (READ === 'snapshot') return readOne(routes.snapshot, reader, etag);
+  const [base, patch] = await Promise.all([
+    readOne(routes.base, reader, etag?.base),
+    readOne(routes.patch, reader, etag?.patch),
+  ]);
+  return {
+    status: base.status === 200 || patch.status === 200 ? 200 : base.status,
+    ms: Math.max(base.ms, patch.ms),
+    wire: (base.status === 200 ? base.wire : 0) + (patch.status === 200 ? patch.wire : 0),
+    baseWire: base.wire,
+    patchWire: patch.wire,
+    etag: { base: base.etag, patch: patch.etag },
+    body: base.body,
+    patch: patch.body,
+  };
+}
+
+/**
+ * What the data worker does with a split read (one reader, in this process): decode the base, take
+ * the reader's own records from their own network and apply the patch. Answers the time and the
+ * reader's pooled people.
+ */
+async function assemble(stackUrl, reader, answer) {
+  const own = await readOne(`${stackUrl}/api/network`, reader);
+  const started = performance.now();
+  const base = decodeNetwork(JSON.parse(answer.body));
+  const records = decodeNetwork(JSON.parse(own.body)).connections.slice(1);
+  const network = applyViewerPatch(base, records, JSON.parse(answer.patch).patch);
+  return {
+    ms: performance.now() - started,
+    pooledPeople: network.connections.filter((c) => !c.isUser && !c.isTeammate).length,
   };
 }
 
@@ -200,30 +247,46 @@ async function cpuWhenIdle(pid) {
 }
 
 /** Every reader's first read; their ETags, the network service's CPU, one reader's answer. */
-async function coldReads(url, readers, pid) {
+async function coldReads(routes, readers, pid) {
   const before = cpuMs(pid);
   const started = performance.now();
-  const reads = await pool(readers, CONCURRENCY, (reader) => read(url, reader));
+  const reads = await pool(readers, CONCURRENCY, (reader) => read(routes, reader));
   const wall = performance.now() - started;
   const cpu = cpuMs(pid) - before;
   const first = reads[0];
-  const data = decodeNetwork(JSON.parse(first.body));
-  const pooledPeople = data.connections.filter((c) => !c.isUser && !c.isTeammate).length;
-  return { cpu, wall, etags: reads.map((r) => r.etag), wire: first.wire, pooledPeople };
+  const etags = reads.map((r) => r.etag);
+  if (READ === 'snapshot') {
+    const data = decodeNetwork(JSON.parse(first.body));
+    const pooledPeople = data.connections.filter((c) => !c.isUser && !c.isTeammate).length;
+    return { cpu, wall, etags, wire: first.wire, pooledPeople };
+  }
+  const assembled = await assemble(routes.stack, readers[0], first);
+  log(
+    `split: base ${(first.baseWire / 1e6).toFixed(2)} MB, patch ${(first.patchWire / 1e6).toFixed(2)} MB, assembled in ${millis(assembled.ms)} (reader 1, this process)`,
+  );
+  return {
+    cpu,
+    wall,
+    etags,
+    wire: first.wire,
+    patchWire: first.patchWire,
+    pooledPeople: assembled.pooledPeople,
+    assembled,
+  };
 }
 
 /** Warm reads, one reader after another: conditional (304) and full; at least 60 of each. */
-async function warmReads(url, readers, etags) {
+async function warmReads(routes, readers, etags) {
   const rounds = Math.max(1, Math.ceil(60 / readers.length));
   const notModified = [];
   const full = [];
   const statuses = new Set();
   for (let round = 0; round < rounds; round++) {
     for (const [index, reader] of readers.entries()) {
-      const conditional = await read(url, reader, etags[index]);
+      const conditional = await read(routes, reader, etags[index]);
       statuses.add(conditional.status);
       notModified.push(conditional.ms);
-      const whole = await read(url, reader);
+      const whole = await read(routes, reader);
       full.push(whole.ms);
     }
   }
@@ -237,7 +300,7 @@ async function warmReads(url, readers, etags) {
  * answer. Answers when the import completed and the last reader saw it (ms after the upload), and
  * the network service's CPU until it was idle again. Updates `etags`.
  */
-async function memberImport(stack, url, setup, etags, pid, run) {
+async function memberImport(stack, routes, setup, etags, pid, run) {
   const importer = setup.members[1 + (run % (setup.members.length - 1))];
   const tag = `Scale${run}Z`;
   const marker = `"New${tag}"`;
@@ -249,7 +312,7 @@ async function memberImport(stack, url, setup, etags, pid, run) {
   const seenAt = await Promise.all(
     setup.readers.map(async (reader, index) => {
       for (;;) {
-        const answer = await read(url, reader, etags[index]);
+        const answer = await read(routes, reader, etags[index]);
         etags[index] = answer.etag;
         if (answer.status === 200 && answer.body.includes(marker)) return performance.now() - started;
         if (performance.now() - started > SEE_TIMEOUT_MS) return NaN;
@@ -283,14 +346,15 @@ async function measure(size) {
     const pid = stack.pids().network;
     const setup = await setUp(stack, size);
     const url = `${base}/api/teams/${setup.teamId}/network`;
+    const routes = { stack: base, snapshot: url, base: `${url}/base`, patch: `${url}/patch` };
     resetPeak(pid);
     log(`cold reads by ${setup.readers.length} readers (load ${load()})`);
-    const cold = await coldReads(url, setup.readers, pid);
+    const cold = await coldReads(routes, setup.readers, pid);
     log(`cold: ${cpuS(cold.cpu)} CPU, ${seconds(cold.wall)}, ${cold.pooledPeople} pooled people`);
-    const warm = await warmReads(url, setup.readers, cold.etags);
+    const warm = await warmReads(routes, setup.readers, cold.etags);
     const imports = [];
     for (let run = 0; run < RUNS; run++)
-      imports.push(await memberImport(stack, url, setup, cold.etags, pid, run));
+      imports.push(await memberImport(stack, routes, setup, cold.etags, pid, run));
     return {
       size,
       setup,
@@ -337,7 +401,9 @@ function row(result) {
     )})`,
     `${millis(warm.notModified)} · ${millis(warm.full)}`,
     `${Math.round(memory.rss)} MB (peak ${Math.round(memory.peak)})`,
-    `${(cold.wire / 1e6).toFixed(2)} MB`,
+    READ === 'snapshot'
+      ? `${(cold.wire / 1e6).toFixed(2)} MB`
+      : `${(cold.wire / 1e6).toFixed(2)} MB (patch ${(cold.patchWire / 1e6).toFixed(2)} MB; assembled in ${millis(cold.assembled.ms)})`,
     `${result.loadBefore} → ${result.loadAfter}`,
   ]
     .join(' | ')
@@ -367,9 +433,10 @@ async function main() {
   }
   const lines = [
     `Warmpath workspace scale benchmark — ${new Date().toISOString()} — Node ${process.version}`,
+    `reads: ${READ === 'split' ? 'base + patch (GET /api/teams/{id}/network/base and /patch), as the web app' : 'per-viewer snapshots (GET /api/teams/{id}/network)'}`,
     `load average (1, 5, 15 min) at start ${loadAtStart}, at end ${load()}; ${RUNS} member's import(s) of ${IMPORT_SIZE} people per size (${IMPORT_MODE === 'add' ? 'added to their network' : 'as a whole export, through the API'})`,
     '',
-    '| members × pooled people × readers | pooled people | cold: network CPU, total · per reader | network CPU per member import, total · per reader | last reader sees the import | warm read p95, 304 · full | network RSS at the end | one reader’s compact snapshot, brotli | load avg (1 min) before → after |',
+    '| members × pooled people × readers | pooled people | cold: network CPU, total · per reader | network CPU per member import, total · per reader | last reader sees the import | warm read p95, 304 · full | network RSS at the end | one reader’s read, brotli (split: base + patch) | load avg (1 min) before → after |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.map(row),
   ];
