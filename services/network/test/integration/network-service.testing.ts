@@ -8,7 +8,7 @@ import { createThrowawayDatabase, deleteRedisKeys } from '@warmpath/testing';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../../src/app.module.js';
-import { networkConfigSchema } from '../../src/config/network.config.js';
+import { networkConfigSchema, type NetworkConfig } from '../../src/config/network.config.js';
 
 // The network service whole (its Nest application) on real Postgres, NATS and Redis, for the
 // integration specs: a throwaway database, NATS subjects and Redis keys under a prefix of its own,
@@ -38,6 +38,8 @@ export interface NetworkServiceOptions {
 }
 
 export interface NetworkServiceUnderTest {
+  /** The configuration every instance runs with. */
+  config: NetworkConfig;
   /** The first instance, and every instance (replicas) in boot order. */
   app: NestFastifyApplication;
   apps: NestFastifyApplication[];
@@ -98,6 +100,7 @@ export async function startNetworkService(options: NetworkServiceOptions): Promi
     await serviceNc.close();
   };
   return {
+    config,
     app,
     apps,
     db: app.get(DataSource),

@@ -1,8 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
-import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   networkGraphContracts,
   networkImportContracts,
@@ -22,19 +20,23 @@ import {
   type CompactNetwork,
   type ViewerPatch,
 } from '@warmpath/domain';
-import { BusClient, createLogger, loadConfig, metricsRegistry, NATS_CONNECTION } from '@warmpath/server-kit';
-import { createThrowawayDatabase, deleteRedisKeys } from '@warmpath/testing';
+import { BusClient, metricsRegistry } from '@warmpath/server-kit';
 import { Redis } from 'ioredis';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../../src/app.module.js';
-import { networkConfigSchema } from '../../src/config/network.config.js';
 import { BuildLocks } from '../../src/modules/team-graph/build-lock.js';
 import { TeamGraphHandler } from '../../src/modules/team-graph/team-graph.handler.js';
 import { TeamNetworks, workspaceFingerprint } from '../../src/modules/team-graph/team-networks.service.js';
 import { splitLockKey } from '../../src/modules/team-graph/team-split.service.js';
 import { TeamSplitStore } from '../../src/modules/team-graph/team-split.store.js';
+import {
+  membershipReply,
+  REDIS_URL,
+  startNetworkService,
+  userReply,
+  type NetworkServiceUnderTest,
+} from './network-service.testing.js';
 
 // The base + viewer patch of a pooled network (docs/workspace-network.md "One snapshot per
 // workspace version: base + viewer patch") on two replicas of the network service (two Nest
@@ -43,99 +45,37 @@ import { TeamSplitStore } from '../../src/modules/team-graph/team-split.store.js
 // is built once across the replicas however many ask at once. Teams and auth are played by
 // responders on the same NATS.
 
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `it_${randomBytes(6).toString('hex')}`;
-const redisPrefix = `${prefix}:`;
-
 let replicas: NestFastifyApplication[] = [];
-let nc: NatsConnection;
 let bus: BusClient;
 let redis: Redis;
 let db: DataSource;
-let dropDatabase: () => Promise<void>;
+let service: NetworkServiceUnderTest;
 const workspaces = new Map<number, Map<number, SharingLevel>>();
 
 beforeAll(async () => {
-  const database = await createThrowawayDatabase();
-  dropDatabase = database.drop;
-  nc = await connect({ servers: NATS_URL, name: 'network-team-split-it' });
-  answerAsTeamsAndAuth(nc);
-  await nc.flush();
   // TEAM_POOL_LOCK_MS unset: the lock is on by default.
-  const config = loadConfig('network', networkConfigSchema, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
-    NATS_URL,
-    NATS_PREFIX: prefix,
-    REDIS_URL,
-    REDIS_PREFIX: redisPrefix,
+  service = await startNetworkService({
+    name: 'network-team-split-it',
+    replicas: 2,
+    requestTimeoutMs: 30_000,
+    responders: (respond) => {
+      respond<{ userId: number }>('auth.user.get', ({ userId }) =>
+        userReply(userId, `Member${userId}`, 'Test', `member${userId}@example.com`),
+      );
+      respond<{ userId: number; teamId: number }>('teams.membership.get', ({ userId, teamId }) =>
+        membershipReply(workspaces.get(teamId), userId, teamId),
+      );
+    },
   });
-  expect(config.TEAM_POOL_LOCK_MS).toBe(30_000);
-  const boot = async () => {
-    const app = await NestFactory.create<NestFastifyApplication>(
-      AppModule.forRoot(config, createLogger('network', 'silent')),
-      new FastifyAdapter(),
-      { logger: false },
-    );
-    await app.init();
-    return app;
-  };
-  // One after the other: the first runs the migrations.
-  replicas = [await boot(), await boot()];
-  db = (replicas[0] as NestFastifyApplication).get(DataSource);
-  bus = new BusClient(nc, { service: 'network-it', natsUrl: NATS_URL, prefix, requestTimeoutMs: 30_000 });
-  redis = new Redis(REDIS_URL, { keyPrefix: redisPrefix });
+  expect(service.config.TEAM_POOL_LOCK_MS).toBe(30_000);
+  ({ apps: replicas, bus, db } = service);
+  redis = new Redis(REDIS_URL, { keyPrefix: service.redisPrefix });
 });
 
 afterAll(async () => {
-  for (const app of replicas) {
-    const serviceNc = app.get<NatsConnection>(NATS_CONNECTION);
-    await app.close();
-    await serviceNc.close();
-  }
-  await nc?.close();
   redis?.disconnect();
-  await dropDatabase?.();
-  await deleteRedisKeys(REDIS_URL, redisPrefix);
+  await service?.close();
 });
-
-function answerAsTeamsAndAuth(connection: NatsConnection): void {
-  const respond = (subject: string, answer: (request: { userId: number; teamId: number }) => unknown) =>
-    connection.subscribe(`${prefix}.${subject}`, {
-      callback: (_error, msg) => {
-        msg.respond(JSON.stringify(answer(msg.json())));
-      },
-    });
-  respond('auth.user.get', ({ userId }) => ({
-    ok: true,
-    data: {
-      id: userId,
-      username: `user${userId}`,
-      firstName: `Member${userId}`,
-      lastName: 'Test',
-      email: `member${userId}@example.com`,
-      avatarUrl: null,
-      linkedinId: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      isAdmin: false,
-      providers: [],
-    },
-  }));
-  respond('teams.membership.get', ({ userId, teamId }) => {
-    const members = workspaces.get(teamId);
-    if (!members?.has(userId))
-      return { ok: false, error: { code: 'NOT_FOUND', message: WORKSPACE_NOT_FOUND } };
-    const rows = [...members].map(([id, sharing]) => ({
-      userId: id,
-      role: 'member',
-      joinedAt: '2026-11-01T00:00:00.000Z',
-      sharing,
-    }));
-    return { ok: true, data: { teamId, members: rows } };
-  });
-}
 
 interface Person {
   first: string;
