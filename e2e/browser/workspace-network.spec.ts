@@ -75,6 +75,15 @@ test("a member highlights a teammate's people in the pooled network, finds their
   await expect(benPage.getByRole('heading', { name: 'Pooled Sales Network' })).toBeVisible();
   // Ana's node, Dana (both), Eli (Ana only) and Finn (Ben only): Dana once.
   await expect(benPage.getByTestId('showing-line')).toHaveText(/^Showing: 4 connections/, FIRST_PICTURE);
+  // Assembled in the browser from the workspace's base, Ben's patch and his own network, not the
+  // per-viewer route (docs/workspace-network.md#in-the-browser).
+  const reads = await benPage.evaluate(() =>
+    performance
+      .getEntriesByName('warmpath:network-read')
+      .map((mark) => (mark as PerformanceMark).detail as { path: string; fallback?: string }),
+  );
+  expect(reads.map((read) => read.path)).toContain('split');
+  expect(reads.filter((read) => read.fallback)).toEqual([]);
 
   // Ana's people are highlighted (docs/product.md#workspace-network-screen), nobody is hidden:
   // Finn, only Ben's, stays.
