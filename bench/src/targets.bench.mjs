@@ -26,12 +26,12 @@ import {
 } from '@warmpath/domain';
 import { TARGET_RESULTS_PAGE_MAX } from '@warmpath/contracts';
 import { buildZip } from '@warmpath/testing';
+import { companyName } from './workspace-bench/target-companies.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const PEOPLE = env('BENCH_PEOPLE', 100_000);
 const COMPANIES = env('BENCH_COMPANIES', 20_000);
 const RUNS = env('BENCH_RUNS', 3);
-const SUFFIXES = ['Inc.', 'Ltd', 'GmbH', '', 'S.A.', 'plc'];
 const TITLES = [
   'Software Engineer',
   'VP Sales',
@@ -69,19 +69,6 @@ async function measureAsync(name, run) {
   return result;
 }
 
-// Names from 150 × 150 words and a legal form: common words (Group, Capital...) are shared by
-// hundreds of companies, as in a real network.
-const WORDS = Array.from(
-  { length: 150 },
-  (_, i) =>
-    `${'bcdfghklmnprstvz'[i % 16]}${'aeiou'[i % 5]}${'lnrst'[(i * 7) % 5]}${'aeiouy'[(i * 3) % 6]}${i >= 75 ? 'x' : ''}`,
-);
-const GENERIC = ['Group', 'Capital', 'Labs', 'Systems', 'Partners', 'Health', 'Bank', 'Consulting'];
-const capitalised = (word) => word[0].toUpperCase() + word.slice(1);
-const companyName = (c) =>
-  `${capitalised(WORDS[c % 150])}${WORDS[Math.floor(c / 150) % 150]} ${c % 4 === 0 ? GENERIC[c % 8] : ''} ${SUFFIXES[c % SUFFIXES.length]}`
-    .replace(/\s+/g, ' ')
-    .trim();
 const people = Array.from({ length: PEOPLE }, (_, i) => {
   const c = i % COMPANIES;
   const position = TITLES[i % TITLES.length];

@@ -26,15 +26,9 @@ import { ROOT } from '../../scripts/lib/infra.mjs';
 import { seedNetwork } from './api-bench/seed.mjs';
 import { registerUser, startBenchStack } from './stack.mjs';
 import { measureFirstPicture } from './workspace-bench/first-picture.mjs';
-import {
-  COMPACT_MEDIA_TYPE,
-  call,
-  coldResponse,
-  createWorkspace,
-  importNew,
-  log,
-} from './workspace-bench/http.mjs';
+import { COMPACT_MEDIA_TYPE, call, coldResponse, importNew, log } from './workspace-bench/http.mjs';
 import { sampleOf } from './workspace-bench/people.mjs';
+import { seedWorkspace } from './workspace-bench/seed-workspace.mjs';
 
 const env = (name, fallback) => Number(process.env[name] ?? fallback);
 const MEMBERS = env('BENCH_MEMBERS', 10);
@@ -50,9 +44,6 @@ const BROWSER_RUNS = env('BENCH_BROWSER_RUNS', 1);
 
 const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
-
-/** Member i of n knows 30,000 down to 10,000 people. */
-const memberSize = (index) => Math.round(30_000 - (20_000 * index) / Math.max(1, MEMBERS - 1));
 
 /** A cold read: the snapshot is built; answers the time, the brotli bytes and the decoded JSON. */
 async function coldRead(url, cookie) {
@@ -183,18 +174,14 @@ async function main() {
   const stackEnv = stack.env;
   try {
     const base = stack.url;
-    const members = [];
-    for (let i = 0; i < MEMBERS; i++) members.push(await registerUser(base, `m${i}`));
-    const solo = await registerUser(base, 'solo');
-    const [owner, ...others] = members;
-    const teamId = await createWorkspace(base, owner, others);
     const universe = [...generateExportRows(UNIVERSE, { seed: 14 })];
-    let records = 0;
-    for (const [index, member] of members.entries()) {
-      const people = sampleOf(universe, memberSize(index), 100 + index);
-      records += people.length;
-      await seedNetwork(stackEnv.DATABASE_URL, member.userId, people);
-    }
+    const { members, owner, teamId, records } = await seedWorkspace({
+      baseUrl: base,
+      databaseUrl: stackEnv.DATABASE_URL,
+      members: MEMBERS,
+      universe,
+    });
+    const solo = await registerUser(base, 'solo');
     const soloSeed = await seedNetwork(stackEnv.DATABASE_URL, solo.userId, sampleOf(universe, 30_000, 99));
     log(`workspace ${teamId}: ${MEMBERS} members, ${records} connections seeded; solo user 30,000`);
 

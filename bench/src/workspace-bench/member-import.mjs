@@ -11,13 +11,14 @@ import { seedNetwork } from '../api-bench/seed.mjs';
 /**
  * Adds `count` new people, first name `New<tag>`, to `member`'s network and tells the services as
  * the import pipeline does. `stackEnv`: startBenchStack's env (database, NATS and its prefix).
+ * `company`: where they work (default a company of their own, `Hooli <tag>`).
  */
-export async function addPeople(stackEnv, member, count, tag) {
+export async function addPeople(stackEnv, member, count, tag, { company = `Hooli ${tag}` } = {}) {
   const people = Array.from({ length: count }, (_, i) => ({
     firstName: `New${tag}`,
     lastName: `Person${i}`,
-    // A company of their own: the member's company link counts get a new row, not a conflict.
-    company: `Hooli ${tag}`,
+    // A company new to the member: their company link counts get a new row, not a conflict.
+    company,
     position: 'Engineer',
     email: null,
     linkedinUrl: `https://www.linkedin.com/in/new-${tag}-${i}`,

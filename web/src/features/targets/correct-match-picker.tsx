@@ -17,6 +17,9 @@ const NOBODY = '';
  */
 export function CorrectMatchPicker({ listRef, row }: { listRef: TargetListRef; row: TargetResultRow }) {
   const [open, setOpen] = useState(false);
+  // The popover (a trigger that observes its button) is made on the first click only: a large
+  // list draws many rows at once (docs/targets.md#web).
+  const [armed, setArmed] = useState(false);
   const [correct, { isLoading }] = useCorrectTargetsMutation();
   const [removeCorrection, { isLoading: isRemoving }] = useRemoveTargetCorrectionMutation();
   const toast = useToast();
@@ -77,6 +80,19 @@ export function CorrectMatchPicker({ listRef, row }: { listRef: TargetListRef; r
   ) : (
     choices
   );
+  if (!armed)
+    return (
+      <Button
+        size="small"
+        type="link"
+        onClick={() => {
+          setArmed(true);
+          setOpen(true);
+        }}
+      >
+        Correct match
+      </Button>
+    );
   return (
     <Popover
       open={open}

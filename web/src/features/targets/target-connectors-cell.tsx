@@ -1,9 +1,10 @@
 import type { TargetResultRow } from '@warmpath/contracts';
 import { Flex, Typography } from 'antd';
+import { memo } from 'react';
 import { StrengthTag } from '../network';
 
 /** The best connector and the warmth band of their tie. */
-export function BestConnectorCell({
+export const BestConnectorCell = memo(function BestConnectorCell({
   row,
   nameOf,
 }: {
@@ -17,10 +18,10 @@ export function BestConnectorCell({
       {row.warmthBand && <StrengthTag strength={{ band: row.warmthBand }} />}
     </Flex>
   );
-}
+});
 
 /** The other members who know people there. */
-export function OtherConnectorsCell({
+export const OtherConnectorsCell = memo(function OtherConnectorsCell({
   row,
   nameOf,
 }: {
@@ -29,4 +30,4 @@ export function OtherConnectorsCell({
 }) {
   if (row.otherConnectors.length === 0) return null;
   return <Typography.Text>{row.otherConnectors.map((c) => nameOf(c.userId)).join(', ')}</Typography.Text>;
-}
+});

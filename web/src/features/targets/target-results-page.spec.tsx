@@ -77,6 +77,18 @@ describe('TargetResultsPage', () => {
     expect(offsets).toEqual(['0', '1']);
   });
 
+  it(
+    'draws a list of more than 200 targets, the first of them in view',
+    async () => {
+      const rows = Array.from({ length: 250 }, (_, i) => buildResultRow(i + 2, `Account ${i + 1}`));
+      renderResults({ [`GET ${RESULTS_URL}`]: () => json(200, buildResults({ rows, coveredCount: 250 })) });
+      expect(await screen.findByText('Account 1')).toBeTruthy();
+      expect(screen.getByText('250 of 250 targets')).toBeTruthy();
+      expect(shownTargets().length).toBeLessThan(250);
+    },
+    SLOW,
+  );
+
   it('shows new ways in since the last opening and marks new rows', async () => {
     const results = buildResults({
       rows: [buildResultRow(2, 'Globex', { isNew: true }), buildUncoveredRow(3, 'Hooli', { isNew: false })],

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Result, Spin, Typography } from 'antd';
 import type { TargetListResults } from '@warmpath/contracts';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/api/api';
 import { NewWaysInNotice } from './new-ways-in-notice';
@@ -21,7 +21,10 @@ import { useTargetsContext } from './use-targets-context';
  */
 export function TargetResultsPage() {
   const scope = useTargetScope();
-  const listRef = { teamId: scope.teamId, listId: scope.listId ?? '' };
+  const listRef = useMemo(
+    () => ({ teamId: scope.teamId, listId: scope.listId ?? '' }),
+    [scope.teamId, scope.listId],
+  );
   const context = useTargetsContext(scope);
   const navigate = useNavigate();
   const query = useGetTargetResultsQuery(listRef, { skip: !scope.valid || !scope.listId });
@@ -29,7 +32,9 @@ export function TargetResultsPage() {
   // Each answer shown is seen: after a correction the results come again, and what the user
   // changed themself is no new way in at the next opening.
   const seen = useRef<TargetListResults | null>(null);
-  const results = query.data;
+  // The store hands an answer over in a render that cannot yield: the page of a large list is
+  // drawn in a deferred render instead, in slices, while what was shown stays (docs/targets.md#web).
+  const results = useDeferredValue(query.data);
   useEffect(() => {
     if (!results || seen.current === results) return;
     seen.current = results;

@@ -1,6 +1,7 @@
 import { NodeIndexOutlined } from '@ant-design/icons';
 import type { TargetResultRow } from '@warmpath/contracts';
 import { Button, Flex } from 'antd';
+import { memo } from 'react';
 import { useNavigate } from 'react-router';
 import { AskIntroButton } from '../intros';
 import { CorrectMatchPicker } from './correct-match-picker';
@@ -11,7 +12,7 @@ import { targetPersonConnection } from './target-person-connection';
  * A row's actions: ask the best connector for an intro (in a workspace), open the path on the
  * network screen, and correct a company match (for those who may change the list).
  */
-export function TargetRowActions({
+export const TargetRowActions = memo(function TargetRowActions({
   listRef,
   row,
   viewerId,
@@ -49,4 +50,4 @@ export function TargetRowActions({
       {canCorrect && row.target.kind === 'company' && <CorrectMatchPicker listRef={listRef} row={row} />}
     </Flex>
   );
-}
+});

@@ -1,4 +1,5 @@
 import type { Workspace, WorkspaceRole } from '@warmpath/contracts';
+import { useMemo } from 'react';
 import { useAuth } from '../../lib/session/auth-context';
 import type { TargetScope } from './target-scope';
 import { useGetTargetsWorkspaceQuery, useListTargetsMembersQuery } from './targets.api';
@@ -22,12 +23,17 @@ export function useTargetsContext({ teamId }: TargetScope): TargetsContext {
   const membersQuery = useListTargetsMembersQuery(teamId ?? 0, {
     skip: !isWorkspace || !workspaceQuery.data,
   });
-  const names = new Map((membersQuery.data ?? []).map((member) => [member.user.id, member.name]));
+  const viewerId = user?.id;
+  // Stable while the members are: the results table's memoised cells take it.
+  const nameOf = useMemo(() => {
+    const names = new Map((membersQuery.data ?? []).map((member) => [member.user.id, member.name]));
+    return (userId: number) => (userId === viewerId ? 'You' : names.get(userId) || `Member ${userId}`);
+  }, [membersQuery.data, viewerId]);
   return {
     viewerId: user?.id,
     role: workspaceQuery.data?.role ?? null,
     workspace: workspaceQuery.data,
-    nameOf: (userId) => (userId === user?.id ? 'You' : names.get(userId) || `Member ${userId}`),
+    nameOf,
     workspaceError: workspaceQuery.error,
     isLoading: isWorkspace && workspaceQuery.isLoading,
   };

@@ -1,5 +1,5 @@
 import { Controller, HttpCode, Param, Put } from '@nestjs/common';
-import { networkTargetListsContracts as contracts } from '@warmpath/contracts';
+import { NETWORK_GRAPH_TIMEOUT_MS, networkTargetListsContracts as contracts } from '@warmpath/contracts';
 import { BusClient } from '@warmpath/server-kit';
 import { RequiresScope } from '../../http/requires-scope.decorator.js';
 import { CurrentUserId } from '../session/session.guard.js';
@@ -33,7 +33,12 @@ export class TargetListSeenController {
     await this.seen(userId, workspaceIdOf(id), listId);
   }
 
+  /** Seen matches the list against the network (built first at a new version): a network read's budget. */
   private async seen(userId: number, teamId: number | null, listId: string): Promise<void> {
-    await this.bus.request(contracts.seen, { userId, teamId, listId: listIdOf(listId) });
+    await this.bus.request(
+      contracts.seen,
+      { userId, teamId, listId: listIdOf(listId) },
+      { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS },
+    );
   }
 }

@@ -48,13 +48,13 @@ export class TargetListsController {
   @Get('target-lists')
   @RequiresScope('targets:read')
   listOwn(@CurrentUserId() userId: number): Promise<{ lists: TargetList[] }> {
-    return this.bus.request(contracts.list, { userId, teamId: null });
+    return this.list(userId, null);
   }
 
   @Get('teams/:id/target-lists')
   @RequiresScope('targets:read')
   listTeam(@CurrentUserId() userId: number, @Param('id') id: string): Promise<{ lists: TargetList[] }> {
-    return this.bus.request(contracts.list, { userId, teamId: workspaceIdOf(id) });
+    return this.list(userId, workspaceIdOf(id));
   }
 
   @Get('target-lists/:listId')
@@ -99,6 +99,14 @@ export class TargetListsController {
   private async create(userId: number, teamId: number | null, request: FastifyRequest): Promise<TargetList> {
     const upload = await readTargetUpload(request);
     return this.bus.request(contracts.create, { userId, teamId, ...upload });
+  }
+
+  /**
+   * The index matches every list the caller marked seen (docs/targets.md#new-ways-in), at a new
+   * network version after building the (pooled) network: the budget of a network read.
+   */
+  private list(userId: number, teamId: number | null): Promise<{ lists: TargetList[] }> {
+    return this.bus.request(contracts.list, { userId, teamId }, { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS });
   }
 
   private results(
