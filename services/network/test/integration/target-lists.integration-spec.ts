@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   networkTargetListsContracts as contracts,
   noCorrectionOnLine,
@@ -17,6 +18,7 @@ import { companyKey, positionInfo } from '@warmpath/domain';
 import { BusClient } from '@warmpath/server-kit';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { TargetListsRepository } from '../../src/modules/target-lists/target-lists.repository.js';
 import {
   membershipReply,
   userReply,
@@ -31,6 +33,7 @@ import {
 /** A NATS message's limit: every answer must fit in one. */
 const NATS_MAX_PAYLOAD = 1024 * 1024;
 
+let app: NestFastifyApplication;
 let bus: BusClient;
 let db: DataSource;
 let service: NetworkServiceUnderTest;
@@ -51,7 +54,7 @@ beforeAll(async () => {
       );
     },
   });
-  ({ bus, db } = service);
+  ({ app, bus, db } = service);
 });
 
 afterAll(() => service?.close());
@@ -171,6 +174,8 @@ describe('pages of a large list', () => {
       ),
     );
     const listId = await createList(owner, null, targets);
+    // The list is read from Postgres and matched once for all its pages (docs/targets.md#paging).
+    const contents = jest.spyOn(app.get(TargetListsRepository), 'contents');
 
     const seenLines = new Set<number>();
     let offset = 0;
@@ -193,6 +198,8 @@ describe('pages of a large list', () => {
       if (page.rows.length === 0 || offset >= 5000) break;
     }
     expect(seenLines.size).toBe(5000);
+    expect(contents).toHaveBeenCalledTimes(1);
+    contents.mockRestore();
     // The covered rows (ten people each) do not fit 1,000 to a page: the first page is cut short.
     expect(first?.rows.length).toBeLessThan(TARGET_RESULTS_PAGE_MAX);
     expect(first?.rows[0]?.people).toHaveLength(10);

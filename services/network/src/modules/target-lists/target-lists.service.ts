@@ -24,7 +24,13 @@ import { notFound } from '@warmpath/server-kit';
 import { NetworkReader } from '../graph/network-reader.service.js';
 import { type TeamState, TeamNetworks } from '../team-graph/team-networks.service.js';
 import { type ListScope, TargetListsRepository } from './target-lists.repository.js';
-import { ownTargetNetwork, pooledTargetNetwork, type TargetMatchNetwork } from './target-networks.js';
+import {
+  keepRanked,
+  ownTargetNetwork,
+  pooledTargetNetwork,
+  type RankedTargetList,
+  type TargetMatchNetwork,
+} from './target-networks.js';
 import { FIRST_PAGE, pageOfResults } from './target-results-page.js';
 import { assertMayEditTargetList } from './target-list-editors.js';
 
@@ -155,11 +161,20 @@ export class TargetListsService {
     );
   }
 
-  /** The list's rows matched against the network now, ranked; its coverage memoised on the way. */
-  private async match(network: TargetMatchNetwork, list: TargetList) {
-    const contents = await this.repository.contents(list.id);
+  /**
+   * The list's rows matched against the network now, ranked: once per list version and network
+   * version (the pages of a list share it); its coverage memoised on the way.
+   */
+  private async match(network: TargetMatchNetwork, list: TargetList): Promise<RankedTargetList> {
+    const key = coverageKey(list);
+    const known = network.ranked.get(key);
+    if (known) {
+      keepRanked(network, key, known);
+      return known;
+    }
+    const { targets, ...contents } = await this.repository.contents(list.id);
     const rows = rankTargetResults(
-      matchTargetsWithIndex(contents.targets, network.index, {
+      matchTargetsWithIndex(targets, network.index, {
         corrections: contents.corrections,
         // Suggestions only for the rows answered (withPageSuggestions), not every unmatched target.
         suggestions: 0,
@@ -167,8 +182,10 @@ export class TargetListsService {
         ...(network.countedOnly ? { countedOnly: network.countedOnly } : {}),
       }),
     );
-    network.coverage.set(coverageKey(list), targetSeenSnapshot(rows));
-    return { rows, contents };
+    network.coverage.set(key, targetSeenSnapshot(rows));
+    const ranked = { rows, contents };
+    keepRanked(network, key, ranked);
+    return ranked;
   }
 
   /** What the list covers at the network's version, and by whom (memoised per version and list). */

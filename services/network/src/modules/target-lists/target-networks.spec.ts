@@ -3,8 +3,9 @@ import type { SharingLevel } from '@warmpath/contracts';
 import { matchTargets, mergeView, poolWorkspace, viewerOverlay } from '@warmpath/domain';
 import { buildConnectionRow } from '../graph/network-rows.testing.js';
 import { toConnection, toOwnNode } from '../graph/network-view.mapper.js';
+import { LoadedNetwork } from '../graph/loaded-network.js';
 import { PooledTeamNetwork, type TeamState } from '../team-graph/team-networks.service.js';
-import { pooledTargetNetwork } from './target-networks.js';
+import { keepRanked, ownTargetNetwork, pooledTargetNetwork, RANKED_KEPT } from './target-networks.js';
 
 // Viewer 1 and Ana (2, names) know Nia at Acme; Cora (3, counts) knows Nia and Vera at Acme.
 const NOW = new Date('2026-06-01T00:00:00Z');
@@ -86,5 +87,29 @@ describe('pooledTargetNetwork', () => {
     );
     // One hidden person is fewer than 3: counted nowhere.
     expect(acme?.hiddenPeopleCount).toBe(0);
+  });
+});
+
+describe('the ranked lists a network version keeps', () => {
+  it('keeps the most recently read lists, at most RANKED_KEPT, and forgets the oldest', () => {
+    const network = ownTargetNetwork(
+      new LoadedNetwork(
+        1,
+        'v1',
+        '2026-06-01',
+        [],
+        () => [],
+        () => [],
+      ),
+    );
+    const ranked = () => ({ rows: [], contents: { skipped: [], corrections: [] } });
+    for (let i = 0; i < RANKED_KEPT; i++) keepRanked(network, `list${i}:t`, ranked());
+    // Reading list0 again makes it the most recent: list1 is the oldest when one more comes.
+    keepRanked(network, 'list0:t', ranked());
+    keepRanked(network, 'another:t', ranked());
+    expect(network.ranked.size).toBe(RANKED_KEPT);
+    expect(network.ranked.has('list0:t')).toBe(true);
+    expect(network.ranked.has('list1:t')).toBe(false);
+    expect([...network.ranked.keys()].at(-1)).toBe('another:t');
   });
 });

@@ -1,4 +1,4 @@
-import type { Connection } from '@warmpath/contracts';
+import type { Connection, SkippedTargetRow, TargetCorrection, TargetResultRow } from '@warmpath/contracts';
 import {
   CompanySuggester,
   edgeWarmth,
@@ -29,6 +29,30 @@ export interface TargetMatchNetwork {
    * updatedAt): the list index's new ways in reuse it until the network or the list changes.
    */
   coverage: Map<string, TargetSeenSnapshot>;
+  /**
+   * The last lists' ranked rows at this version, by `listId:updatedAt` (at most RANKED_KEPT): the
+   * pages of one list are cut from one match, not one match each (docs/targets.md#paging).
+   */
+  ranked: Map<string, RankedTargetList>;
+}
+
+/** A list's contents and its rows matched and ranked against one network version. */
+export interface RankedTargetList {
+  rows: readonly TargetResultRow[];
+  contents: { skipped: SkippedTargetRow[]; corrections: TargetCorrection[] };
+}
+
+/** How many lists' ranked rows a network version keeps (a 5,000-row list is a few MB). */
+export const RANKED_KEPT = 8;
+
+/** Keeps `value` as the most recent of `ranked`, forgetting the oldest beyond RANKED_KEPT. */
+export function keepRanked(network: TargetMatchNetwork, key: string, value: RankedTargetList): void {
+  network.ranked.delete(key);
+  network.ranked.set(key, value);
+  for (const oldest of network.ranked.keys()) {
+    if (network.ranked.size <= RANKED_KEPT) break;
+    network.ranked.delete(oldest);
+  }
 }
 
 const OWN_KEY = new MemoKey<TargetMatchNetwork>('target-match');
@@ -40,7 +64,7 @@ function build(
 ): TargetMatchNetwork {
   const index = new TargetPeopleIndex(people);
   const suggester = new CompanySuggester([...index.companyNames.values()].map((name) => ({ name })));
-  return { index, suggester, ...pooled, coverage: new Map() };
+  return { index, suggester, ...pooled, coverage: new Map(), ranked: new Map() };
 }
 
 export const ownTargetNetwork = (network: LoadedNetwork): TargetMatchNetwork =>
