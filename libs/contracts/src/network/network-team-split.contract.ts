@@ -13,7 +13,7 @@ import { defineRequest } from '../bus/bus-contract.js';
  * The split's shape; bump it when the base's or the patch's bytes change shape (the keys and
  * ETags carry it, so bytes of another format are never served).
  */
-export const TEAM_SPLIT_FORMAT = '1';
+export const TEAM_SPLIT_FORMAT = '2';
 
 /** Redis hash (before REDIS_PREFIX) of a workspace version's base: `compact-br`, `compact-gzip`, `meta`. */
 export const teamNetworkBaseKey = (teamId: number, fingerprint: string) =>
@@ -53,11 +53,15 @@ export type TeamSplitRef = z.infer<typeof teamSplitRefSchema>;
 
 /**
  * The JSON body of GET /api/teams/{id}/network/patch: the ETag of the base the patch was made
- * for (exactly the base's `ETag` header, quotes included), and the patch (libs/domain ViewerPatch,
- * checked in full by checkViewerPatch when applied; only its header is checked here).
+ * for (exactly the base's `ETag` header, quotes included), the version of the viewer's own
+ * network whose records it indexes (exactly the `X-Network-Version` of their GET /api/network for
+ * those records; docs/workspace-network.md "Pairing the versions"), and the patch (libs/domain
+ * ViewerPatch, checked in full by checkViewerPatch when applied; only its header is checked here).
+ * Format 2 added `own`.
  */
 export const viewerPatchBodySchema = z.object({
   base: z.string(),
+  own: z.string().min(1),
   patch: z.looseObject({
     format: z.literal('warmpath.viewer-patch'),
     version: z.number().int(),

@@ -112,6 +112,11 @@ async function importPeople(ownerUserId: number, people: Person[]): Promise<stri
       people.map((p) => (p.years === undefined ? null : `${year - p.years}-01-01`)),
     ],
   );
+  return bumpVersion(ownerUserId);
+}
+
+/** What every import commit ends with: the owner's network version bumped. */
+async function bumpVersion(ownerUserId: number): Promise<string> {
   const rows: { version: string }[] = await db.query(
     `INSERT INTO network.network_versions (owner_user_id, version) VALUES ($1, 1)
      ON CONFLICT (owner_user_id) DO UPDATE SET version = network.network_versions.version + 1
@@ -151,14 +156,17 @@ async function patch(userId: number, teamId: number) {
     brotliDecompressSync((await redis.hgetBuffer(ref.key, ref.fields.br)) as Buffer).toString(),
   );
   expect(br).toEqual(body);
-  return { ref, body: body as unknown as { base: string; patch: ViewerPatch } };
+  return { ref, body: body as unknown as { base: string; own: string; patch: ViewerPatch } };
 }
 
-/** The viewer's own records as the web app has them: GET /api/network's compact form, decoded. */
-async function ownRecords(userId: number) {
+/**
+ * The viewer's own network as the web app has it: GET /api/network's compact form, decoded, its
+ * people bar the viewer (the records applyViewerPatch takes), and its version (X-Network-Version).
+ */
+async function ownNetwork(userId: number) {
   const ref = await bus.request(networkGraphContracts.getGraph, { userId });
   const compact = unzip(await redis.hgetBuffer(ref.key, 'compact-gzip')) as CompactNetwork;
-  return decodeNetwork(compact).connections.slice(1);
+  return { version: ref.version, records: decodeNetwork(compact).connections.slice(1) };
 }
 
 /** Today's per-viewer snapshot as the web app reads it: the compact form, decoded. */
@@ -217,11 +225,41 @@ describe('base + viewer patch: what the browser assembles is each viewer’s poo
       const { body } = await patch(viewer, teamId);
       expect(body.base).toBe(shared.ref.etag);
       expect(body.patch.viewerId).toBe(viewer);
-      const assembled = applyViewerPatch(decodeNetwork(shared.compact), await ownRecords(viewer), body.patch);
+      // The patch names the own network it indexes: the version GET /api/network says it is.
+      const own = await ownNetwork(viewer);
+      expect(body.own).toBe(own.version);
+      const assembled = applyViewerPatch(decodeNetwork(shared.compact), own.records, body.patch);
       const expected = await perViewer(viewer, teamId);
       expect(expected.connections.length).toBeGreaterThan(100);
       expect(assembled).toStrictEqual(expected);
     }
+  });
+
+  it('names another own network in the patch after an import that changes only fields', async () => {
+    const before = await ownNetwork(maya);
+    expect((await patch(maya, teamId)).body.own).toBe(before.version);
+    // Maya's re-import moves three of her people to another company: the same people, the same ids.
+    await db.query(
+      `UPDATE network.connections SET company = $2, company_key = $3
+       WHERE owner_user_id = $1 AND first_name = ANY($4)`,
+      [maya, 'Moved Corp', companyKey('Moved Corp'), ['Person1', 'Person2', 'Person3']],
+    );
+    const version = await bumpVersion(maya);
+    const after = await ownNetwork(maya);
+    expect(after.version).toBe(version);
+    expect(after.records.map((person) => person.id)).toEqual(before.records.map((person) => person.id));
+    const shared = await base(maya, teamId);
+    const { body } = await patch(maya, teamId);
+    expect(body.base).toBe(shared.ref.etag);
+    expect(body.own).toBe(after.version);
+    expect(body.own).not.toBe(before.version);
+    const expected = await perViewer(maya, teamId);
+    // Count and ids alone would let the old records through, into a wrong network: `own` tells them apart.
+    const mixed = applyViewerPatch(decodeNetwork(shared.compact), before.records, body.patch);
+    expect(mixed).not.toStrictEqual(expected);
+    expect(applyViewerPatch(decodeNetwork(shared.compact), after.records, body.patch)).toStrictEqual(
+      expected,
+    );
   });
 
   it('keeps a non-member out of the base and the patch, as an unknown workspace', async () => {

@@ -197,8 +197,11 @@ export class TeamNetworks {
   /**
    * The workspace pooled for no viewer, at the version `state` read, without taking the build
    * lock: for the base and patches (TeamSplitService), which hold a lock of their own around it.
+   * `versions`: each member's network version their pooled records were loaded at (what their own
+   * GET /api/network says in X-Network-Version for the same records), which may be newer than
+   * the versions `state` read.
    */
-  async sharedPool(state: TeamState): Promise<SharedPool> {
+  async sharedPool(state: TeamState): Promise<PooledVersions> {
     const build = await this.sharedBuild(state, false);
     this.splitUsers.delete(state.teamId);
     this.splitUsers.set(state.teamId, true);
@@ -207,7 +210,7 @@ export class TeamNetworks {
       this.splitUsers.delete(oldest);
       if (!this.poolsOf.has(oldest)) this.shared.delete(oldest);
     }
-    return build.pool;
+    return { pool: build.pool, versions: build.versions };
   }
 
   /**
@@ -297,11 +300,15 @@ export class TeamNetworks {
 }
 
 /** A workspace pooled for no viewer, and the members' network versions it was pooled from. */
-interface SharedBuild {
+export interface PooledVersions {
+  pool: SharedPool;
+  /** By user id: the network version (network_versions) of the records each member was pooled with. */
+  versions: ReadonlyMap<number, string>;
+}
+
+interface SharedBuild extends PooledVersions {
   /** The workspace and workspaceFingerprint of the state it was asked for. */
   key: string;
-  pool: SharedPool;
-  versions: ReadonlyMap<number, string>;
 }
 
 /** Everything the pooled JSON depends on besides the rows behind each version. */

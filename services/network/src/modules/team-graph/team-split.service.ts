@@ -111,9 +111,14 @@ export class TeamSplitService {
     }
   }
 
-  /** The base's compact encoding and every member's patch (with the base's ETag), compressed. */
+  /**
+   * The base's compact encoding and every member's patch, compressed; a patch's body names the
+   * base's ETag and the member's own network version its records were pooled at (`own`, what
+   * their GET /api/network says in X-Network-Version for the same records), so a reader pairs
+   * the three (docs/workspace-network.md "Pairing the versions").
+   */
   private async build(state: TeamState, version: SplitVersion): Promise<SplitBlobs> {
-    const pool = await this.teams.sharedPool(state);
+    const { pool, versions } = await this.teams.sharedPool(state);
     const base = await compressSnapshot(
       Buffer.from(JSON.stringify(encodeNetwork(baseNetwork(pool, state.teamId)))),
     );
@@ -123,7 +128,8 @@ export class TeamSplitService {
     for (let from = 0; from < members.length; from += PATCH_BATCH) {
       await Promise.all(
         members.slice(from, from + PATCH_BATCH).map(async (userId) => {
-          const body: ViewerPatchBody = { base: baseEtag, patch: { ...viewerPatch(pool, userId) } };
+          const own = versions.get(userId) ?? '0';
+          const body: ViewerPatchBody = { base: baseEtag, own, patch: { ...viewerPatch(pool, userId) } };
           const bytes = await compressSnapshot(Buffer.from(JSON.stringify(body)));
           patches[teamPatchField(userId, 'br')] = bytes.br;
           patches[teamPatchField(userId, 'gzip')] = bytes.gzip;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubServer } from '../../../lib/testing/app.testing';
 import { NETWORK_READ_MARK, NetworkDataClient, pick } from './network-data-client';
-import { answer, compact, served, smallWorkspace } from './split-network.testing';
+import { answer, compact, ownAnswer, served, smallWorkspace } from './split-network.testing';
 
 describe('a view answered by the data worker, as the page picks it out of the network', () => {
   const people = Object.freeze(['ana', 'ben', 'cleo', 'dan']);
@@ -27,8 +27,8 @@ describe('a network read through the client', () => {
     stubServer({
       'GET /api/teams/7/network/base': (request) => compact(request, '"b1"', parts.base),
       'GET /api/teams/7/network/patch': (request) =>
-        answer(request, '"p1"', { base: '"b1"', patch: parts.patch }),
-      'GET /api/network': (request) => compact(request, '"o1"', parts.own),
+        answer(request, '"p1"', { base: '"b1"', own: '1', patch: parts.patch }),
+      'GET /api/network': (request) => ownAnswer(request, '"o1"', parts.own, '1'),
     });
     const result = await new NetworkDataClient().load(undefined, { kind: 'team', teamId: 7 });
     expect('data' in result && result.data.connections[0]).toMatchObject({ id: 'u1', isUser: true });

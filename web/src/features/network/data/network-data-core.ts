@@ -21,7 +21,7 @@ import {
 import { linkColumnBuffers, toLinkColumns } from './link-columns';
 import { summarisePool } from './pool-summary';
 import { NETWORK_ACCEPT, readNetwork } from './read-network';
-import { SplitNetworkReader, splitRoutes } from './split-network-read';
+import { NETWORK_VERSION_HEADER, SplitNetworkReader, splitRoutes } from './split-network-read';
 
 type Reply = (response: DataResponse, transfer?: Transferable[]) => void;
 
@@ -33,6 +33,8 @@ interface Held {
   etag: string | null;
   /** Which network this is: the route's ETag, or the split read's parts' ETags. */
   version: string | null;
+  /** The route's X-Network-Version (your own network's version, which a patch names); kept on a 304. */
+  networkVersion: string | null;
   data: NetworkData;
   indexOf: Map<Connection, number>;
   linkIndexOf: Map<Relationship, number>;
@@ -118,7 +120,10 @@ export class NetworkDataCore {
     const routes = this.split ? splitRoutes(url) : null;
     if (this.split && routes) {
       const own = this.held.get(routes.own);
-      const ownHeld = own?.etag ? { etag: own.etag, connections: own.data.connections } : undefined;
+      const ownHeld =
+        own?.etag && own.networkVersion
+          ? { etag: own.etag, version: own.networkVersion, connections: own.data.connections }
+          : undefined;
       const split = await this.split.read(url, held?.version ?? null, ownHeld);
       read.attempts = split.attempts;
       if (split.kind === 'assembled') {
@@ -163,7 +168,9 @@ export class NetworkDataCore {
     // The same ETag is the same network (a cache that answered 200 for us): nothing to parse.
     if (held && etag && etag === held.etag)
       return this.send(id, held, heldByPage === held.dataset, reply, read);
-    this.send(id, this.hold(url, await readNetwork(response), etag, etag), false, reply, read);
+    const networkVersion = response.headers.get(NETWORK_VERSION_HEADER);
+    const next = this.hold(url, await readNetwork(response), etag, etag, networkVersion);
+    this.send(id, next, false, reply, read);
   }
 
   /** Holds a network read from `url` (the one it replaces gone), with what the views need of it. */
@@ -172,6 +179,7 @@ export class NetworkDataCore {
     body: Partial<TeamNetworkData>,
     etag: string | null,
     version: string | null,
+    networkVersion: string | null = null,
   ): Held {
     const data: NetworkData = {
       connections: body.connections ?? [],
@@ -183,6 +191,7 @@ export class NetworkDataCore {
       url,
       etag,
       version,
+      networkVersion,
       data,
       indexOf: new Map(data.connections.map((person, index) => [person, index])),
       linkIndexOf: new Map(data.relationships.map((link, index) => [link, index])),

@@ -1,9 +1,10 @@
+import { applyViewerPatch, decodeNetwork, type CompactNetwork } from '@warmpath/domain';
 import { describe, expect, it } from 'vitest';
 import { fromLinkColumns } from './link-columns';
 import { NetworkDataCore } from './network-data-core';
 import type { DataRequest, DataResponse, NetworkRead } from './network-data-protocol';
 import { APPLY_PATCH_MEASURE, SPLIT_ATTEMPTS } from './split-network-read';
-import { answer, compact, served, smallWorkspace, TEAM_URL } from './split-network.testing';
+import { answer, compact, ownAnswer, served, smallWorkspace, TEAM_URL } from './split-network.testing';
 
 type Route = (request: Request, call: number) => Response;
 type Loaded = Extract<DataResponse, { kind: 'loaded' }>;
@@ -36,12 +37,16 @@ function coreOn(routes: Record<string, Route>, options = {}) {
   return { load, loadOwn, seen, asked: (url: string) => seen.filter((request) => request.url === url) };
 }
 
-/** The routes of one workspace version for a viewer (the per-viewer route among them, as the fallback). */
+/**
+ * The routes of one workspace version for a viewer (the per-viewer route among them, as the
+ * fallback); your own network is of version '1', the patch made for it.
+ */
 function routesOf(parts: ReturnType<typeof served>, tags = { base: '"b1"', patch: '"p1"', own: '"o1"' }) {
   return {
     [BASE]: (request: Request) => compact(request, tags.base, parts.base),
-    [PATCH]: (request: Request) => answer(request, tags.patch, { base: tags.base, patch: parts.patch }),
-    [OWN]: (request: Request) => compact(request, tags.own, parts.own),
+    [PATCH]: (request: Request) =>
+      answer(request, tags.patch, { base: tags.base, own: '1', patch: parts.patch }),
+    [OWN]: (request: Request) => ownAnswer(request, tags.own, parts.own, '1'),
     [TEAM_URL]: (request: Request) => compact(request, '"v1"', parts.perViewer),
   } satisfies Record<string, Route>;
 }
@@ -117,8 +122,11 @@ describe('a workspace read as base + viewer patch + own network', () => {
     const server = coreOn({
       ...routes,
       [PATCH]: (request, call) =>
-        call === 0 ? routes[PATCH](request) : answer(request, '"p2"', { base: '"b1"', patch: next.patch }),
-      [OWN]: (request, call) => (call === 0 ? routes[OWN](request) : compact(request, '"o2"', next.own)),
+        call === 0
+          ? routes[PATCH](request)
+          : answer(request, '"p2"', { base: '"b1"', own: '2', patch: next.patch }),
+      [OWN]: (request, call) =>
+        call === 0 ? routes[OWN](request) : ownAnswer(request, '"o2"', next.own, '2'),
     });
     await server.load();
     const again = await server.load(1);
@@ -135,7 +143,7 @@ describe('a workspace read as base + viewer patch + own network', () => {
       ...routes,
       // The first answer raced a new base: it names the one to come.
       [PATCH]: (request, call) =>
-        call === 0 ? answer(request, '"p0"', { base: '"b0"', patch: {} }) : routes[PATCH](request),
+        call === 0 ? answer(request, '"p0"', { base: '"b0"', own: '1', patch: {} }) : routes[PATCH](request),
     });
     const messages = await server.load();
     expect(readOf(messages)).toMatchObject({ path: 'split', attempts: 2, fallback: null });
@@ -151,10 +159,12 @@ describe('a workspace read as base + viewer patch + own network', () => {
     const server = coreOn({
       ...routes,
       // The own network already has the import; base and patch were made before it, then again.
-      [OWN]: (request) => compact(request, '"o2"', after.own),
+      [OWN]: (request) => ownAnswer(request, '"o2"', after.own, '2'),
       [BASE]: (request, call) => (call === 0 ? routes[BASE](request) : compact(request, '"b2"', after.base)),
       [PATCH]: (request, call) =>
-        call === 0 ? routes[PATCH](request) : answer(request, '"p2"', { base: '"b2"', patch: after.patch }),
+        call === 0
+          ? routes[PATCH](request)
+          : answer(request, '"p2"', { base: '"b2"', own: '2', patch: after.patch }),
     });
     const messages = await server.load();
     expect(readOf(messages)).toMatchObject({ path: 'split', attempts: 2 });
@@ -162,12 +172,86 @@ describe('a workspace read as base + viewer patch + own network', () => {
     expect(picture(messages)).toEqual(picture(await coreOn(routesOf(after), { splitReads: false }).load()));
   });
 
+  it('reads the three again when the patch was made for another version of your network (fields only changed)', async () => {
+    // Your import moved Hal to Initech: the same people, the same ids, another version of your network.
+    const moved = smallWorkspace();
+    moved[0] = {
+      ...moved[0],
+      people: moved[0].people.map((p) => (p.firstName === 'Hal' ? { ...p, company: 'Initech' } : p)),
+    };
+    const before = served(members, 1);
+    const after = served(moved, 1);
+    // Count and ids alone take your new records for the old patch's: only the version tells them apart.
+    const ownAfter = decodeNetwork(after.own as CompactNetwork).connections.slice(1);
+    const mixed = applyViewerPatch(decodeNetwork(before.base as CompactNetwork), ownAfter, before.patch);
+    const expected = picture(await coreOn(routesOf(after), { splitReads: false }).load());
+    expect(mixed.companies).not.toEqual(decodeNetwork(after.perViewer as CompactNetwork).companies);
+    const routes = routesOf(before);
+    const server = coreOn({
+      ...routes,
+      // The own network already has the import; base and patch were made before it, then again.
+      [OWN]: (request) => ownAnswer(request, '"o2"', after.own, '2'),
+      [BASE]: (request, call) => (call === 0 ? routes[BASE](request) : compact(request, '"b2"', after.base)),
+      [PATCH]: (request, call) =>
+        call === 0
+          ? routes[PATCH](request)
+          : answer(request, '"p2"', { base: '"b2"', own: '2', patch: after.patch }),
+    });
+    const messages = await server.load();
+    expect(readOf(messages)).toMatchObject({ path: 'split', attempts: 2, fallback: null });
+    expect(server.asked(PATCH).map((request) => request.headers.get('if-none-match'))).toEqual([
+      null,
+      '"p1"',
+    ]);
+    expect(picture(messages)).toEqual(expected);
+    const hal = picture(messages).people.find((p) => p.firstName === 'Hal' && p.knownBy[0] === 1);
+    expect(hal?.company).toBe('Initech');
+  });
+
+  it(`falls back to the per-viewer route when the patch never names your network's version`, async () => {
+    const parts = served(members, 1);
+    const routes = routesOf(parts);
+    const server = coreOn({
+      ...routes,
+      [PATCH]: (request) => answer(request, '"p0"', { base: '"b1"', own: '0', patch: parts.patch }),
+    });
+    const messages = await server.load();
+    expect(server.asked(OWN)).toHaveLength(SPLIT_ATTEMPTS);
+    expect(server.asked(TEAM_URL)).toHaveLength(1);
+    expect(readOf(messages)).toEqual({
+      path: 'route',
+      attempts: SPLIT_ATTEMPTS,
+      applyMs: null,
+      fallback: 'the patch was made for your network version 0, not 1',
+    });
+    expect(picture(messages)).toEqual(picture(await coreOn(routes, { splitReads: false }).load()));
+  });
+
+  it.each([
+    [
+      'an own network without X-Network-Version',
+      OWN,
+      (r: Request) => compact(r, '"o1"', served(members, 1).own),
+    ],
+    [
+      'a patch without the version of your network',
+      PATCH,
+      (r: Request) => answer(r, '"p1"', { base: '"b1"', patch: served(members, 1).patch }),
+    ],
+  ])('falls back at once on %s', async (_, url, route) => {
+    const server = coreOn({ ...routesOf(served(members, 1)), [url]: route });
+    const messages = await server.load();
+    expect(readOf(messages)).toMatchObject({ path: 'route', attempts: 1 });
+    expect(readOf(messages).fallback).toContain(url);
+    expect(server.asked(TEAM_URL)).toHaveLength(1);
+  });
+
   it('takes a base whose ETag a proxy weakened as the base the patch names', async () => {
     const parts = served(members, 1);
     const routes = routesOf(parts, { base: 'W/"b1"', patch: '"p1"', own: '"o1"' });
     const server = coreOn({
       ...routes,
-      [PATCH]: (request) => answer(request, '"p1"', { base: '"b1"', patch: parts.patch }),
+      [PATCH]: (request) => answer(request, '"p1"', { base: '"b1"', own: '1', patch: parts.patch }),
     });
     expect(readOf(await server.load())).toMatchObject({ path: 'split', attempts: 1 });
   });
@@ -177,7 +261,7 @@ describe('a workspace read as base + viewer patch + own network', () => {
     const routes = routesOf(parts);
     const server = coreOn({
       ...routes,
-      [PATCH]: (request) => answer(request, '"p0"', { base: '"b0"', patch: parts.patch }),
+      [PATCH]: (request) => answer(request, '"p0"', { base: '"b0"', own: '1', patch: parts.patch }),
     });
     const messages = await server.load();
     expect(server.asked(BASE)).toHaveLength(SPLIT_ATTEMPTS);
@@ -196,7 +280,7 @@ describe('a workspace read as base + viewer patch + own network', () => {
     // A patch for someone else's records: the own network never matches it.
     const server = coreOn({
       ...routesOf(parts),
-      [OWN]: (request) => compact(request, '"o1"', served(members, 2).own),
+      [OWN]: (request) => ownAnswer(request, '"o1"', served(members, 2).own, '1'),
     });
     const messages = await server.load();
     expect(readOf(messages)).toMatchObject({
@@ -240,11 +324,24 @@ describe('a workspace read as base + viewer patch + own network', () => {
     ]);
   });
 
-  it('revalidates the own network the dashboard read instead of reading it again', async () => {
+  it('revalidates the own network the dashboard read instead of reading it again, keeping its version', async () => {
     const server = coreOn(routesOf(served(members, 1)));
     await server.loadOwn();
-    expect(readOf(await server.load())).toMatchObject({ path: 'split', attempts: 1 });
+    // The 304 names no version: the one the dashboard's read said is kept with its people.
+    expect(readOf(await server.load())).toMatchObject({ path: 'split', attempts: 1, fallback: null });
     expect(server.asked(OWN).map((request) => request.headers.get('if-none-match'))).toEqual([null, '"o1"']);
+  });
+
+  it('reads your own network again when the dashboard read it without a version', async () => {
+    const parts = served(members, 1);
+    const routes = routesOf(parts);
+    const server = coreOn({
+      ...routes,
+      [OWN]: (request, call) => (call === 0 ? compact(request, '"o0"', parts.own) : routes[OWN](request)),
+    });
+    await server.loadOwn();
+    expect(readOf(await server.load())).toMatchObject({ path: 'split', attempts: 1, fallback: null });
+    expect(server.asked(OWN).map((request) => request.headers.get('if-none-match'))).toEqual([null, null]);
   });
 
   it('reads your own network from its route alone', async () => {

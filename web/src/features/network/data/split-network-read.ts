@@ -9,11 +9,24 @@ export const SPLIT_ATTEMPTS = 3;
 /** The measure of each applyViewerPatch on the worker's timeline (`detail`: people, links, attempt). */
 export const APPLY_PATCH_MEASURE = 'warmpath:apply-viewer-patch';
 
-/** GET /api/teams/{id}/network/patch's body: the patch and the ETag of the base it was made for. */
+/**
+ * GET /api/teams/{id}/network/patch's body: the patch, the ETag of the base it was made for and
+ * the version of your own network whose records it indexes (GET /api/network's X-Network-Version).
+ */
 export interface PatchAnswer {
   base: string;
+  own: string;
   patch: ViewerPatch;
 }
+
+/** Your own network as the split read takes it: its version (X-Network-Version) and its records. */
+interface OwnNetwork {
+  version: string;
+  records: Connection[];
+}
+
+/** The header of GET /api/network naming the version of the network it answers. */
+export const NETWORK_VERSION_HEADER = 'x-network-version';
 
 export type SplitRead =
   | { kind: 'assembled'; network: TeamNetworkData; version: string; attempts: number; applyMs: number }
@@ -38,13 +51,19 @@ async function readBase(response: Response): Promise<WireNetwork> {
 
 async function readPatch(response: Response): Promise<PatchAnswer> {
   const body = (await response.json()) as Partial<PatchAnswer> | null;
-  if (typeof body?.base !== 'string' || !body.patch) throw new Error('the patch answer is malformed');
+  if (typeof body?.base !== 'string' || typeof body.own !== 'string' || !body.patch)
+    throw new Error('the patch answer is malformed');
   return body as PatchAnswer;
 }
 
-/** The viewer's records as applyViewerPatch takes them: their own network's people, their own node left out. */
-async function readOwnRecords(response: Response): Promise<Connection[]> {
-  return ownRecordsOf((await readNetwork(response)).connections ?? []);
+/**
+ * The viewer's records as applyViewerPatch takes them (their own network's people, their own node
+ * left out) and the version they are of; held with them, so a 304 keeps it.
+ */
+async function readOwn(response: Response): Promise<OwnNetwork> {
+  const version = response.headers.get(NETWORK_VERSION_HEADER);
+  if (!version) throw new Error('an answer without X-Network-Version');
+  return { version, records: ownRecordsOf((await readNetwork(response)).connections ?? []) };
 }
 
 const ownRecordsOf = (connections: readonly Connection[]): Connection[] =>
@@ -53,32 +72,36 @@ const ownRecordsOf = (connections: readonly Connection[]): Connection[] =>
 /**
  * A workspace's network as base + viewer patch + the viewer's own network
  * (docs/workspace-network.md#in-the-browser): the three read at once, each revalidated with its
- * own ETag; when the patch names another base, or applyViewerPatch refuses the three (one of them
- * moved between the reads), read again, at most SPLIT_ATTEMPTS times; when a route fails, or the
+ * own ETag; when the patch names another base or another version of your own network, or
+ * applyViewerPatch refuses the three (one of them moved between the reads), read again, at most
+ * SPLIT_ATTEMPTS times; when a route fails, or the
  * attempts run out, the answer is `fallback` and the caller reads the per-viewer route.
  * Holds the last parts of one workspace (the base's people are the assembled network's).
  */
 export class SplitNetworkReader {
   private readonly bases = new Map<string, Cached<WireNetwork>>();
   private readonly patches = new Map<string, Cached<PatchAnswer>>();
-  private readonly own = new Map<string, Cached<Connection[]>>();
+  private readonly own = new Map<string, Cached<OwnNetwork>>();
 
   constructor(private readonly fetchFn: typeof fetch) {}
 
   /**
    * `heldVersion`: the version of the network the caller holds for `url` (unchanged parts:
-   * `unchanged`). `ownHeld`: your own network as the caller holds it (its ETag and people), read
-   * for the dashboard: revalidated instead of read again when this reader holds none.
+   * `unchanged`). `ownHeld`: your own network as the caller holds it (its ETag, X-Network-Version
+   * and people), read for the dashboard: revalidated instead of read again when this reader holds none.
    */
   async read(
     url: string,
     heldVersion: string | null,
-    ownHeld?: { etag: string; connections: readonly Connection[] },
+    ownHeld?: { etag: string; version: string; connections: readonly Connection[] },
   ): Promise<SplitRead> {
     const routes = splitRoutes(url);
     if (!routes) return { kind: 'fallback', reason: `${url} is not a workspace network`, attempts: 0 };
     if (ownHeld && !this.own.has(routes.own))
-      this.own.set(routes.own, { etag: ownHeld.etag, value: ownRecordsOf(ownHeld.connections) });
+      this.own.set(routes.own, {
+        etag: ownHeld.etag,
+        value: { version: ownHeld.version, records: ownRecordsOf(ownHeld.connections) },
+      });
     for (const cache of [this.bases, this.patches])
       for (const key of cache.keys()) if (key !== routes.base && key !== routes.patch) cache.delete(key);
     let reason = '';
@@ -86,7 +109,7 @@ export class SplitNetworkReader {
       const [base, patch, own] = await Promise.all([
         readConditional(this.fetchFn, routes.base, NETWORK_ACCEPT, this.bases, readBase),
         readConditional(this.fetchFn, routes.patch, 'application/json', this.patches, readPatch),
-        readConditional(this.fetchFn, routes.own, NETWORK_ACCEPT, this.own, readOwnRecords),
+        readConditional(this.fetchFn, routes.own, NETWORK_ACCEPT, this.own, readOwn),
       ]);
       if (!base.ok || !patch.ok || !own.ok) {
         const reasons = [base, patch, own].flatMap((part) => (part.ok ? [] : [part.reason]));
@@ -96,11 +119,16 @@ export class SplitNetworkReader {
         reason = `the patch was made for the base ${patch.value.base}, not ${base.etag}`;
         continue;
       }
+      // Count and ids of the records do not tell an import that changed only fields: the version does.
+      if (patch.value.own !== own.value.version) {
+        reason = `the patch was made for your network version ${patch.value.own}, not ${own.value.version}`;
+        continue;
+      }
       const version = `split ${base.etag} ${patch.etag} ${own.etag}`;
       if (version === heldVersion) return { kind: 'unchanged', version, attempts: attempt };
       try {
         const started = performance.now();
-        const network = applyViewerPatch(base.value, own.value, patch.value.patch);
+        const network = applyViewerPatch(base.value, own.value.records, patch.value.patch);
         const applyMs = measureApply(started, network, attempt);
         return { kind: 'assembled', network, version, attempts: attempt, applyMs };
       } catch (error) {

@@ -60,14 +60,31 @@ export function smallWorkspace(extraOfYours: Partial<Connection>[] = []): PoolMe
   ];
 }
 
-/** An answer with an ETag; a 304 when the request already holds it. */
-export function answer(request: Request, etag: string, body: unknown, type = 'application/json'): Response {
+/** An answer with an ETag (and `headers`); a bare 304 when the request already holds it. */
+export function answer(
+  request: Request,
+  etag: string,
+  body: unknown,
+  type = 'application/json',
+  headers: Record<string, string> = {},
+): Response {
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304 });
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': type, etag } });
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    headers: { 'content-type': type, etag, ...headers },
+  });
 }
 
-export const compact = (request: Request, etag: string, body: unknown) =>
-  answer(request, etag, body, COMPACT_NETWORK_MEDIA_TYPE);
+export const compact = (
+  request: Request,
+  etag: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => answer(request, etag, body, COMPACT_NETWORK_MEDIA_TYPE, headers);
+
+/** GET /api/network's answer: the own network of `version` (X-Network-Version), compact. */
+export const ownAnswer = (request: Request, etag: string, body: unknown, version: string) =>
+  compact(request, etag, body, { 'x-network-version': version });
 
 /** What the server answers for a workspace version, as the routes encode it. */
 export function served(members: readonly PoolMember[], viewerId: number) {
