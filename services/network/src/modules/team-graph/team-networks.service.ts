@@ -17,6 +17,7 @@ import { NetworkRepository } from '../graph/network.repository.js';
 import { toOwnNode, type OwnProfile } from '../graph/network-view.mapper.js';
 import { OwnProfileClient } from '../graph/own-profile.client.js';
 import { BuildLocks } from './build-lock.js';
+import { keptRecords, mapAtMost, MEMBER_LOADS_AT_ONCE } from './member-networks.js';
 import { workspacePoolBuilds } from './pool-metrics.js';
 import { isSourceProfile, sourceProfiles, type Membership } from './team-sources.js';
 
@@ -247,21 +248,25 @@ export class TeamNetworks {
 
   private async poolShared(state: TeamState, key: string): Promise<SharedBuild> {
     const sharing = new Map(state.membership.members.map((m) => [m.userId, m.sharing] as const));
-    const networks = await Promise.all(
-      state.profiles.map((profile) =>
-        this.reader.current(profile.id, state.versions.get(profile.id), state.now),
-      ),
-    );
+    const previous = this.shared.get(state.teamId);
+    const day = utcDay(state.now);
+    const kept = keptRecords(previous, day);
+    // The records of members unchanged since the last build are pooled again as they are; the
+    // others are read, a few at a time, leaving the service's connections to other requests.
+    const networks = await mapAtMost(state.profiles, MEMBER_LOADS_AT_ONCE, async (profile) => {
+      const version = state.versions.get(profile.id);
+      return kept(profile.id, version) ?? (await this.reader.current(profile.id, version, state.now));
+    });
     const pool = poolWorkspace(
       state.profiles.map((profile, index) => ({
         node: isSourceProfile(profile) ? { ...toOwnNode(profile), isSource: true } : toOwnNode(profile),
         sharing: sharing.get(profile.id) ?? 'names',
         people: networks[index]?.people ?? [],
       })),
-      this.shared.get(state.teamId)?.pool,
+      previous?.pool,
     );
     const versions = new Map(networks.map((network) => [network.userId, network.version] as const));
-    const build = { key, pool, versions };
+    const build = { key, pool, versions, day };
     // Kept for the next viewer and the next version, unless the workspace was forgotten meanwhile.
     if (this.membersOf.has(state.teamId)) this.shared.set(state.teamId, build);
     return build;
@@ -309,6 +314,8 @@ export interface PooledVersions {
 interface SharedBuild extends PooledVersions {
   /** The workspace and workspaceFingerprint of the state it was asked for. */
   key: string;
+  /** The UTC day the members' records were read for (yearsConnected). */
+  day: string;
 }
 
 /** Everything the pooled JSON depends on besides the rows behind each version. */
