@@ -15,7 +15,8 @@
 // BENCH_WARMUP (5), BENCH_LOAD (1; 0 skips the load runs and the member's import), BENCH_BROWSER (1;
 // 0 skips the browser), BENCH_BROWSER_JSON (1; 0 opens the screen with the compact encoding only),
 // BENCH_BROWSER_RUNS (1: how many times the screen is opened with the compact encoding; from 2, also
-// their median and min-max).
+// their median and min-max), BENCH_BROWSER_ROUTE (0; 1 follows each run with one that reads the
+// per-viewer route instead of base + patch, the app before them).
 import { decodeNetwork } from '@warmpath/domain';
 import { generateExportRows } from '@warmpath/testing';
 import { spawnSync } from 'node:child_process';
@@ -41,6 +42,7 @@ const LOAD = env('BENCH_LOAD', 1) !== 0;
 const BROWSER = env('BENCH_BROWSER', 1) !== 0;
 const BROWSER_JSON = env('BENCH_BROWSER_JSON', 1) !== 0;
 const BROWSER_RUNS = env('BENCH_BROWSER_RUNS', 1);
+const BROWSER_ROUTE = env('BENCH_BROWSER_ROUTE', 0) !== 0;
 
 const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
@@ -204,14 +206,17 @@ async function main() {
     if (BROWSER) {
       // The owner's workspace screen: the pooled graph drawn from the compact answer (the app), then
       // from the plain JSON (the app before it). Before the load runs, on a quiet stack.
-      const variants = [
-        ...Array.from({ length: BROWSER_RUNS }, (_, i) => [
-          BROWSER_RUNS > 1 ? `compact (the app), run ${i + 1}` : 'compact (the app)',
-          undefined,
-        ]),
-        ...(BROWSER_JSON ? [['JSON', 'application/json']] : []),
-      ];
-      for (const [name, accept] of variants) {
+      // BENCH_BROWSER_ROUTE=1: each run of the app is followed by one that reads the per-viewer
+      // route (the base and patch routes answered 404), for a before/after in one sitting.
+      const variants = Array.from({ length: BROWSER_RUNS }, (_, i) => {
+        const run = BROWSER_RUNS > 1 ? `, run ${i + 1}` : '';
+        return [
+          [`compact (the app)${run}`, undefined, true],
+          ...(BROWSER_ROUTE ? [[`compact, per-viewer route${run}`, undefined, false]] : []),
+        ];
+      }).flat();
+      if (BROWSER_JSON) variants.push(['JSON, per-viewer route', 'application/json', false]);
+      for (const [name, accept, split] of variants) {
         log(`opening the workspace screen in chromium, ${name}...`);
         const before = serviceCpu();
         const run = await measureFirstPicture({
@@ -221,7 +226,12 @@ async function main() {
           // The graph drawn with the whole pooled network (the data worker hands it over at once).
           nodes: Math.floor(teamCold.data.connections.length / 2),
           accept,
+          split,
         }).catch((error) => ({ error: String(error) }));
+        if (run.reads)
+          log(
+            `${name}: ${run.reads.map((r) => `${r.path} read at ${ms(r.atMs)} ms${r.applyMs != null ? `, applied in ${ms(r.applyMs)} ms` : ''}${r.fallback ? ` (fallback: ${r.fallback})` : ''}`).join('; ')}`,
+          );
         browserRuns.push({ name, ...run, serverCpu: cpuSince(before), load: loadavg()[0] });
       }
     }
@@ -339,7 +349,7 @@ const cpuMs = (cpu, digits = 0) =>
 const browserRow = (run) =>
   run.error
     ? `| ${run.name} | failed: ${run.error.split('\n')[0]} | | | | | |`
-    : `| ${run.name} | ${ms(run.firstPictureMs)} ms | ${ms(run.cpu.longestCpuMs)} ms (${ms(run.cpu.longestWallMs)} ms wall) | ${run.cpu.count} · ${ms(run.cpu.totalCpuMs)} ms | ${ms(run.longestWallTaskMs)} ms | ${run.answers.map((a) => `${a.status} ${a.type?.split(';')[0]} ${a.encoding ?? ''} ${Number.isFinite(a.bytes) ? mb(a.bytes) : ''}`).join(', ') || 'not seen'} | ${cpuMs(run.serverCpu)} · ${run.load.toFixed(1)} |`;
+    : `| ${run.name} | ${ms(run.firstPictureMs)} ms | ${ms(run.cpu.longestCpuMs)} ms (${ms(run.cpu.longestWallMs)} ms wall) | ${run.cpu.count} · ${ms(run.cpu.totalCpuMs)} ms | ${ms(run.longestWallTaskMs)} ms | ${run.answers.map((a) => `${a.path} ${a.status} ${a.encoding ?? ''} ${Number.isFinite(a.bytes) ? mb(a.bytes) : ''}`).join(', ') || 'not seen'} | ${cpuMs(run.serverCpu)} · ${run.load.toFixed(1)} |`;
 
 /** Median (min-max) of numbers, formatted by `format`; '-' for none. */
 function spread(values, format) {
@@ -351,12 +361,12 @@ function spread(values, format) {
 }
 
 /** The compact-encoding runs together: first picture, longest task, tasks over 50 ms, load. */
-function summaryOfRuns(runs) {
+function summaryOfRuns(runs, label = 'with the compact encoding') {
   if (runs.length < 2) return [];
   const of = (pick) => runs.map(pick);
   return [
     '',
-    `Over ${runs.length} loads with the compact encoding, median (min-max): first picture ${spread(
+    `Over ${runs.length} loads ${label}, median (min-max): first picture ${spread(
       of((run) => run.firstPictureMs / 1000),
       (s) => `${s.toFixed(2)} s`,
     )}; longest app task ${spread(
@@ -409,7 +419,14 @@ function printReport(rows, browserRuns, figures) {
     '| data worker reads | first picture | longest app task, CPU | app tasks > 50 ms CPU · total | longest long task (wall, PerformanceObserver) | network answer | CPU network · gateway, load avg |',
     '|---|---:|---:|---:|---:|---|---|',
     ...(browserRuns.length ? browserRuns.map(browserRow) : ['| (BENCH_BROWSER=0) | | | | | | |']),
-    ...summaryOfRuns(browserRuns.filter((run) => !run.error && !run.name.startsWith('JSON'))),
+    ...summaryOfRuns(
+      browserRuns.filter((run) => !run.error && run.name.startsWith('compact (the app)')),
+      'of the app (base + patch)',
+    ),
+    ...summaryOfRuns(
+      browserRuns.filter((run) => !run.error && run.name.startsWith('compact, per-viewer route')),
+      'reading the per-viewer route (the compact encoding, before base + patch)',
+    ),
     ...browserRuns.flatMap((run) =>
       (run.cpu?.tasks ?? []).map(
         (task) =>

@@ -160,8 +160,11 @@ export async function traced(browser, page, name, run) {
  * Opens `path` signed in (the session cookie), as the app is opened, and measures the first picture:
  * navigation start to the first frame of a graph of at least `nodes` nodes on screen (the mark),
  * the main-thread tasks until `afterMs` after it (trace, by CPU time, and the page's own long task
- * observer, by wall time), and the network answer the data worker got. `accept` replaces the data
- * worker's Accept header (application/json: the app as it was before the compact encoding).
+ * observer, by wall time), the network answers the data worker got and how it read the network
+ * (the page's `warmpath:network-read` marks: base + patch assembled, or the per-viewer route, and the
+ * time of applying the patch). `accept` replaces the data worker's Accept header (application/json:
+ * the app as it was before the compact encoding); `split: false` answers the base and patch routes
+ * 404, so the worker reads the per-viewer route as before base + patch (docs/workspace-network.md#in-the-browser).
  */
 export async function measureFirstPicture({
   baseUrl,
@@ -169,6 +172,7 @@ export async function measureFirstPicture({
   path,
   nodes,
   accept,
+  split = true,
   capMs = 240_000,
   afterMs = 3000,
 }) {
@@ -176,9 +180,10 @@ export async function measureFirstPicture({
   try {
     const answers = [];
     context.on('response', async (response) => {
-      if (!/\/api\/(teams\/\d+\/)?network$/.test(new URL(response.url()).pathname)) return;
+      if (!/\/api\/(teams\/\d+\/)?network(\/base|\/patch)?$/.test(new URL(response.url()).pathname)) return;
       const headers = await response.allHeaders();
       answers.push({
+        path: new URL(response.url()).pathname.replace(/^\/api\/(teams\/\d+\/)?/, ''),
         status: response.status(),
         type: headers['content-type'],
         encoding: headers['content-encoding'],
@@ -188,6 +193,10 @@ export async function measureFirstPicture({
     if (accept)
       await context.route(/\/api\/(teams\/\d+\/)?network$/, (route) =>
         route.continue({ headers: { ...route.request().headers(), accept } }),
+      );
+    if (!split)
+      await context.route(/\/api\/teams\/\d+\/network\/(base|patch)$/, (route) =>
+        route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found"}' }),
       );
     const page = await context.newPage();
     const { cpu } = await traced(browser, page, 'first-picture', async () => {
@@ -206,6 +215,9 @@ export async function measureFirstPicture({
           firstPictureMs: frame.startTime,
           nodes: frame.detail.nodes,
           longestWallTaskMs: Math.max(0, ...window.__longTasks.map((task) => task.duration)),
+          reads: performance
+            .getEntriesByName('warmpath:network-read')
+            .map((read) => ({ atMs: read.startTime, ...read.detail })),
         };
       },
       { mark: FIRST_FRAME_MARK, nodes },
