@@ -82,8 +82,13 @@ test.describe('GET /api/teams/{id}/network/base and /patch', () => {
         'content-encoding': 'gzip',
       });
       expect(patch.headers()['etag']).toMatch(/^"[^"]+"$/);
-      const body = (await patch.json()) as { base: string; patch: ViewerPatch };
+      const body = (await patch.json()) as { base: string; own: string; patch: ViewerPatch };
       expect(body.base).toBe(etag);
+      // Made from the very version of the own network the browser reads beside it.
+      const ownNetwork = await member.request.get('/api/network', {
+        headers: { accept: COMPACT_NETWORK_MEDIA_TYPE },
+      });
+      expect(body.own).toBe(ownNetwork.headers()['x-network-version']);
       const own = (await compactOf(member, '/api/network')).connections.slice(1);
       const assembled = applyViewerPatch(
         decodeNetwork((await base.json()) as CompactNetwork),
