@@ -97,3 +97,60 @@ export async function linkCounts(
   );
   return Object.fromEntries(rows.map((row) => [row.company_key, row.links]));
 }
+
+/** A member's person as a test writes them (the import's keys, category and seniority derived). */
+export interface ImportedPerson {
+  first: string;
+  last: string;
+  company: string;
+  position?: string;
+  url?: string;
+  email?: string;
+  years?: number;
+}
+
+/**
+ * What an import commit leaves: the rows (matched on their URL, else on name + company), then the
+ * owner's network version bumped. Answers the new version.
+ */
+export async function importPeople(
+  dataSource: DataSource,
+  ownerUserId: number,
+  people: readonly ImportedPerson[],
+): Promise<string> {
+  const year = new Date().getUTCFullYear();
+  await dataSource.query(
+    `INSERT INTO network.connections (owner_user_id, match_key, first_name, last_name, company, company_key,
+       position, category, seniority, linkedin_url, email, connected_on)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
+       $9::int[], $10::text[], $11::text[], $12::date[])`,
+    [
+      ownerUserId,
+      people.map((p) =>
+        p.url ? `url:${p.url}` : `name:${p.first} ${p.last}|${companyKey(p.company)}`.toLowerCase(),
+      ),
+      people.map((p) => p.first),
+      people.map((p) => p.last),
+      people.map((p) => p.company),
+      people.map((p) => companyKey(p.company)),
+      people.map((p) => p.position ?? null),
+      people.map((p) => positionInfo(p.position ?? null).category),
+      people.map((p) => positionInfo(p.position ?? null).seniority),
+      people.map((p) => p.url ?? null),
+      people.map((p) => p.email ?? null),
+      people.map((p) => (p.years === undefined ? null : `${year - p.years}-01-01`)),
+    ],
+  );
+  return bumpVersion(dataSource, ownerUserId);
+}
+
+/** The owner's network version bumped, as every writer of their network does; the new version. */
+export async function bumpVersion(dataSource: DataSource, ownerUserId: number): Promise<string> {
+  const rows: { version: string }[] = await dataSource.query(
+    `INSERT INTO network.network_versions (owner_user_id, version) VALUES ($1, 1)
+     ON CONFLICT (owner_user_id) DO UPDATE SET version = network.network_versions.version + 1
+     RETURNING version::text AS version`,
+    [ownerUserId],
+  );
+  return (rows[0] as { version: string }).version;
+}

@@ -11,13 +11,7 @@ import {
   type SharingLevel,
   type TeamNetworkData,
 } from '@warmpath/contracts';
-import {
-  companyKey,
-  decodeNetwork,
-  HIDDEN_KNOWER,
-  positionInfo,
-  type CompactNetwork,
-} from '@warmpath/domain';
+import { decodeNetwork, HIDDEN_KNOWER, type CompactNetwork } from '@warmpath/domain';
 import { BusClient } from '@warmpath/server-kit';
 import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
@@ -25,6 +19,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
 import { SnapshotStore } from '../../src/modules/graph/snapshot.store.js';
 import { TeamNetworks, type PooledTeamNetwork } from '../../src/modules/team-graph/team-networks.service.js';
+import { importPeople } from './network-database.testing.js';
 import {
   membershipReply,
   userReply,
@@ -74,48 +69,6 @@ const account = (firstName: string, lastName: string): number => {
   NAMES[userId] = [firstName, lastName];
   return userId;
 };
-
-interface Person {
-  first: string;
-  last: string;
-  company: string;
-  position?: string;
-  url?: string;
-  years?: number;
-}
-
-/** What an import commit leaves: the rows, then the owner's version bumped. */
-async function importPeople(ownerUserId: number, people: Person[]): Promise<string> {
-  const year = new Date().getUTCFullYear();
-  await db.query(
-    `INSERT INTO network.connections (owner_user_id, match_key, first_name, last_name, company, company_key,
-       position, category, seniority, linkedin_url, connected_on)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-       $9::int[], $10::text[], $11::date[])`,
-    [
-      ownerUserId,
-      people.map((p) =>
-        p.url ? `url:${p.url}` : `name:${p.first} ${p.last}|${companyKey(p.company)}`.toLowerCase(),
-      ),
-      people.map((p) => p.first),
-      people.map((p) => p.last),
-      people.map((p) => p.company),
-      people.map((p) => companyKey(p.company)),
-      people.map((p) => p.position ?? null),
-      people.map((p) => positionInfo(p.position ?? null).category),
-      people.map((p) => positionInfo(p.position ?? null).seniority),
-      people.map((p) => p.url ?? null),
-      people.map((p) => (p.years === undefined ? null : `${year - p.years}-01-01`)),
-    ],
-  );
-  const rows: { version: string }[] = await db.query(
-    `INSERT INTO network.network_versions (owner_user_id, version) VALUES ($1, 1)
-     ON CONFLICT (owner_user_id) DO UPDATE SET version = network.network_versions.version + 1
-     RETURNING version::text AS version`,
-    [ownerUserId],
-  );
-  return (rows[0] as { version: string }).version;
-}
 
 let nextTeam = 100;
 function workspace(members: [number, SharingLevel][]): number {
@@ -174,8 +127,8 @@ describe('GET /api/teams/{id}/network on the network service', () => {
   const outsider = account('Olga', 'Out');
 
   beforeAll(async () => {
-    await importPeople(maya, [{ ...BEN, url: 'https://www.linkedin.com/in/ben', years: 2 }]);
-    await importPeople(ana, [
+    await importPeople(db, maya, [{ ...BEN, url: 'https://www.linkedin.com/in/ben', years: 2 }]);
+    await importPeople(db, ana, [
       { ...BEN, first: 'Benjamin', url: 'https://www.linkedin.com/in/ben', years: 6 },
       {
         first: 'Chen',
@@ -186,11 +139,11 @@ describe('GET /api/teams/{id}/network on the network service', () => {
         years: 6,
       },
     ]);
-    await importPeople(carl, [
+    await importPeople(db, carl, [
       { first: 'Harper', last: 'Hidden', company: 'Initech', url: 'https://www.linkedin.com/in/harper' },
       { ...BEN, url: 'https://www.linkedin.com/in/ben' },
     ]);
-    await importPeople(outsider, [{ first: 'Olga', last: 'Contact', company: 'Acme' }]);
+    await importPeople(db, outsider, [{ first: 'Olga', last: 'Contact', company: 'Acme' }]);
   });
 
   it('pools the members’ people once each, known by every member, none of a member on counts only', async () => {
@@ -299,8 +252,8 @@ describe('counts only: a company is named from hidden people only when 3 back it
   const vic = account('Vic', 'Viewer');
   const cora = account('Cora', 'Counts');
   beforeAll(async () => {
-    await importPeople(vic, [{ first: 'Nia', last: 'Named', company: 'Acme', position: 'Engineer' }]);
-    await importPeople(cora, [
+    await importPeople(db, vic, [{ first: 'Nia', last: 'Named', company: 'Acme', position: 'Engineer' }]);
+    await importPeople(db, cora, [
       { first: 'Vera', last: 'Vaulted', company: 'Vault Inc', position: 'CFO' },
       { first: 'Gail', last: 'One', company: 'Globex', position: 'Engineer' },
       { first: 'Gary', last: 'Two', company: 'Globex', position: 'Engineer' },
@@ -351,8 +304,8 @@ describe('the pooled JSON is built on its first ask', () => {
   const lena = account('Lena', 'Lazy');
   const mark = account('Mark', 'Mate');
   beforeAll(async () => {
-    await importPeople(lena, [{ ...BEN, url: 'https://www.linkedin.com/in/ben', years: 3 }]);
-    await importPeople(mark, [
+    await importPeople(db, lena, [{ ...BEN, url: 'https://www.linkedin.com/in/ben', years: 3 }]);
+    await importPeople(db, mark, [
       { ...BEN, url: 'https://www.linkedin.com/in/ben' },
       { first: 'Ida', last: 'Iris', company: 'Initech', position: 'Engineer' },
     ]);
@@ -424,7 +377,7 @@ describe('the pooled JSON is built on its first ask', () => {
   it('rebuilds on an event with the compact form only', async () => {
     const teamId = team();
     const before = await ask(teamId, 'json');
-    const version = await importPeople(mark, [{ first: 'Nora', last: 'Next', company: 'Initech' }]);
+    const version = await importPeople(db, mark, [{ first: 'Nora', last: 'Next', company: 'Initech' }]);
     bus.publish(networkImportContracts.importCompleted, {
       importId: randomUUID(),
       userId: mark,
@@ -447,11 +400,11 @@ describe('pooled snapshots are rebuilt on every workspace event', () => {
   const mate = account('Matt', 'Mate');
   const joiner = account('Jo', 'Join');
   beforeAll(async () => {
-    await importPeople(viewer, [{ first: 'Vic', last: 'Own', company: 'Acme' }]);
-    await importPeople(mate, [
+    await importPeople(db, viewer, [{ first: 'Vic', last: 'Own', company: 'Acme' }]);
+    await importPeople(db, mate, [
       { first: 'Mo', last: 'Mates', company: 'Umbrella', url: 'https://www.linkedin.com/in/mo' },
     ]);
-    await importPeople(joiner, [{ first: 'Jay', last: 'Joiners', company: 'Hooli' }]);
+    await importPeople(db, joiner, [{ first: 'Jay', last: 'Joiners', company: 'Hooli' }]);
   });
 
   it('teams.member.joined: the newcomer’s people appear', async () => {
@@ -514,7 +467,7 @@ describe('pooled snapshots are rebuilt on every workspace event', () => {
       [mate, 'names'],
     ]);
     const data = await afterEvent(viewer, teamId, async () => {
-      const version = await importPeople(mate, [{ first: 'Nia', last: 'New', company: 'Umbrella' }]);
+      const version = await importPeople(db, mate, [{ first: 'Nia', last: 'New', company: 'Umbrella' }]);
       const completed = {
         importId: randomUUID(),
         userId: mate,
@@ -534,7 +487,7 @@ describe('pooled snapshots are rebuilt on every workspace event', () => {
       [mate, 'profiles'],
     ]);
     const before = await Promise.all([pooled(viewer, teamId), pooled(mate, teamId)]);
-    const version = await importPeople(mate, [
+    const version = await importPeople(db, mate, [
       { first: 'Zoe', last: 'Zed', company: 'Acme', url: 'https://www.linkedin.com/in/zoe' },
     ]);
     bus.publish(networkImportContracts.importCompleted, {

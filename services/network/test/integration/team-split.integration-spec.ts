@@ -16,7 +16,6 @@ import {
   applyViewerPatch,
   companyKey,
   decodeNetwork,
-  positionInfo,
   type CompactNetwork,
   type ViewerPatch,
 } from '@warmpath/domain';
@@ -30,6 +29,7 @@ import { TeamGraphHandler } from '../../src/modules/team-graph/team-graph.handle
 import { TeamNetworks, workspaceFingerprint } from '../../src/modules/team-graph/team-networks.service.js';
 import { splitLockKey } from '../../src/modules/team-graph/team-split.service.js';
 import { TeamSplitStore } from '../../src/modules/team-graph/team-split.store.js';
+import { importPeople, type ImportedPerson, bumpVersion } from './network-database.testing.js';
 import {
   membershipReply,
   REDIS_URL,
@@ -77,57 +77,8 @@ afterAll(async () => {
   await service?.close();
 });
 
-interface Person {
-  first: string;
-  last: string;
-  company: string;
-  position?: string;
-  url?: string;
-  email?: string;
-  years?: number;
-}
-
-/** What an import commit leaves: the rows, then the owner's version bumped. */
-async function importPeople(ownerUserId: number, people: Person[]): Promise<string> {
-  const year = new Date().getUTCFullYear();
-  await db.query(
-    `INSERT INTO network.connections (owner_user_id, match_key, first_name, last_name, company, company_key,
-       position, category, seniority, linkedin_url, email, connected_on)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-       $9::int[], $10::text[], $11::text[], $12::date[])`,
-    [
-      ownerUserId,
-      people.map((p) =>
-        p.url ? `url:${p.url}` : `name:${p.first} ${p.last}|${companyKey(p.company)}`.toLowerCase(),
-      ),
-      people.map((p) => p.first),
-      people.map((p) => p.last),
-      people.map((p) => p.company),
-      people.map((p) => companyKey(p.company)),
-      people.map((p) => p.position ?? null),
-      people.map((p) => positionInfo(p.position ?? null).category),
-      people.map((p) => positionInfo(p.position ?? null).seniority),
-      people.map((p) => p.url ?? null),
-      people.map((p) => p.email ?? null),
-      people.map((p) => (p.years === undefined ? null : `${year - p.years}-01-01`)),
-    ],
-  );
-  return bumpVersion(ownerUserId);
-}
-
-/** What every import commit ends with: the owner's network version bumped. */
-async function bumpVersion(ownerUserId: number): Promise<string> {
-  const rows: { version: string }[] = await db.query(
-    `INSERT INTO network.network_versions (owner_user_id, version) VALUES ($1, 1)
-     ON CONFLICT (owner_user_id) DO UPDATE SET version = network.network_versions.version + 1
-     RETURNING version::text AS version`,
-    [ownerUserId],
-  );
-  return (rows[0] as { version: string }).version;
-}
-
 /** `count` people from `from` on: URL'd ones, some name-only, over a few companies and positions. */
-const crowd = (from: number, count: number): Person[] =>
+const crowd = (from: number, count: number): ImportedPerson[] =>
   Array.from({ length: count }, (_, i) => {
     const n = from + i;
     return {
@@ -210,10 +161,10 @@ describe('base + viewer patch: what the browser assembles is each viewer’s poo
       ]),
     );
     // Overlapping own networks, each different: 0-59, 40-99, 80-139 (carl on counts only).
-    await importPeople(maya, crowd(0, 60));
-    await importPeople(ana, crowd(40, 60));
-    await importPeople(carl, crowd(80, 60));
-    await importPeople(olga, crowd(500, 5));
+    await importPeople(db, maya, crowd(0, 60));
+    await importPeople(db, ana, crowd(40, 60));
+    await importPeople(db, carl, crowd(80, 60));
+    await importPeople(db, olga, crowd(500, 5));
   });
 
   it('gives each viewer exactly their per-viewer snapshot: nodes, order, degrees, knownBy, ids, fields', async () => {
@@ -244,7 +195,7 @@ describe('base + viewer patch: what the browser assembles is each viewer’s poo
        WHERE owner_user_id = $1 AND first_name = ANY($4)`,
       [maya, 'Moved Corp', companyKey('Moved Corp'), ['Person1', 'Person2', 'Person3']],
     );
-    const version = await bumpVersion(maya);
+    const version = await bumpVersion(db, maya);
     const after = await ownNetwork(maya);
     expect(after.version).toBe(version);
     expect(after.records.map((person) => person.id)).toEqual(before.records.map((person) => person.id));
@@ -290,9 +241,9 @@ describe('a workspace version is built once across replicas', () => {
         [nina, 'counts'],
       ]),
     );
-    await importPeople(vera, crowd(1000, 80));
-    await importPeople(matt, crowd(1050, 80));
-    await importPeople(nina, crowd(1100, 40));
+    await importPeople(db, vera, crowd(1000, 80));
+    await importPeople(db, matt, crowd(1050, 80));
+    await importPeople(db, nina, crowd(1100, 40));
   });
 
   /** Every viewer asks both replicas for the base and their patch, all at once. */
@@ -327,7 +278,7 @@ describe('a workspace version is built once across replicas', () => {
     const before = await base(vera, teamId);
     const beforePatch = await patch(vera, teamId);
     const [pools, splits] = [await poolBuilds(), await splitBuilds()];
-    const version = await importPeople(matt, crowd(2000, 10));
+    const version = await importPeople(db, matt, crowd(2000, 10));
     bus.publish(networkImportContracts.importCompleted, {
       importId: randomUUID(),
       userId: matt,
@@ -351,7 +302,7 @@ describe('a workspace version is built once across replicas', () => {
   });
 
   it('makes a replica that waited for the lock serve what the holder stored, and build nothing', async () => {
-    await importPeople(nina, crowd(3000, 5));
+    await importPeople(db, nina, crowd(3000, 5));
     const app = (index: number) => replicas[index] as NestFastifyApplication;
     const state = await app(0).get(TeamNetworks).state(vera, teamId);
     const version = { teamId, fingerprint: workspaceFingerprint(state) };

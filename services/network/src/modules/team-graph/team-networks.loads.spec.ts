@@ -1,12 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import type { BusClient } from '@warmpath/server-kit';
 import { NetworkReader } from '../graph/network-reader.service.js';
 import type { NetworkRepository } from '../graph/network.repository.js';
 import { buildConnectionRow, FakeNetworkRepository } from '../graph/network-rows.testing.js';
-import type { OwnProfileClient } from '../graph/own-profile.client.js';
 import { BuildLocks } from './build-lock.js';
 import { mapAtMost, MEMBER_LOADS_AT_ONCE } from './member-networks.js';
-import { TeamNetworks } from './team-networks.service.js';
+import { teamNetworksOver } from './team-networks.testing.js';
 
 // How a workspace build reads its members' networks (docs/workspace-network.md#one-shared-build-per-workspace-version):
 // a few at a time, and only those that changed since the last build.
@@ -48,29 +46,12 @@ class Repository extends FakeNetworkRepository {
 function setup() {
   const repository = new Repository();
   for (let id = 1; id <= MEMBERS; id++) repository.setNetwork(id, '1', 'Acme');
-  const members = Array.from({ length: MEMBERS }, (_, i) => ({
-    userId: i + 1,
-    role: 'member',
-    joinedAt: '2026-11-01',
-    sharing: 'names',
-  }));
-  const bus = { request: async () => ({ teamId: TEAM, members }) } as unknown as BusClient;
-  const profiles = {
-    get: async (id: number) => ({
-      id,
-      firstName: `M${id}`,
-      lastName: 'Test',
-      email: `m${id}@x.org`,
-      avatarUrl: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    }),
-  } as unknown as OwnProfileClient;
-  const repo = repository as unknown as NetworkRepository;
-  const reader = new NetworkReader(repo);
+  const reader = new NetworkReader(repository as unknown as NetworkRepository);
   // A reader's cache too small for the workspace: every member would be read again per version.
   reader.maxCachedPeople = 1;
   const locks = new BuildLocks(undefined as never, { TEAM_POOL_LOCK_MS: 0 });
-  return { repository, teams: new TeamNetworks(bus, repo, reader, profiles, locks) };
+  const members = Array.from({ length: MEMBERS }, (_, i) => i + 1);
+  return { repository, teams: teamNetworksOver(repository, TEAM, members, locks, reader) };
 }
 
 describe("a workspace build reads its members' networks", () => {

@@ -1,13 +1,11 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { metricsRegistry, type BusClient } from '@warmpath/server-kit';
+import { metricsRegistry } from '@warmpath/server-kit';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
-import { NetworkReader } from '../graph/network-reader.service.js';
-import type { NetworkRepository } from '../graph/network.repository.js';
 import { buildConnectionRow, FakeNetworkRepository } from '../graph/network-rows.testing.js';
-import type { OwnProfileClient } from '../graph/own-profile.client.js';
 import { buildLockKey, BuildLocks } from './build-lock.js';
-import { TeamNetworks, workspaceFingerprint } from './team-networks.service.js';
+import { workspaceFingerprint } from './team-networks.service.js';
+import { teamNetworksOver } from './team-networks.testing.js';
 
 // TeamNetworks with the replicas' build lock (docs/workspace-network.md#one-build-at-a-time-across-replicas):
 // the lock is released whatever the build does, and Redis down builds as a single replica did.
@@ -45,25 +43,7 @@ function setup(locks: BuildLocks) {
     version: '4',
     connections: [buildConnectionRow({ id: '2', owner_user_id: 2, first_name: 'Ben', company: 'Acme' })],
   });
-  const members = [1, 2].map((userId) => ({
-    userId,
-    role: 'member',
-    joinedAt: '2026-11-01',
-    sharing: 'names',
-  }));
-  const bus = { request: async () => ({ teamId: TEAM, members }) } as unknown as BusClient;
-  const profiles = {
-    get: async (id: number) => ({
-      id,
-      firstName: `M${id}`,
-      lastName: 'Test',
-      email: `m${id}@x.org`,
-      avatarUrl: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    }),
-  } as unknown as OwnProfileClient;
-  const repo = repository as unknown as NetworkRepository;
-  return { repository, teams: new TeamNetworks(bus, repo, new NetworkReader(repo), profiles, locks) };
+  return { repository, teams: teamNetworksOver(repository, TEAM, [1, 2], locks) };
 }
 
 const builds = async (lock: string): Promise<number> => {
