@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { ImportResult, NetworkData, WarmPathView } from '@warmpath/contracts';
-import { buildExportRow, buildLinkedInCsv, buildZip } from '@warmpath/testing';
+import { buildExportRow, buildLinkedInCsv, buildZip, type BuildZipOptions } from '@warmpath/testing';
 import { query, signUp, stagedRowCount, storedNetwork, upload } from './import.testing.js';
 
 // LinkedIn's data archive (docs/import.md#the-linkedin-archive): uploaded as it is downloaded, on
@@ -9,12 +9,15 @@ import { query, signUp, stagedRowCount, storedNetwork, upload } from './import.t
 const ZIP = { fileName: 'Basic_LinkedInDataExport_11-24-2026.zip', mimeType: 'application/zip' };
 const ROUTES = ['/api/network/import/authenticated', '/api/linkedin/import-csv'];
 
-function archive(csv: string): Uint8Array {
-  return buildZip([
-    { name: 'Profile.csv', data: 'First Name,Last Name\nAna,Silva\n' },
-    { name: 'Connections.csv', data: csv },
-    { name: 'messages.csv', data: 'FROM,TO,CONTENT\nx,y,private\n' },
-  ]);
+function archive(csv: string, options: BuildZipOptions = {}): Uint8Array {
+  return buildZip(
+    [
+      { name: 'Profile.csv', data: 'First Name,Last Name\nAna,Silva\n' },
+      { name: 'Connections.csv', data: csv },
+      { name: 'messages.csv', data: 'FROM,TO,CONTENT\nx,y,private\n' },
+    ],
+    options,
+  );
 }
 
 async function names(userId: number): Promise<string[]> {
@@ -39,6 +42,22 @@ test.describe('import of the LinkedIn archive', () => {
       expect(await names(userId)).toEqual(['Ben', 'Chloé']);
     });
   }
+
+  test('imports a ZIP64 archive written with data descriptors as the same people as the plain one', async ({
+    request,
+  }) => {
+    const csv = buildLinkedInCsv([
+      buildExportRow({ firstName: 'Ben' }),
+      buildExportRow({ firstName: 'Chloé' }),
+    ]);
+    const plainUser = await signUp(request);
+    expect((await upload(request, archive(csv), ZIP)).status()).toBe(200);
+    const zip64User = await signUp(request);
+    const response = await upload(request, archive(csv, { zip64: true, dataDescriptors: true }), ZIP);
+    expect(response.status(), await response.text()).toBe(200);
+    expect(await names(zip64User)).toEqual(await names(plainUser));
+    expect(await names(zip64User)).toEqual(['Ben', 'Chloé']);
+  });
 
   test('previews the archive for a visitor who is not signed in', async ({ request }) => {
     const csv = buildLinkedInCsv([buildExportRow({ firstName: 'Ben' })]);
@@ -88,6 +107,16 @@ test.describe('import of the LinkedIn archive', () => {
       'a zip bomb',
       () => buildZip([{ name: 'Connections.csv', data: new Uint8Array(20 * 1024 * 1024) }]),
       'This ZIP archive cannot be read safely: Connections.csv is compressed more than 100 times, as no real export is. Unzip it and upload the Connections.csv file from it instead.',
+    ],
+    [
+      'a ZIP64 archive whose locator points outside the file',
+      () => {
+        const zip = archive(buildLinkedInCsv([buildExportRow()]), { zip64: true });
+        const locator = zip.length - 22 - 20;
+        new DataView(zip.buffer).setBigUint64(locator + 8, BigInt(zip.length * 2), true);
+        return zip;
+      },
+      'This ZIP archive cannot be read: its ZIP64 locator points outside the file. Unzip it and upload the Connections.csv file from it instead.',
     ],
   ];
   for (const [name, build, message] of REFUSED) {

@@ -56,3 +56,4 @@ export * from './warmth/message-signals.js';
 export * from './warmth/relation-signals.js';
 export * from './warmth/recent-ties.js';
 export * from './targets/index.js';
+export * from './zip/index.js';

@@ -1,127 +1,14 @@
 import { deflateRawSync } from 'node:zlib';
 
-// A minimal ZIP writer and .xlsx workbook for the target file specs (no CRC check is made by the
-// reader, so none is written).
+import { writeZip, type ZipPart, type ZipWriterOptions } from '../src/zip/index.js';
 
-export interface ZipPart {
-  name: string;
-  data: string | Uint8Array;
-  method?: 'deflate' | 'store';
-  /** General-purpose flags of the entry (1: encrypted). */
-  flags?: number;
-}
+// An .xlsx workbook for the target file specs, written with the domain's ZIP writer.
 
-const u16 = (value: number) => {
-  const bytes = Buffer.alloc(2);
-  bytes.writeUInt16LE(value);
-  return bytes;
-};
-const u32 = (value: number) => {
-  const bytes = Buffer.alloc(4);
-  bytes.writeUInt32LE(value >>> 0);
-  return bytes;
-};
+export type { ZipPart };
+export type ZipOptions = Omit<ZipWriterOptions, 'deflateRaw'>;
 
-const u64 = (value: number) => {
-  const bytes = Buffer.alloc(8);
-  bytes.writeBigUInt64LE(BigInt(value));
-  return bytes;
-};
-
-export interface ZipOptions {
-  /**
-   * ZIP64 as streaming writers emit it even for small files: every entry's sizes and offset in a
-   * ZIP64 extra field (the 32-bit fields at 0xffffffff), and a ZIP64 end record and locator
-   * before an end record whose count and offset are at 0xffff and 0xffffffff.
-   */
-  zip64?: boolean;
-}
-
-export function buildZip(parts: readonly ZipPart[], options: ZipOptions = {}): Uint8Array {
-  const zip64 = options.zip64 ?? false;
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    const data = Buffer.from(typeof part.data === 'string' ? new TextEncoder().encode(part.data) : part.data);
-    const deflate = (part.method ?? 'deflate') === 'deflate';
-    const body = deflate ? deflateRawSync(data) : data;
-    const name = Buffer.from(part.name, 'utf8');
-    const sized = (value: number) => u32(zip64 ? 0xffffffff : value);
-    const fields = [
-      u16(part.flags ?? 0),
-      u16(deflate ? 8 : 0),
-      u16(0),
-      u16(0x21),
-      u32(0),
-      sized(body.length),
-      sized(data.length),
-    ];
-    // ZIP64 extra field: size, compressed size (local and central), then the local offset.
-    const sizes = [u64(data.length), u64(body.length)];
-    const localExtra = zip64 ? Buffer.concat([u16(1), u16(16), ...sizes]) : Buffer.alloc(0);
-    const centralExtra = zip64 ? Buffer.concat([u16(1), u16(24), ...sizes, u64(offset)]) : Buffer.alloc(0);
-    const local = Buffer.concat([
-      u32(0x04034b50),
-      u16(zip64 ? 45 : 20),
-      ...fields,
-      u16(name.length),
-      u16(localExtra.length),
-      name,
-      localExtra,
-    ]);
-    centrals.push(
-      Buffer.concat([
-        u32(0x02014b50),
-        u16(zip64 ? 45 : 20),
-        u16(zip64 ? 45 : 20),
-        ...fields,
-        u16(name.length),
-        u16(centralExtra.length),
-        u16(0),
-        u16(0),
-        u16(0),
-        u32(0),
-        sized(offset),
-        name,
-        centralExtra,
-      ]),
-    );
-    locals.push(local, body);
-    offset += local.length + body.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const zip64End = zip64
-    ? Buffer.concat([
-        u32(0x06064b50),
-        u64(44),
-        u16(45),
-        u16(45),
-        u32(0),
-        u32(0),
-        u64(parts.length),
-        u64(parts.length),
-        u64(directory.length),
-        u64(offset),
-        // The locator: the ZIP64 end record's offset.
-        u32(0x07064b50),
-        u32(0),
-        u64(offset + directory.length),
-        u32(1),
-      ])
-    : Buffer.alloc(0);
-  const end = Buffer.concat([
-    u32(0x06054b50),
-    u16(0),
-    u16(0),
-    u16(zip64 ? 0xffff : parts.length),
-    u16(zip64 ? 0xffff : parts.length),
-    u32(zip64 ? 0xffffffff : directory.length),
-    u32(zip64 ? 0xffffffff : offset),
-    u16(0),
-  ]);
-  return new Uint8Array(Buffer.concat([...locals, directory, zip64End, end]));
-}
+export const buildZip = (parts: readonly ZipPart[], options: ZipOptions = {}): Uint8Array =>
+  writeZip(parts, { ...options, deflateRaw: (data) => deflateRawSync(data) });
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { inflateRawSync } from 'node:zlib';
 import { buildXlsx, buildZip } from '../../test/build-xlsx.js';
+import { readZipDirectory } from '../zip/zip-directory.js';
 import { readTargetFile } from './read-target-file.js';
 import { isTargetFileError } from './target-file-error.js';
 import { parseSharedStrings, parseWorksheet } from './xlsx-sheet.js';
@@ -95,6 +96,7 @@ describe('readTargetFile: XLSX', () => {
     expect(new DataView(zip64.buffer).getUint32(zip64.length - 22 - 20 - 56, true)).toBe(0x06064b50);
     const plain = await readTargetFile(buildXlsx(rows));
     expect(await readTargetFile(zip64)).toEqual(plain);
+    expect(await readTargetFile(buildXlsx(rows, [], { zip64: true, dataDescriptors: true }))).toEqual(plain);
     expect(plain.targets).toHaveLength(2);
   });
 
@@ -106,11 +108,25 @@ describe('readTargetFile: XLSX', () => {
     new DataView(lost.buffer).setBigUint64(locator + 8, BigInt(zip64.length + 100), true);
     const noLocator = new Uint8Array(zip64);
     noLocator[locator] = 0;
-    for (const damaged of [lost, noLocator])
-      expect(await errorOf(damaged)).toMatchObject({
-        code: 'UNSUPPORTED_FILE',
-        message: expect.stringContaining('a damaged ZIP archive'),
-      });
+    expect(await errorOf(lost)).toMatchObject({
+      code: 'UNSUPPORTED_FILE',
+      message: expect.stringContaining('a damaged ZIP archive (its ZIP64 locator points outside the file)'),
+    });
+    expect((await errorOf(noLocator)).message).toContain(
+      'a damaged ZIP archive (its end record refers to a ZIP64 end record that is missing)',
+    );
+  });
+
+  it("refuses a workbook whose part's local header is not where the directory says, naming the part", async () => {
+    const workbook = buildXlsx([['Company'], ['Acme']]);
+    const broken = new Uint8Array(workbook);
+    // The local header of xl/workbook.xml loses its signature.
+    const part = readZipDirectory(workbook, 100)?.find((entry) => entry.name === 'xl/workbook.xml');
+    broken[part?.localOffset ?? 0] = 0;
+    expect(await errorOf(broken)).toMatchObject({
+      code: 'UNREADABLE_WORKBOOK',
+      message: expect.stringContaining('it is damaged: the local header of workbook.xml is missing'),
+    });
   });
 
   it('reads inline strings, rich text, entities, booleans and skipped cells', () => {

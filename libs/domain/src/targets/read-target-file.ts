@@ -5,7 +5,8 @@ import { parseCsvText } from './csv-text.js';
 import { type ReadSheetOptions, readTargetSheet, type TargetSheet } from './parse-targets.js';
 import { TargetFileError } from './target-file-error.js';
 import { isOpenDocument, isWorkbook, readXlsxRows } from './xlsx-sheet.js';
-import { type InflateRaw, isZip, readZipEntries } from './zip-entries.js';
+import { isZip, type ZipEntry, ZipFormatError } from '../zip/zip-directory.js';
+import { type InflateRaw, readZipEntries } from './zip-entries.js';
 
 export interface ReadTargetFileOptions extends ReadSheetOptions {
   maxBytes?: number;
@@ -37,7 +38,13 @@ export async function readTargetFile(
   if (bytes.length > maxBytes) throw TargetFileError.tooLarge(bytes.length, maxBytes);
   if (bytes.length === 0) throw TargetFileError.empty();
   if (isZip(bytes)) {
-    const entries = readZipEntries(bytes);
+    let entries: ZipEntry[] | null;
+    try {
+      entries = readZipEntries(bytes);
+    } catch (error) {
+      if (!(error instanceof ZipFormatError)) throw error;
+      throw TargetFileError.unsupported(`a damaged ZIP archive (${error.message})`);
+    }
     if (entries && isWorkbook(entries))
       return readTargetSheet(await readXlsxRows(bytes, entries, options.inflateRaw), options);
     if (entries && isOpenDocument(entries))

@@ -1,6 +1,7 @@
 import type { SheetRow } from './parse-targets.js';
 import { TargetFileError } from './target-file-error.js';
-import { type InflateRaw, inflateRawWithStreams, readZipEntry, type ZipEntry } from './zip-entries.js';
+import type { ZipEntry } from '../zip/zip-directory.js';
+import { type InflateRaw, inflateRawWithStreams, readZipEntry } from './zip-entries.js';
 
 // docs/targets.md#files: the first worksheet of an .xlsx workbook (OOXML), as text cells. Only
 // the parts needed are read: the workbook, its relationships, the shared strings and one sheet.

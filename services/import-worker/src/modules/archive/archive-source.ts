@@ -1,25 +1,29 @@
-import { ImportFileError, SIGNAL_FILE_NAMES, SIGNAL_FILES, type SignalFile } from '@warmpath/domain';
+import {
+  ImportFileError,
+  isZip,
+  SIGNAL_FILE_NAMES,
+  SIGNAL_FILES,
+  type SignalFile,
+  type ZipEntry,
+  zipEntryData,
+  ZipFormatError,
+} from '@warmpath/domain';
 import { Readable } from 'node:stream';
 import { crc32, createInflateRaw } from 'node:zlib';
 import {
   ARCHIVE_LIMITS,
   findZipEntry,
   isSpreadsheet,
-  readZipDirectory,
+  readArchiveDirectory,
   type ArchiveLimits,
-  type ZipEntry,
 } from './zip-directory.js';
 
-const LOCAL_SIGNATURE = 0x04034b50;
 const STORED = 0;
 const DEFLATED = 8;
 /** Pieces of compressed data handed to the inflater: its output follows the reader's pace. */
 const SLICE_BYTES = 64 * 1024;
 /** Below this much output the ratio is not checked (a small file of blanks compresses very well). */
 const RATIO_FLOOR_BYTES = 1024 * 1024;
-
-const startsWithZipSignature = (bytes: Uint8Array): boolean =>
-  bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5);
 
 /** An upload opened for import: its connections, and the member's own job history when it has one. */
 export interface OpenedUpload {
@@ -72,14 +76,22 @@ export async function openUpload(
   const iterator = upload[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) return { connections: (async function* () {})(), positions: none, signalFiles: [] };
-  if (!startsWithZipSignature(first.value))
+  if (!isZip(first.value))
     return { connections: prepend(first.value, iterator), positions: none, signalFiles: [] };
   const archive = await collect(first.value, iterator, limits.archiveBytes);
-  const entries = readZipDirectory(archive, limits);
+  const namedZip = /\.zip$/i.test(fileName.trim());
+  let entries: ZipEntry[] | null;
+  try {
+    entries = readArchiveDirectory(archive, limits);
+  } catch (error) {
+    if (!(error instanceof ZipFormatError)) throw error;
+    if (!namedZip) throw ImportFileError.binaryFile();
+    throw ImportFileError.archiveUnreadable(error.message);
+  }
   // A damaged archive, or a workbook renamed to .csv: the CSV reader's "not a text file" unless
   // the user meant to upload an archive.
   if (!entries || isSpreadsheet(entries)) {
-    if (entries || !/\.zip$/i.test(fileName.trim())) throw ImportFileError.binaryFile();
+    if (entries || !namedZip) throw ImportFileError.binaryFile();
     throw ImportFileError.archiveUnreadable('it is damaged or incomplete');
   }
   const entry = findZipEntry(entries, 'Connections.csv');
@@ -153,15 +165,6 @@ async function collect(
 
 const mb = (bytes: number): string => `${Math.round(bytes / (1024 * 1024))} MB`;
 
-/** Where an entry's data starts, past its local header (whose name and extra field may differ in length). */
-function dataOffset(archive: Uint8Array, entry: ZipEntry): number {
-  const view = new DataView(archive.buffer, archive.byteOffset, archive.byteLength);
-  const at = entry.localOffset;
-  if (at + 30 > archive.length || view.getUint32(at, true) !== LOCAL_SIGNATURE)
-    throw ImportFileError.archiveUnreadable('it is damaged');
-  return at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
-}
-
 /** Checks what the directory claims before anything is unpacked. */
 function checkEntry(entry: ZipEntry, limits: ArchiveLimits): void {
   const name = entry.name.split('/').pop() ?? entry.name;
@@ -191,10 +194,13 @@ export async function* entryBytes(
 ): AsyncGenerator<Uint8Array> {
   checkEntry(entry, limits);
   const name = entry.name.split('/').pop() ?? entry.name;
-  const start = dataOffset(archive, entry);
-  if (start + entry.compressedSize > archive.length)
-    throw ImportFileError.archiveUnreadable('it is incomplete');
-  const data = archive.subarray(start, start + entry.compressedSize);
+  let data: Uint8Array;
+  try {
+    data = zipEntryData(archive, entry);
+  } catch (error) {
+    if (error instanceof ZipFormatError) throw ImportFileError.archiveUnreadable(error.message);
+    throw error;
+  }
   const slices = (function* () {
     for (let i = 0; i < data.length; i += SLICE_BYTES) yield data.subarray(i, i + SLICE_BYTES);
   })();

@@ -1,4 +1,4 @@
-import { ImportFileError } from '@warmpath/domain';
+import { ImportFileError, readZipDirectory, type ZipEntry, ZipFormatError } from '@warmpath/domain';
 
 /**
  * Limits of a ZIP upload (LinkedIn's "Basic" or "Complete" data archive), so an archive built to
@@ -25,69 +25,23 @@ export const ARCHIVE_LIMITS: ArchiveLimits = {
   ratio: 100,
 };
 
-export interface ZipEntry {
-  name: string;
-  flags: number;
-  method: number;
-  crc32: number;
-  compressedSize: number;
-  size: number;
-  localOffset: number;
-}
-
-const END_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const END_RECORD_BYTES = 22;
-const MAX_COMMENT_BYTES = 0xffff;
-
-/** The end-of-central-directory record: searched backwards past an archive comment. */
-function findEndRecord(view: DataView): number {
-  const last = view.byteLength - END_RECORD_BYTES;
-  const first = Math.max(0, last - MAX_COMMENT_BYTES);
-  for (let offset = last; offset >= first; offset--) {
-    if (view.getUint32(offset, true) === END_SIGNATURE) return offset;
-  }
-  return -1;
-}
-
 /**
- * The entries of an archive's central directory; null when the bytes have none that can be read
- * (not an archive, or a damaged one: the caller says which, see connectionsSource). Throws
- * ARCHIVE_TOO_LARGE past the entry limit, ARCHIVE_UNREADABLE for ZIP64.
+ * The entries of an archive's central directory, read by the domain's one ZIP reader (ZIP64 end
+ * records, ZIP64 sizes and offsets, entries written with data descriptors); null when the bytes
+ * have no end record (not an archive, or one cut short). Throws ARCHIVE_TOO_LARGE past the entry
+ * limit, ZipFormatError for records that point nowhere (the caller says how, see openUpload).
  */
-export function readZipDirectory(
+export function readArchiveDirectory(
   bytes: Uint8Array,
   limits: ArchiveLimits = ARCHIVE_LIMITS,
 ): ZipEntry[] | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const end = bytes.length >= END_RECORD_BYTES ? findEndRecord(view) : -1;
-  if (end === -1) return null;
-  const count = view.getUint16(end + 10, true);
-  const directoryOffset = view.getUint32(end + 16, true);
-  if (count === 0xffff || directoryOffset === 0xffffffff)
-    throw ImportFileError.archiveUnreadable('it uses the ZIP64 format');
-  if (count > limits.entries)
-    throw ImportFileError.archiveTooLarge(`it holds more than ${limits.entries} files`);
-  const entries: ZipEntry[] = [];
-  const decoder = new TextDecoder();
-  let offset = directoryOffset;
-  for (let i = 0; i < count; i++) {
-    if (offset + 46 > bytes.length || view.getUint32(offset, true) !== CENTRAL_SIGNATURE) return null;
-    const nameLength = view.getUint16(offset + 28, true);
-    const skip = nameLength + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
-    if (offset + 46 + skip > bytes.length) return null;
-    entries.push({
-      name: decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)),
-      flags: view.getUint16(offset + 8, true),
-      method: view.getUint16(offset + 10, true),
-      crc32: view.getUint32(offset + 16, true),
-      compressedSize: view.getUint32(offset + 20, true),
-      size: view.getUint32(offset + 24, true),
-      localOffset: view.getUint32(offset + 42, true),
-    });
-    offset += 46 + skip;
+  try {
+    return readZipDirectory(bytes, limits.entries);
+  } catch (error) {
+    if (error instanceof ZipFormatError && error.problem === 'too-many-entries')
+      throw ImportFileError.archiveTooLarge(`it holds more than ${limits.entries} files`);
+    throw error;
   }
-  return entries;
 }
 
 /**

@@ -3,7 +3,7 @@ import { BULK_MESSAGES, type BulkSplitReply } from '@warmpath/contracts';
 import { ImportFileError, planBulkArchive } from '@warmpath/domain';
 import { randomUUID } from 'node:crypto';
 import { entryBytes } from '../archive/archive-source.js';
-import { ARCHIVE_LIMITS, isSpreadsheet, readZipDirectory } from '../archive/zip-directory.js';
+import { ARCHIVE_LIMITS, isSpreadsheet, readArchiveDirectory } from '../archive/zip-directory.js';
 import { UploadStore } from '../uploads/upload-store.js';
 
 type SplitExport = Extract<BulkSplitReply, { kind: 'split' }>['exports'][number];
@@ -24,7 +24,7 @@ export class BulkSplitService {
     if (!archive) return { kind: 'single' };
     let entries;
     try {
-      entries = readZipDirectory(archive, ARCHIVE_LIMITS);
+      entries = readArchiveDirectory(archive, ARCHIVE_LIMITS);
     } catch {
       return { kind: 'single' };
     }
