@@ -1,7 +1,7 @@
 import { AimOutlined, UserAddOutlined } from '@ant-design/icons';
 import { WORKSPACE_ID } from '@warmpath/contracts';
 import { Alert, Button, Flex, Result, Spin, Typography } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api/api';
 import { useAuth } from '../../lib/session/auth-context';
@@ -48,8 +48,13 @@ export function WorkspacePage({ variant, renderNetwork }: Props) {
   const teamId = isValidId ? Number(id) : 0;
   const { user } = useAuth();
   const navigate = useNavigate();
-  const workspaceQuery = useGetWorkspaceQuery(teamId, { skip: !isValidId });
-  const membersQuery = useListMembersQuery(teamId, { skip: !isValidId || !workspaceQuery.data });
+  const liveWorkspace = useGetWorkspaceQuery(teamId, { skip: !isValidId });
+  const liveMembers = useListMembersQuery(teamId, { skip: !isValidId || !liveWorkspace.data });
+  // The answers render as deferred values: React renders the page with them in slices that give
+  // way to the browser, where a store update alone renders at once, in one long task of antd
+  // generating the styles of every panel (docs/performance.md#the-workspace-screens-first-picture).
+  const workspaceQuery = useDeferredValue(liveWorkspace);
+  const membersQuery = useDeferredValue(liveMembers);
   const [selectedMemberId, setSelectedMemberId] = useState<number | null>(null);
   const [isInviting, setInviting] = useState(false);
   const prefetchNetwork = usePrefetchTeamNetwork();
