@@ -16,12 +16,14 @@
 // 0 skips the browser), BENCH_BROWSER_JSON (1; 0 opens the screen with the compact encoding only),
 // BENCH_BROWSER_RUNS (1: how many times the screen is opened with the compact encoding; from 2, also
 // their median and min-max), BENCH_BROWSER_ROUTE (0; 1 follows each run with one that reads the
-// per-viewer route instead of base + patch, the app before them).
+// per-viewer route instead of base + patch, the app before them), BENCH_WEB_BEFORE (a folder with
+// another build of the web app, e.g. a copy of web/dist made before a change: each run of the app
+// is followed by one of that build, served by the same gateway, for a before/after in one sitting).
 import { decodeNetwork } from '@warmpath/domain';
 import { generateExportRows } from '@warmpath/testing';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib/infra.mjs';
 import { seedNetwork } from './api-bench/seed.mjs';
@@ -43,6 +45,24 @@ const BROWSER = env('BENCH_BROWSER', 1) !== 0;
 const BROWSER_JSON = env('BENCH_BROWSER_JSON', 1) !== 0;
 const BROWSER_RUNS = env('BENCH_BROWSER_RUNS', 1);
 const BROWSER_ROUTE = env('BENCH_BROWSER_ROUTE', 0) !== 0;
+const WEB_BEFORE = process.env.BENCH_WEB_BEFORE ?? '';
+
+/**
+ * With BENCH_WEB_BEFORE, the gateway serves the web app from a link this bench points at one
+ * build or the other between page loads (it looks files up per request): answers the WEB_DIST to
+ * start the stack with and the function that switches builds.
+ */
+function switchableWebDist() {
+  if (!WEB_BEFORE) return { env: {}, serve: () => undefined, cleanUp: () => undefined };
+  const dir = mkdtempSync(join(tmpdir(), 'warmpath-web-'));
+  const link = join(dir, 'web');
+  const serve = (build) => {
+    rmSync(link, { force: true });
+    symlinkSync(build === 'before' ? WEB_BEFORE : join(ROOT, 'web/dist'), link);
+  };
+  serve('after');
+  return { env: { WEB_DIST: link }, serve, cleanUp: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 const ms = (value) => (Number.isFinite(value) ? value.toFixed(1) : '-');
 const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
@@ -163,6 +183,7 @@ async function timeToShow(url, cookie, firstName, since) {
 }
 
 async function main() {
+  const web = switchableWebDist();
   const stack = await startBenchStack({
     label: 'workspace',
     log,
@@ -171,6 +192,7 @@ async function main() {
       SCRYPT_LOG_N: '12',
       // ...all from one address, over the per-address sign-up limit.
       REGISTER_MAX_PER_CLIENT: '1000',
+      ...web.env,
     },
   });
   const stackEnv = stack.env;
@@ -211,12 +233,14 @@ async function main() {
       const variants = Array.from({ length: BROWSER_RUNS }, (_, i) => {
         const run = BROWSER_RUNS > 1 ? `, run ${i + 1}` : '';
         return [
-          [`compact (the app)${run}`, undefined, true],
-          ...(BROWSER_ROUTE ? [[`compact, per-viewer route${run}`, undefined, false]] : []),
+          [`compact (the app)${run}`, undefined, true, 'after'],
+          ...(WEB_BEFORE ? [[`compact, the build before${run}`, undefined, true, 'before']] : []),
+          ...(BROWSER_ROUTE ? [[`compact, per-viewer route${run}`, undefined, false, 'after']] : []),
         ];
       }).flat();
-      if (BROWSER_JSON) variants.push(['JSON, per-viewer route', 'application/json', false]);
-      for (const [name, accept, split] of variants) {
+      if (BROWSER_JSON) variants.push(['JSON, per-viewer route', 'application/json', false, 'after']);
+      for (const [name, accept, split, build] of variants) {
+        web.serve(build);
         log(`opening the workspace screen in chromium, ${name}...`);
         const before = serviceCpu();
         const run = await measureFirstPicture({
@@ -340,6 +364,7 @@ async function main() {
     });
   } finally {
     await stack.stop();
+    web.cleanUp();
   }
 }
 
@@ -426,6 +451,10 @@ function printReport(rows, browserRuns, figures) {
     ...summaryOfRuns(
       browserRuns.filter((run) => !run.error && run.name.startsWith('compact, per-viewer route')),
       'reading the per-viewer route (the compact encoding, before base + patch)',
+    ),
+    ...summaryOfRuns(
+      browserRuns.filter((run) => !run.error && run.name.startsWith('compact, the build before')),
+      'of the build before (BENCH_WEB_BEFORE)',
     ),
     ...browserRuns.flatMap((run) =>
       (run.cpu?.tasks ?? []).map(

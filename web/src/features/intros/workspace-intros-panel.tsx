@@ -1,5 +1,6 @@
 import type { IntroMemberStats } from '@warmpath/contracts';
 import { Alert, Card, Col, Row, Statistic, Table, Typography } from 'antd';
+import { useDeferredValue } from 'react';
 import { errorMessage } from '../../lib/api/api';
 import { formatHours, formatRate } from './intro-format';
 import { useGetIntroStatsQuery } from './intros.api';
@@ -19,7 +20,10 @@ function Figure({ title, value }: { title: string; value: string | number }) {
  * members sharing only counts are summed apart, unnamed.
  */
 export function WorkspaceIntrosPanel({ teamId }: { teamId: number }) {
-  const { data, error } = useGetIntroStatsQuery(teamId, { refetchOnMountOrArgChange: true });
+  // A deferred value: the first render with the answer is sliced (docs/performance.md#the-workspace-screens-first-picture).
+  const { data, error } = useDeferredValue(
+    useGetIntroStatsQuery(teamId, { refetchOnMountOrArgChange: true }),
+  );
   return (
     <Card title="Intros" size="small" role="region" aria-label="Intros">
       {error && <Alert type="error" title={errorMessage(error)} />}

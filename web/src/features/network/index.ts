@@ -17,6 +17,7 @@ export {
   useGetNetworkStatsQuery,
   useGetTeamNetworkQuery,
   useGetWarmPathQuery,
+  usePrefetchTeamNetwork,
   useUpdateNotesMutation,
 } from './network.api';
 export { StrengthTag, bandLabel, strengthText } from './strength-tag';

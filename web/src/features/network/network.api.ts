@@ -6,6 +6,7 @@ import type {
   WarmPathView,
 } from '@warmpath/contracts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { useCallback } from 'react';
 import { api } from '../../lib/api/api';
 import type { AppStore, RootState } from '../../lib/store/store';
 import { carryDataset, networkDataClient } from './data/network-data-client';
@@ -114,6 +115,18 @@ export const {
   useGetWarmPathQuery,
   useUpdateNotesMutation,
 } = networkApi;
+
+/**
+ * Starts reading a workspace's pooled network now, for the screen that will show it: the workspace
+ * screen calls it as it mounts, beside its own reads, so the read (the longest step before the
+ * first picture) no longer waits for the workspace's answer and the explorer's mount
+ * (docs/performance.md#the-workspace-screens-first-picture). The explorer's query joins the read
+ * under way; one that has finished is kept for it (the api's keepUnusedDataFor).
+ */
+export const usePrefetchTeamNetwork = (): ((teamId: number) => void) => {
+  const prefetch = networkApi.usePrefetch('getTeamNetwork');
+  return useCallback((teamId: number) => prefetch(teamId), [prefetch]);
+};
 
 /**
  * Downloads the network again now (after an import) and marks stats and paths stale; answers the

@@ -1,5 +1,6 @@
 import type { Invitation, MailStatus } from '@warmpath/contracts';
 import { Alert, Card, Empty, Flex, Spin, Tag, Typography } from 'antd';
+import { useDeferredValue } from 'react';
 import { errorMessage } from '../../lib/api/api';
 import { formatDate, ROLE_LABELS } from './workspace-format';
 import { useListInvitationsQuery } from './workspaces.api';
@@ -21,7 +22,8 @@ const MAIL_LABELS: Record<MailStatus, string> = {
 
 /** The e-mail invitations of a workspace, for its owner and admins: who, state, whether the mail went out. */
 export function InvitationsPanel({ teamId }: { teamId: number }) {
-  const { data, error, isLoading } = useListInvitationsQuery(teamId);
+  // A deferred value: the first render with the answer is sliced (docs/performance.md#the-workspace-screens-first-picture).
+  const { data, error, isLoading } = useDeferredValue(useListInvitationsQuery(teamId));
   return (
     <Card title="Invitations" size="small">
       {isLoading ? (

@@ -1,7 +1,7 @@
 import { CheckOutlined, CloseOutlined, InboxOutlined } from '@ant-design/icons';
 import type { JoinRequest, JoinRequestDecision } from '@warmpath/contracts';
 import { Alert, Badge, Button, Empty, Flex, Modal, Spin, Typography } from 'antd';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { serverMessage } from '../../lib/api/api';
 import { useToast } from '../../lib/toast/use-toast';
 import { formatRequested } from './workspace-format';
@@ -14,7 +14,8 @@ import { useDecideJoinRequestMutation, useListJoinRequestsQuery } from './worksp
  */
 export function PendingRequests({ teamId }: { teamId: number }) {
   const [open, setOpen] = useState(false);
-  const { data, error, isLoading } = useListJoinRequestsQuery(teamId);
+  // A deferred value: the first render with the answer is sliced (docs/performance.md#the-workspace-screens-first-picture).
+  const { data, error, isLoading } = useDeferredValue(useListJoinRequestsQuery(teamId));
   const pending = (data ?? []).filter((request) => request.status === 'pending');
   return (
     <>

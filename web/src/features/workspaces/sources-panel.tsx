@@ -1,7 +1,7 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { BULK_MESSAGES, isTerminalImportState, type WorkspaceSource } from '@warmpath/contracts';
 import { Alert, Button, Card, List, Progress, Tag, Typography } from 'antd';
-import { useRef, type ChangeEvent } from 'react';
+import { useDeferredValue, useRef, type ChangeEvent } from 'react';
 import { errorMessage } from '../../lib/api/api';
 import {
   useClaimSourceMutation,
@@ -21,7 +21,9 @@ const POLL_MS = 2000;
 /** "Uploaded exports": the workspace's sources with each one's latest import, live while running. */
 export function SourcesPanel({ teamId, canManage }: Props) {
   const input = useRef<HTMLInputElement>(null);
-  const sources = useListSourcesQuery(teamId);
+  // A deferred value: the list's first render with its answer is sliced, not one long task
+  // (docs/performance.md#the-workspace-screens-first-picture).
+  const sources = useDeferredValue(useListSourcesQuery(teamId));
   const running = (sources.data ?? []).some(isImporting);
   useListSourcesQuery(teamId, { pollingInterval: running ? POLL_MS : 0, skip: !running });
   const [upload, uploading] = useUploadExportsMutation();

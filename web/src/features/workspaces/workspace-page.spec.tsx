@@ -99,6 +99,37 @@ describe('WorkspacePage header', () => {
   });
 });
 
+describe('WorkspacePage first picture', () => {
+  const networkReads = (fetchMock: ReturnType<typeof renderPage>) =>
+    fetchMock.mock.calls
+      .map(([request]) => new URL(request.url).pathname)
+      .filter((path) => path.startsWith('/api/teams/5/network'));
+
+  it('starts reading the pooled network beside the workspace, before the workspace answers', async () => {
+    let answerWorkspace: (response: Response) => void = () => undefined;
+    const fetchMock = renderPage({
+      ...owned,
+      'GET /api/teams/5': () => new Promise<Response>((resolve) => (answerWorkspace = resolve)),
+    });
+    await waitFor(() => expect(networkReads(fetchMock).length).toBeGreaterThan(0));
+    expect(screen.queryByText('Acme Sales Network')).toBeNull();
+    answerWorkspace(json(200, buildWorkspace()));
+    expect(await screen.findByText('Acme Sales Network')).toBeTruthy();
+  });
+
+  it('reads no network for a screen that shows none', async () => {
+    const fetchMock = renderPage(
+      {
+        'GET /api/teams/5': () => json(200, buildWorkspace()),
+        'GET /api/teams/5/members': () => json(200, [OWNER]),
+      },
+      '/teams/5',
+    );
+    await screen.findByRole('listitem', { name: 'Maya Chen' });
+    expect(networkReads(fetchMock)).toEqual([]);
+  });
+});
+
 describe('WorkspacePage target lists', () => {
   it("opens the workspace's target lists from the header, for any member", async () => {
     renderPage(joined);

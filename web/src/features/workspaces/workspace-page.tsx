@@ -1,11 +1,12 @@
 import { AimOutlined, UserAddOutlined } from '@ant-design/icons';
 import { WORKSPACE_ID } from '@warmpath/contracts';
 import { Alert, Button, Flex, Result, Spin, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api/api';
 import { useAuth } from '../../lib/session/auth-context';
 import { WorkspaceIntrosPanel } from '../intros';
+import { usePrefetchTeamNetwork } from '../network';
 import { CollaboratorsFilter } from './collaborators-filter';
 import { InvitationsPanel } from './invitations-panel';
 import { InviteDialog } from './invite-dialog';
@@ -47,10 +48,23 @@ export function WorkspacePage({ variant, renderNetwork }: Props) {
   const teamId = isValidId ? Number(id) : 0;
   const { user } = useAuth();
   const navigate = useNavigate();
-  const workspaceQuery = useGetWorkspaceQuery(teamId, { skip: !isValidId });
-  const membersQuery = useListMembersQuery(teamId, { skip: !isValidId || !workspaceQuery.data });
+  const liveWorkspace = useGetWorkspaceQuery(teamId, { skip: !isValidId });
+  const liveMembers = useListMembersQuery(teamId, { skip: !isValidId || !liveWorkspace.data });
+  // The answers render as deferred values: React renders the page with them in slices that give
+  // way to the browser, where a store update alone renders at once, in one long task of antd
+  // generating the styles of every panel (docs/performance.md#the-workspace-screens-first-picture).
+  const workspaceQuery = useDeferredValue(liveWorkspace);
+  const membersQuery = useDeferredValue(liveMembers);
   const [selectedMemberId, setSelectedMemberId] = useState<number | null>(null);
   const [isInviting, setInviting] = useState(false);
+  const prefetchNetwork = usePrefetchTeamNetwork();
+  const hasNetwork = renderNetwork !== undefined;
+  // The pooled network is read beside the workspace, not after it: the first picture waits for
+  // that read (docs/performance.md#the-workspace-screens-first-picture). A non-member's read
+  // fails as the workspace's does, and the screen shows Not Found either way.
+  useEffect(() => {
+    if (isValidId && hasNetwork) prefetchNetwork(teamId);
+  }, [isValidId, hasNetwork, teamId, prefetchNetwork]);
   const workspace = workspaceQuery.data;
   const status =
     workspaceQuery.error && 'status' in workspaceQuery.error ? workspaceQuery.error.status : null;

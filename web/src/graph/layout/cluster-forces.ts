@@ -1,3 +1,5 @@
+import { drain, SLICE_ITEMS, type Steps } from '../sliced-task';
+
 /** A body as ngraph.forcelayout has it: only what the cluster forces read and write. */
 export interface ForceBody {
   pos: { x: number; y: number };
@@ -235,24 +237,37 @@ export class ClusterForces {
   }
 }
 
+/** Links visited between yields: each is a few array reads, far cheaper than a node's step. */
+const LINK_SLICE = SLICE_ITEMS * 4;
+
 /** For each teammate, the people linked to them who are neither YOU nor a teammate (CSR). */
 export function teammatePeople(input: TeammateInput): [Uint32Array, Uint32Array] {
+  return drain(teammatePeopleSteps(input));
+}
+
+/**
+ * teammatePeople in slices: two passes over every link, too long for one task of the page at
+ * 400,000 links (docs/performance.md#the-workspace-screens-first-picture).
+ */
+export function* teammatePeopleSteps(input: TeammateInput): Steps<[Uint32Array, Uint32Array]> {
   const { hubs, linkSources, linkTargets, anchor } = input;
   const slot = new Int32Array(input.nodeCount).fill(-1);
   hubs.forEach((node, t) => (slot[node] = t));
   const isPerson = (node: number): boolean => node !== anchor && slot[node] < 0;
   const start = new Uint32Array(hubs.length + 1);
-  const visit = (add: (t: number, person: number) => void): void => {
+  function* visit(add: (t: number, person: number) => void): Steps<void> {
     for (let k = 0; k < linkSources.length; k++) {
-      const [a, b] = [linkSources[k], linkTargets[k]];
+      const a = linkSources[k];
+      const b = linkTargets[k];
       if (slot[a] >= 0 && isPerson(b)) add(slot[a], b);
       else if (slot[b] >= 0 && isPerson(a)) add(slot[b], a);
+      if (k % LINK_SLICE === LINK_SLICE - 1) yield;
     }
-  };
-  visit((t) => start[t + 1]++);
+  }
+  yield* visit((t) => start[t + 1]++);
   for (let t = 0; t < hubs.length; t++) start[t + 1] += start[t];
   const people = new Uint32Array(start[hubs.length]);
   const fill = start.slice(0, hubs.length);
-  visit((t, person) => (people[fill[t]++] = person));
+  yield* visit((t, person) => (people[fill[t]++] = person));
   return [start, people];
 }

@@ -1,6 +1,6 @@
 import type { GraphModel } from '../model/graph-model';
 import { drain, SLICE_ITEMS, type Steps } from '../sliced-task';
-import { clusterReach, teammatePeople, teammateSpot } from './cluster-forces';
+import { clusterReach, teammatePeopleSteps, teammateSpot } from './cluster-forces';
 
 /** Distance between neighbours in a company disc, a little over one default node diameter. */
 export const PLACEMENT_SPACING = 12;
@@ -73,7 +73,7 @@ export function* placeInitiallySteps(model: GraphModel): Steps<Float32Array> {
     placeDisc(single);
   }
   yield;
-  placeTeammates(model, positions);
+  yield* placeTeammatesSteps(model, positions);
   return positions;
 }
 
@@ -82,11 +82,11 @@ function withoutTeammates(members: Uint32Array, isTeammate: Uint8Array): ArrayLi
   return members;
 }
 
-/** Each teammate between YOU (the origin) and the people they bring in (O(links)). */
-function placeTeammates(model: GraphModel, positions: Float32Array): void {
+/** Each teammate between YOU (the origin) and the people they bring in (O(links), in slices). */
+function* placeTeammatesSteps(model: GraphModel, positions: Float32Array): Steps<void> {
   const { hubs } = model;
   if (hubs.length === 0) return;
-  const [start, people] = teammatePeople({
+  const [start, people] = yield* teammatePeopleSteps({
     nodeCount: model.nodes.length,
     linkSources: model.linkSources,
     linkTargets: model.linkTargets,
