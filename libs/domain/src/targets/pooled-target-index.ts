@@ -14,12 +14,7 @@ import {
 import { hiddenCounts } from './match-targets.js';
 import { TargetBlocks } from './target-blocks.js';
 import type { KnowerTie, KnowerTies } from './target-connectors.js';
-import {
-  personNameKey,
-  spelling,
-  TargetPeopleIndex,
-  type TargetPeopleLookup,
-} from './target-people-index.js';
+import { spelling, TargetPeopleIndex, type TargetPeopleLookup } from './target-people-index.js';
 
 // docs/targets.md "Workspace lists: one index per workspace version": a workspace's lists are
 // matched against its shared build (SharedPool) with a small overlay per reader, giving exactly
@@ -174,7 +169,6 @@ export class ReaderTargetIndex implements TargetPeopleLookup {
   private readonly rankOfGroup: (group: number) => number;
   private readonly atCompany = new Map<string, readonly Connection[] | undefined>();
   private readonly atDomain = new Map<string, readonly Connection[] | undefined>();
-  private readonly names = new Map<string, Map<string, Connection[]>>();
 
   constructor(
     readonly shared: SharedTargetIndex,
@@ -244,7 +238,10 @@ export class ReaderTargetIndex implements TargetPeopleLookup {
   }
 
   isExactSpelling(key: string, name: string): boolean {
-    if (!this.touches(key)) return this.shared.people.isExactSpelling(key, name);
+    if (this.ownIndex.isExactSpelling(key, name)) return true;
+    if (!this.shared.people.isExactSpelling(key, name)) return false;
+    // Someone of the build spells it so: unless only people the reader replaces do.
+    if (!this.replacedIndex.isExactSpelling(key, name)) return true;
     const wanted = spelling(name);
     return (this.peopleAt(key) ?? []).some(
       (person) => !!person.company && spelling(person.company) === wanted,
@@ -270,19 +267,10 @@ export class ReaderTargetIndex implements TargetPeopleLookup {
   }
 
   byName(firstName: string, lastName: string, companyKey: string): readonly Connection[] {
-    if (!this.touches(companyKey)) return this.shared.people.byName(firstName, lastName, companyKey);
-    let names = this.names.get(companyKey);
-    if (!names) {
-      names = new Map();
-      for (const person of this.peopleAt(companyKey) ?? []) {
-        const key = personNameKey(person.firstName, person.lastName, companyKey);
-        const found = names.get(key);
-        if (found) found.push(person);
-        else names.set(key, [person]);
-      }
-      this.names.set(companyKey, names);
-    }
-    return names.get(personNameKey(firstName, lastName, companyKey)) ?? [];
+    const shared = this.shared.people.byName(firstName, lastName, companyKey);
+    if (!this.touches(companyKey)) return shared;
+    const own = this.ownIndex.byName(firstName, lastName, companyKey);
+    return this.merge(shared, own) ?? [];
   }
 
   /** The companies with their first spelling in the reader's order (the order of keys aside). */
