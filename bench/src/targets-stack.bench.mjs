@@ -183,6 +183,20 @@ async function main() {
     // The list index matches every list marked seen: right after an import it may wait for the
     // pooled rebuild past the gateway's budget (503/504), and is then asked again.
     const index = async () => (await (await coldResponse(listsUrl, owner.cookie)).json()).lists;
+    // Between imports the previous one may still be rebuilding past the gateway's budget: again.
+    const markSeen = async (listId) => {
+      for (;;) {
+        const response = await fetch(`${listsUrl}/${listId}/seen`, {
+          method: 'PUT',
+          headers: { cookie: owner.cookie },
+        });
+        await response.arrayBuffer();
+        if (response.status < 300) return;
+        if (response.status !== 503 && response.status !== 504)
+          throw new Error(`marking ${listId} seen answered ${response.status}`);
+        log(`marking ${listId} seen answered ${response.status} (still building), asking again`);
+      }
+    };
     await index();
     resetPeak(pids.network);
     const keptIds = new Set(kept.map((k) => k.list.id));
@@ -191,8 +205,7 @@ async function main() {
     const rounds = [];
     for (let round = 0; round < IMPORTS; round++) {
       if (round > 0) {
-        for (const { list } of kept)
-          await call(`${listsUrl}/${list.id}/seen`, owner.cookie, { method: 'PUT' });
+        for (const { list } of kept) await markSeen(list.id);
         await index();
       }
       const importCpu = cpu();
