@@ -277,7 +277,7 @@ export class ReaderTargetIndex implements TargetPeopleLookup {
   get companyNames(): ReadonlyMap<string, string> {
     const names = new Map(this.shared.people.companyNames);
     for (const key of this.touchedKeys()) {
-      const first = this.peopleAt(key)?.[0];
+      const first = this.firstAt(key);
       if (first) names.set(key, (first.company as string).trim());
       else names.delete(key);
     }
@@ -319,7 +319,7 @@ export class ReaderTargetIndex implements TargetPeopleLookup {
     const renamed = new Map<string, string>();
     const added: { name: string }[] = [];
     for (const key of this.touchedKeys()) {
-      const first = this.peopleAt(key)?.[0];
+      const first = this.firstAt(key);
       const before = this.shared.people.companyNames.get(key);
       const now = first ? (first.company as string).trim() : undefined;
       if (now === undefined) {
@@ -333,6 +333,14 @@ export class ReaderTargetIndex implements TargetPeopleLookup {
       added: added.length > 0 ? new CompanySuggester(added) : null,
     };
     return this.suggestChanges;
+  }
+
+  /** The first person the reader sees at a company, without merging its lists. */
+  private firstAt(companyKey: string): Connection | undefined {
+    const own = this.ownIndex.peopleAt(companyKey)?.[0];
+    const shared = this.shared.people.peopleAt(companyKey)?.find((node) => !this.isReplaced(node));
+    if (!own || !shared) return own ?? shared;
+    return this.rankOf(own) < this.rankOf(shared) ? own : shared;
   }
 
   private touchedKeys(): Set<string> {
