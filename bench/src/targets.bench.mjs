@@ -20,6 +20,7 @@ import {
   rankTargetResults,
   readTargetFile,
   summariseTargetResults,
+  TargetBlocks,
   TargetPeopleIndex,
   targetSeenSnapshot,
   withSuggestions,
@@ -210,10 +211,12 @@ const newWays = measure(`recompute ${LISTS} lists after a member's import`, () =
   const rebuilt = new TargetPeopleIndex(imported);
   // Built with each network version (the service's memo), used by the reads of a page.
   new CompanySuggester([...rebuilt.companyNames.values()].map((name) => ({ name })));
+  // Each company's people ranked once per version, for all the lists (docs/targets.md#ranking).
+  const blocks = new TargetBlocks();
   let count = 0;
   lists.forEach((targets, l) => {
     // As the network service does for its list index: no suggestions (a page read adds them).
-    const rows = rankTargetResults(matchTargetsWithIndex(targets, rebuilt, { suggestions: 0 }));
+    const rows = rankTargetResults(matchTargetsWithIndex(targets, rebuilt, { suggestions: 0, blocks }));
     summariseTargetResults(rows);
     count += countNewWaysIn(rows, snapshots[l]);
   });

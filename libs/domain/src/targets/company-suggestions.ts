@@ -15,6 +15,11 @@ export interface CompanySuggestionHit {
   similarity: number;
 }
 
+/** What answers suggestions: a CompanySuggester, or a reader's view over a shared one. */
+export interface CompanySuggestions {
+  suggest(name: string, limit?: number): CompanySuggestionHit[];
+}
+
 /** Least similarity suggested: pg_trgm's default threshold. */
 export const MIN_SUGGESTION_SIMILARITY = 0.3;
 
@@ -37,7 +42,7 @@ export function trigrams(key: string): string[] {
  * companies: tens of milliseconds) and asked many times: a question touches only the companies
  * sharing a trigram with it.
  */
-export class CompanySuggester {
+export class CompanySuggester implements CompanySuggestions {
   private readonly keys: string[] = [];
   private readonly names: string[] = [];
   private readonly sizes: number[] = [];

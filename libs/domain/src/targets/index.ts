@@ -12,6 +12,8 @@ export * from './read-target-file.js';
 export * from './target-people-index.js';
 export * from './target-connectors.js';
 export * from './match-targets.js';
+export * from './target-blocks.js';
+export * from './pooled-target-index.js';
 export * from './target-suggestions.js';
 export * from './target-results-csv.js';
 export * from './target-totals.js';

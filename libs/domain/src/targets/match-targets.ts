@@ -9,18 +9,20 @@ import type {
   TargetResultRow,
 } from '@warmpath/contracts';
 import { countCompaniesHidingSmallGroups } from '../pooling/counts-only-companies.js';
-import { CompanySuggester } from './company-suggestions.js';
+import { CompanySuggester, type CompanySuggestions } from './company-suggestions.js';
+import type { TargetBlock, TargetBlocks } from './target-blocks.js';
 import { targetCompanyKey } from './target-company-key.js';
 import {
   comparePeople,
   connectorsOf,
   type KnowerTie,
+  type KnowerTies,
   targetPerson,
   tiesOf,
   warmthBand,
 } from './target-connectors.js';
 import { companyStemKey, isFreeMailDomain } from './target-domain.js';
-import { TargetPeopleIndex } from './target-people-index.js';
+import { TargetPeopleIndex, type TargetPeopleLookup } from './target-people-index.js';
 
 // docs/targets.md#matching and #ranking.
 
@@ -30,7 +32,7 @@ export interface MatchTargetsOptions {
    * network's knows ties). A person missing here gets one tie per member of `knownBy`, warmed by
    * the connection's own strength or years (edgeWarmth).
    */
-  ties?: ReadonlyMap<string, readonly KnowerTie[]>;
+  ties?: KnowerTies;
   /** The list's corrections, by line: a company key to use, or null for "nobody there". */
   corrections?: readonly TargetCorrection[];
   /**
@@ -39,12 +41,20 @@ export interface MatchTargetsOptions {
    * (countCompaniesHidingSmallGroups), so no answer points at one hidden person.
    */
   countedOnly?: readonly { company: string | null }[];
+  /** `hiddenCounts(countedOnly)` computed once for many lists: given, countedOnly is not read. */
+  hidden?: ReadonlyMap<string, number>;
+  /**
+   * The ranked people and connectors of the company lists already met at this network version,
+   * by the lists' identity (docs/targets.md#ranking): a big company named by many targets and
+   * lists is ranked once. Only for one set of people and `ties`.
+   */
+  blocks?: TargetBlocks;
   /** People listed per target, most senior first (all are counted). */
   maxPeople?: number;
   /** Suggestions for each company target nobody is known at (0: none). */
   suggestions?: number;
   /** A suggester already built over the network's companies (built here when needed). */
-  suggester?: CompanySuggester;
+  suggester?: CompanySuggestions;
 }
 
 export const DEFAULT_MAX_PEOPLE = 10;
@@ -57,10 +67,11 @@ interface Found {
   companyKey: string | null;
   /** The folded company the target names (counts-only people are counted there). */
   namedKey: string | null;
-  people: readonly Connection[];
+  /** The lists of people found, in the order met: their people without repeats are the target's. */
+  lists: readonly (readonly Connection[])[];
 }
 
-const NOTHING: Found = { match: 'none', reached: 'none', companyKey: null, namedKey: null, people: [] };
+const NOTHING: Found = { match: 'none', reached: 'none', companyKey: null, namedKey: null, lists: [] };
 
 /**
  * Each target's best way in (docs/targets.md#matching): how it met the network, the people known
@@ -81,11 +92,11 @@ export function matchTargets(
 
 export function matchTargetsWithIndex(
   targets: readonly Target[],
-  index: TargetPeopleIndex,
+  index: TargetPeopleLookup,
   options: MatchTargetsOptions = {},
 ): TargetResultRow[] {
   const corrections = new Map((options.corrections ?? []).map((fix) => [fix.line, fix.companyKey]));
-  const hidden = hiddenCounts(options.countedOnly ?? []);
+  const hidden = options.hidden ?? hiddenCounts(options.countedOnly ?? []);
   const tieCache = new Map<string, KnowerTie[]>();
   const ties = (person: Connection): KnowerTie[] => {
     let cached = tieCache.get(person.id);
@@ -94,6 +105,11 @@ export function matchTargetsWithIndex(
       tieCache.set(person.id, cached);
     }
     return cached;
+  };
+  const blockOf = (found: Found): TargetBlock => {
+    const build = () => rankPeople(peopleOf(found.lists), ties);
+    // A person found by profile or name is a list of its own: nothing to share with other targets.
+    return options.blocks && found.reached === 'company' ? options.blocks.of(found.lists, build) : build();
   };
   let suggester = options.suggester;
   const suggestionCount = options.suggestions ?? DEFAULT_SUGGESTIONS;
@@ -111,15 +127,9 @@ export function matchTargetsWithIndex(
         : target.kind === 'company'
           ? findCompany(index, target)
           : findPerson(index, target);
-    const known = found.people
-      .map((person) => ({ person, ties: ties(person) }))
-      .filter((entry) => entry.ties.length > 0);
-    const shown = known.map(({ person, ties: personTies }) => targetPerson(person, personTies));
-    const listed = shown.filter((person) => person !== null).sort(comparePeople);
-    const connectors = connectorsOf(
-      known.map(({ person, ties: personTies }) => ({ id: person.id, ties: personTies })),
-    );
-    const [best = null, ...others] = connectors;
+    const block = blockOf(found);
+    const known = block.peopleCount;
+    const [best = null, ...others] = block.connectors;
     // A person found is known: what counts-only members know at their company adds nothing.
     const hiddenPeopleCount =
       found.reached !== 'person' && found.namedKey ? (hidden.get(found.namedKey) ?? 0) : 0;
@@ -127,18 +137,13 @@ export function matchTargetsWithIndex(
       target.kind === 'company' && found.match === 'none' && correction === undefined ? target.name : null;
     return {
       target,
-      match:
-        known.length > 0 || found.match === 'manual'
-          ? found.match
-          : hiddenPeopleCount > 0
-            ? 'folded'
-            : 'none',
-      reached: known.length > 0 ? found.reached : 'none',
+      match: known > 0 || found.match === 'manual' ? found.match : hiddenPeopleCount > 0 ? 'folded' : 'none',
+      reached: known > 0 ? found.reached : 'none',
       companyKey: found.companyKey,
-      covered: known.length > 0,
-      peopleCount: known.length,
+      covered: known > 0,
+      peopleCount: known,
       hiddenPeopleCount,
-      people: listed.slice(0, options.maxPeople ?? DEFAULT_MAX_PEOPLE),
+      people: block.listed.slice(0, options.maxPeople ?? DEFAULT_MAX_PEOPLE),
       bestConnector: best,
       warmthBand: best ? warmthBand(best.bestWarmth) : null,
       otherConnectors: others,
@@ -147,42 +152,74 @@ export function matchTargetsWithIndex(
   });
 }
 
-function manual(index: TargetPeopleIndex, companyKey: string | null): Found {
+const NO_BLOCK: TargetBlock = { peopleCount: 0, listed: [], connectors: [] };
+
+/** The people of the lists found, each once, in the order met. */
+function peopleOf(lists: readonly (readonly Connection[])[]): readonly Connection[] {
+  if (lists.length === 1) return lists[0] as readonly Connection[];
+  const people = new Set<Connection>();
+  for (const list of lists) for (const person of list) people.add(person);
+  return [...people];
+}
+
+/** The people someone may name knows, listed most senior first, and their connectors. */
+function rankPeople(people: readonly Connection[], ties: (person: Connection) => KnowerTie[]): TargetBlock {
+  if (people.length === 0) return NO_BLOCK;
+  const known = people
+    .map((person) => ({ person, ties: ties(person) }))
+    .filter((entry) => entry.ties.length > 0);
+  const listed = known
+    .map(({ person, ties: personTies }) => targetPerson(person, personTies))
+    .filter((person) => person !== null)
+    .sort(comparePeople);
+  const connectors = connectorsOf(
+    known.map(({ person, ties: personTies }) => ({ id: person.id, ties: personTies })),
+  );
+  return { peopleCount: known.length, listed, connectors };
+}
+
+function manual(index: TargetPeopleLookup, companyKey: string | null): Found {
   if (companyKey === null) return { ...NOTHING, match: 'manual' };
-  const people = index.byCompany.get(companyKey) ?? [];
-  return { match: 'manual', reached: 'company', companyKey, namedKey: companyKey, people };
+  const people = index.peopleAt(companyKey);
+  return {
+    match: 'manual',
+    reached: 'company',
+    companyKey,
+    namedKey: companyKey,
+    lists: people ? [people] : [],
+  };
 }
 
 /** By name (exact, then folded), then by domain and company page; people of all of them. */
-function findCompany(index: TargetPeopleIndex, target: CompanyTarget): Found {
+function findCompany(index: TargetPeopleLookup, target: CompanyTarget): Found {
   let found: Found = NOTHING;
-  const people = new Set<Connection>();
+  const lists: (readonly Connection[])[] = [];
   const add = (match: MatchKind, companyKey: string | null, list: readonly Connection[] | undefined) => {
     if (!list?.length) return;
-    for (const person of list) people.add(person);
-    if (found.match === 'none') found = { match, reached: 'company', companyKey, namedKey: null, people: [] };
+    lists.push(list);
+    if (found.match === 'none') found = { match, reached: 'company', companyKey, namedKey: null, lists: [] };
   };
   const key = targetCompanyKey(target.name);
   if (key !== null)
-    add(
-      index.isExactSpelling(key, target.name as string) ? 'exact' : 'folded',
-      key,
-      index.byCompany.get(key),
-    );
+    add(index.isExactSpelling(key, target.name as string) ? 'exact' : 'folded', key, index.peopleAt(key));
   // People's domains are indexed with their parents: "acme.com" meets "ana@uk.acme.com".
   if (target.domain && !isFreeMailDomain(target.domain))
-    add('domain', key !== null && index.byCompany.has(key) ? key : null, index.byDomain.get(target.domain));
+    add(
+      'domain',
+      key !== null && index.peopleAt(key) !== undefined ? key : null,
+      index.peopleAtDomain(target.domain),
+    );
   for (const source of [target.domain, target.linkedinUrl]) {
     const stem = source ? companyStemKey(source) : null;
     const stemKey = stem ? index.keyForStem(stem) : null;
-    if (stemKey) add('domain', stemKey, index.byCompany.get(stemKey));
+    if (stemKey) add('domain', stemKey, index.peopleAt(stemKey));
   }
   if (found === NOTHING) return { ...NOTHING, namedKey: key };
-  return { ...found, namedKey: key ?? found.companyKey, people: [...people] };
+  return { ...found, namedKey: key ?? found.companyKey, lists };
 }
 
 /** The person by profile URL, or by name at their company; else people at their company. */
-function findPerson(index: TargetPeopleIndex, target: PersonTarget): Found {
+function findPerson(index: TargetPeopleLookup, target: PersonTarget): Found {
   const key = targetCompanyKey(target.company);
   const byProfile = target.profileUrl ? index.byProfile(target.profileUrl) : undefined;
   if (byProfile)
@@ -191,21 +228,24 @@ function findPerson(index: TargetPeopleIndex, target: PersonTarget): Found {
       reached: 'person',
       companyKey: targetCompanyKey(byProfile.company),
       namedKey: null,
-      people: [byProfile],
+      lists: [[byProfile]],
     };
   if (key !== null && target.firstName && target.lastName) {
     const byName = index.byName(target.firstName, target.lastName, key);
     if (byName.length > 0)
-      return { match: 'name-company', reached: 'person', companyKey: key, namedKey: null, people: byName };
+      return { match: 'name-company', reached: 'person', companyKey: key, namedKey: null, lists: [byName] };
   }
-  const colleagues = key !== null ? index.byCompany.get(key) : undefined;
+  const colleagues = key !== null ? index.peopleAt(key) : undefined;
   if (!colleagues?.length) return { ...NOTHING, namedKey: key };
   const match = index.isExactSpelling(key as string, target.company as string) ? 'exact' : 'folded';
-  return { match, reached: 'company', companyKey: key, namedKey: key, people: colleagues };
+  return { match, reached: 'company', companyKey: key, namedKey: key, lists: [colleagues] };
 }
 
-/** Counts-only people per folded company, only from groups large enough to name. */
-function hiddenCounts(countedOnly: readonly { company: string | null }[]): Map<string, number> {
+/**
+ * Counts-only people per folded company, only from groups large enough to name
+ * (docs/targets.md#k-anonymity): what `options.hidden` takes, computed once for many lists.
+ */
+export function hiddenCounts(countedOnly: readonly { company: string | null }[]): Map<string, number> {
   const counts = new Map<string, number>();
   if (countedOnly.length === 0) return counts;
   for (const company of countCompaniesHidingSmallGroups([], countedOnly).companies) {

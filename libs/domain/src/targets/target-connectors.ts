@@ -11,6 +11,11 @@ export interface KnowerTie {
   warmth: number;
 }
 
+/** Each person's ties by person id: a Map, or a view over a shared one (ReaderTargetIndex). */
+export interface KnowerTies {
+  get(personId: string): readonly KnowerTie[] | undefined;
+}
+
 /** Warmth bands, matching the tie-strength bands (score 40 → 0.7, score 20 → 0.6; docs/warmth.md). */
 export const WARMTH_BAND_FLOORS = { strong: 0.7, medium: 0.6 } as const;
 
@@ -25,10 +30,7 @@ export function warmthBand(warmth: number): StrengthBand {
  * (its strength score, or years known and worked together). A counts-only member
  * (HIDDEN_KNOWER) is nobody's way in: their ties are left out (docs/targets.md#k-anonymity).
  */
-export function tiesOf(
-  person: Connection,
-  ties: ReadonlyMap<string, readonly KnowerTie[]> | undefined,
-): KnowerTie[] {
+export function tiesOf(person: Connection, ties: KnowerTies | undefined): KnowerTie[] {
   const given = ties?.get(person.id);
   const list = given
     ? [...given]

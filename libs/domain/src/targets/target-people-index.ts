@@ -21,11 +21,30 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
 };
 
 /**
+ * What matching asks of the people it matches against (docs/targets.md#matching): a
+ * TargetPeopleIndex over one network, or a reader's view of a workspace version's shared index
+ * (ReaderTargetIndex). Lists come in the network's order of people; a list returned twice for
+ * the same question is the same array, so per-list work can be kept by its identity (TargetBlocks).
+ */
+export interface TargetPeopleLookup {
+  /** The people at a folded company key (targetCompanyKey), or undefined when nobody is. */
+  peopleAt(companyKey: string): readonly Connection[] | undefined;
+  /** The people whose work e-mail domain is this domain or a subdomain of it. */
+  peopleAtDomain(domain: string): readonly Connection[] | undefined;
+  isExactSpelling(key: string, name: string): boolean;
+  keyForStem(stemKey: string): string | null;
+  byProfile(profileUrl: string): Connection | undefined;
+  byName(firstName: string, lastName: string, companyKey: string): readonly Connection[];
+  /** One spelling of each company key, first seen first: what the suggestions offer. */
+  readonly companyNames: ReadonlyMap<string, string>;
+}
+
+/**
  * The people who can be reached, by folded company key, work e-mail domain (and its parents),
  * canonical profile URL and name at company. Members' own nodes (you, teammates, sources) are
  * not targets' people and are left out. Built in one pass: 100,000 people in well under a second.
  */
-export class TargetPeopleIndex {
+export class TargetPeopleIndex implements TargetPeopleLookup {
   readonly byCompany = new Map<string, Connection[]>();
   readonly byDomain = new Map<string, Connection[]>();
   /** Company spellings (see `spelling`) seen at each key: an equal spelling is an "exact" match. */
@@ -37,6 +56,7 @@ export class TargetPeopleIndex {
   private readonly people: Connection[] = [];
   private profiles: Map<string, Connection> | null = null;
   private names: Map<string, Connection | Connection[]> | null = null;
+  private allProfiles: Map<string, Connection | Connection[]> | null = null;
 
   constructor(people: Iterable<Connection>) {
     // Each spelling is folded once: a network names a few thousand companies many times.
@@ -68,6 +88,37 @@ export class TargetPeopleIndex {
       }
       for (const name of parents) push(this.byDomain, name, person);
     }
+  }
+
+  peopleAt(companyKey: string): readonly Connection[] | undefined {
+    return this.byCompany.get(companyKey);
+  }
+
+  peopleAtDomain(domain: string): readonly Connection[] | undefined {
+    return this.byDomain.get(domain);
+  }
+
+  /** Every person of a canonical profile URL, in the order of people (the first is byProfile's). */
+  allByProfile(profileUrl: string): readonly Connection[] {
+    if (!this.allProfiles) {
+      const all = new Map<string, Connection | Connection[]>();
+      for (const person of this.people) {
+        const profile = normaliseProfileUrl(person.linkedinUrl);
+        if (!profile) continue;
+        const found = all.get(profile);
+        if (found === undefined) all.set(profile, person);
+        else if (Array.isArray(found)) found.push(person);
+        else all.set(profile, [found, person]);
+      }
+      this.allProfiles = all;
+    }
+    const found = this.allProfiles.get(profileUrl);
+    return found === undefined ? [] : Array.isArray(found) ? found : [found];
+  }
+
+  /** The company keys a squashed stem names (see keyForStem). */
+  keysForStem(stemKey: string): ReadonlySet<string> | undefined {
+    return this.squashed.get(squashKey(stemKey));
   }
 
   /** The person of a canonical profile URL (indexed on first use: lists of companies never ask). */

@@ -1,5 +1,5 @@
 import type { TargetResultRow } from '@warmpath/contracts';
-import type { CompanySuggester } from './company-suggestions.js';
+import type { CompanySuggestions } from './company-suggestions.js';
 import { DEFAULT_SUGGESTIONS } from './match-targets.js';
 
 /**
@@ -22,7 +22,7 @@ export function isUnmatchedCompany(row: TargetResultRow): boolean {
  */
 export function withSuggestions(
   rows: readonly TargetResultRow[],
-  suggester: CompanySuggester,
+  suggester: CompanySuggestions,
   count = DEFAULT_SUGGESTIONS,
 ): TargetResultRow[] {
   return rows.map((row) =>

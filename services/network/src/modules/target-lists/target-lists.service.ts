@@ -27,15 +27,16 @@ import { type ListScope, TargetListsRepository } from './target-lists.repository
 import {
   keepRanked,
   ownTargetNetwork,
-  pooledTargetNetwork,
   type RankedTargetList,
   type TargetMatchNetwork,
+  workspaceTargetNetwork,
 } from './target-networks.js';
 import { FIRST_PAGE, pageOfResults } from './target-results-page.js';
 import { assertMayEditTargetList } from './target-list-editors.js';
 
 /**
- * Target lists (docs/targets.md): a workspace's, matched against the viewer's pooled network, or
+ * Target lists (docs/targets.md): a workspace's, matched against the workspace version's shared
+ * build with the reader's own people over it (what the reader's pooled network shows), or
  * the user's own, matched against their own network. Every workspace call starts with its
  * membership (TeamNetworks.state): a non-member gets the unknown workspace's NOT_FOUND.
  */
@@ -178,8 +179,9 @@ export class TargetListsService {
         corrections: contents.corrections,
         // Suggestions only for the rows answered (withPageSuggestions), not every unmatched target.
         suggestions: 0,
+        blocks: network.blocks,
         ...(network.ties ? { ties: network.ties } : {}),
-        ...(network.countedOnly ? { countedOnly: network.countedOnly } : {}),
+        ...(network.hidden ? { hidden: network.hidden } : {}),
       }),
     );
     network.coverage.set(key, targetSeenSnapshot(rows));
@@ -198,7 +200,9 @@ export class TargetListsService {
 
   private async network(userId: number, state: TeamState | null): Promise<TargetMatchNetwork> {
     if (state === null) return ownTargetNetwork(await this.reader.current(userId));
-    return pooledTargetNetwork(await this.teams.pooled(state));
+    // The workspace version's shared build, not the reader's pooled network (docs/targets.md
+    // "Workspace lists: one index per workspace version").
+    return workspaceTargetNetwork((await this.teams.sharedPool(state)).pool, state.viewerId);
   }
 }
 

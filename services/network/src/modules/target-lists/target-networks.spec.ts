@@ -1,11 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import type { SharingLevel } from '@warmpath/contracts';
-import { matchTargets, mergeView, poolWorkspace, viewerOverlay } from '@warmpath/domain';
+import { matchTargetsWithIndex, poolWorkspace, targetCompanyKey } from '@warmpath/domain';
 import { buildConnectionRow } from '../graph/network-rows.testing.js';
 import { toConnection, toOwnNode } from '../graph/network-view.mapper.js';
 import { LoadedNetwork } from '../graph/loaded-network.js';
-import { PooledTeamNetwork, type TeamState } from '../team-graph/team-networks.service.js';
-import { keepRanked, ownTargetNetwork, pooledTargetNetwork, RANKED_KEPT } from './target-networks.js';
+import { keepRanked, ownTargetNetwork, RANKED_KEPT, workspaceTargetNetwork } from './target-networks.js';
 
 // Viewer 1 and Ana (2, names) know Nia at Acme; Cora (3, counts) knows Nia and Vera at Acme.
 const NOW = new Date('2026-06-01T00:00:00Z');
@@ -38,24 +37,25 @@ const member = (id: number, name: string, sharing: SharingLevel, people: ReturnT
   people,
 });
 
-function pooledOf() {
-  const shared = poolWorkspace([
+const sharedOf = () =>
+  poolWorkspace([
     member(1, 'You', 'names', [person(1, 'Nia', 1)]),
     member(2, 'Ana', 'names', [person(2, 'Nia', 10)]),
     member(3, 'Cora', 'counts', [person(3, 'Nia', 12), person(3, 'Vera', 12)]),
   ]);
-  const overlay = viewerOverlay(shared, 1);
-  const state = { viewerId: 1, teamId: 1, fingerprint: 'f1' } as TeamState;
-  return new PooledTeamNetwork(state, mergeView(shared, overlay), { shared, overlay });
-}
 
-describe('pooledTargetNetwork', () => {
+describe('workspaceTargetNetwork', () => {
   it("gives each person their named knowers' warmth, never a member on counts", () => {
-    const network = pooledTargetNetwork(pooledOf());
-    const nia = [...(network.ties?.entries() ?? [])].find(([, ties]) => ties.length > 0);
+    const network = workspaceTargetNetwork(sharedOf(), 1);
+    const [nia] = network.index.peopleAt(targetCompanyKey('Acme') as string) ?? [];
     // Ana has known Nia ten years, you one: Ana first; Cora (counts) is no tie at all.
-    expect(nia?.[1].map((tie) => tie.userId).sort()).toEqual([1, 2]);
-    const [acme] = matchTargets(
+    expect(
+      network.ties
+        ?.get(nia?.id ?? '')
+        ?.map((tie) => tie.userId)
+        .sort(),
+    ).toEqual([1, 2]);
+    const [acme] = matchTargetsWithIndex(
       [{ kind: 'company', line: 1, name: 'ACME', domain: null, linkedinUrl: null }],
       network.index,
       {
@@ -69,21 +69,24 @@ describe('pooledTargetNetwork', () => {
     expect(JSON.stringify(acme)).not.toContain('Vera');
   });
 
-  it('is built once per pooled network and reused', () => {
-    const pooled = pooledOf();
-    const first = pooledTargetNetwork(pooled);
-    expect(pooledTargetNetwork(pooled)).toBe(first);
-    expect(pooledTargetNetwork(pooledOf()).index).not.toBe(first.index);
+  it('is built once per workspace build and reader, and reused', () => {
+    const shared = sharedOf();
+    const first = workspaceTargetNetwork(shared, 1);
+    expect(workspaceTargetNetwork(shared, 1)).toBe(first);
+    expect(workspaceTargetNetwork(sharedOf(), 1).index).not.toBe(first.index);
   });
 
-  it('passes the people known only by a member on counts as countedOnly, their company only', () => {
-    const network = pooledTargetNetwork(pooledOf());
-    // Nia is shown (you and Ana know her); Vera is Cora's alone.
-    expect(network.countedOnly).toEqual([{ company: 'Acme' }]);
-    const [acme] = matchTargets(
+  it('counts the people known only by a member on counts from groups of 3 only', () => {
+    const network = workspaceTargetNetwork(sharedOf(), 1);
+    // Nia is shown (you and Ana know her); Vera is Cora's alone: one person, counted nowhere.
+    expect([...(network.hidden ?? [])]).toEqual([]);
+    const [acme] = matchTargetsWithIndex(
       [{ kind: 'company', line: 1, name: 'Acme', domain: null, linkedinUrl: null }],
       network.index,
-      { ...(network.ties ? { ties: network.ties } : {}), countedOnly: network.countedOnly ?? [] },
+      {
+        ...(network.ties ? { ties: network.ties } : {}),
+        ...(network.hidden ? { hidden: network.hidden } : {}),
+      },
     );
     // One hidden person is fewer than 3: counted nowhere.
     expect(acme?.hiddenPeopleCount).toBe(0);

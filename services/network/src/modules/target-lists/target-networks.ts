@@ -1,29 +1,33 @@
-import type { Connection, SkippedTargetRow, TargetCorrection, TargetResultRow } from '@warmpath/contracts';
+import type { SkippedTargetRow, TargetCorrection, TargetResultRow } from '@warmpath/contracts';
 import {
   CompanySuggester,
-  edgeWarmth,
-  HIDDEN_KNOWER,
-  type KnowerTie,
+  type CompanySuggestions,
+  type KnowerTies,
+  readerTargetIndex,
+  type ReaderTargetIndex,
+  type SharedPool,
+  TargetBlocks,
   TargetPeopleIndex,
+  type TargetPeopleLookup,
   type TargetSeenSnapshot,
-  userNodeId,
 } from '@warmpath/domain';
 import { type LoadedNetwork, MemoKey } from '../graph/loaded-network.js';
-import type { PooledTeamNetwork } from '../team-graph/team-networks.service.js';
 
 // What target matching needs of a network, built once per network version (docs/targets.md#storage):
-// memoised on the loaded or pooled network, so every list of that version reuses it.
+// memoised on the loaded network, or on the workspace version's shared build and the reader.
 
 export interface TargetMatchNetwork {
-  index: TargetPeopleIndex;
-  suggester: CompanySuggester;
+  index: TargetPeopleLookup;
+  suggester: CompanySuggestions;
   /** The pooled knows ties' warmth, by person id (absent for the own network: one tie each). */
-  ties?: ReadonlyMap<string, readonly KnowerTie[]>;
+  ties?: KnowerTies;
   /**
-   * The pooled people known only by members on `counts` (their company only): counted from groups
-   * of 3, never listed (docs/targets.md#k-anonymity). Absent for the own network.
+   * What the pooled people known only by members on `counts` add per company (hiddenCounts: from
+   * groups of 3), never listed (docs/targets.md#k-anonymity). Absent for the own network.
    */
-  countedOnly?: readonly { company: string | null }[];
+  hidden?: ReadonlyMap<string, number>;
+  /** The companies' people ranked once per version (docs/targets.md#ranking). */
+  blocks: TargetBlocks;
   /**
    * What each list covers at this version and by whom, by `listId:updatedAt` (a correction moves
    * updatedAt): the list index's new ways in reuse it until the network or the list changes.
@@ -56,54 +60,37 @@ export function keepRanked(network: TargetMatchNetwork, key: string, value: Rank
 }
 
 const OWN_KEY = new MemoKey<TargetMatchNetwork>('target-match');
-const POOLED_KEY = new MemoKey<TargetMatchNetwork>('target-match');
-
-function build(
-  people: readonly Connection[],
-  pooled?: Pick<TargetMatchNetwork, 'ties' | 'countedOnly'>,
-): TargetMatchNetwork {
-  const index = new TargetPeopleIndex(people);
-  const suggester = new CompanySuggester([...index.companyNames.values()].map((name) => ({ name })));
-  return { index, suggester, ...pooled, coverage: new Map(), ranked: new Map() };
-}
 
 export const ownTargetNetwork = (network: LoadedNetwork): TargetMatchNetwork =>
-  network.memo(OWN_KEY, () => build(network.people));
+  network.memo(OWN_KEY, () => {
+    const index = new TargetPeopleIndex(network.people);
+    const suggester = new CompanySuggester([...index.companyNames.values()].map((name) => ({ name })));
+    return { index, suggester, blocks: new TargetBlocks(), coverage: new Map(), ranked: new Map() };
+  });
+
+const readers = new WeakMap<ReaderTargetIndex, TargetMatchNetwork>();
 
 /**
- * The pooled network's people the viewer may see, the people counted only, and each knower's tie warmth from the knows
- * ties. Only knowers named in the person's `knownBy` count: a member on `counts` is HIDDEN_KNOWER
- * there, so their ties never make them a connector (docs/targets.md#k-anonymity).
+ * A workspace version as one reader matches lists against it (docs/targets.md "Workspace lists:
+ * one index per workspace version"): the version's shared index, ties, hidden counts and ranked
+ * companies, with the reader's own people over them; exactly what their pooled network gives.
+ * The people known only by members on `counts` are counted from groups of 3 and never listed,
+ * and such a member is never a connector (docs/targets.md#k-anonymity).
  */
-export const pooledTargetNetwork = (network: PooledTeamNetwork): TargetMatchNetwork =>
-  network.memo(POOLED_KEY, () => {
-    const { people, knowsLinks, knowsTies } = network.pooled;
-    const named = new Map<string, Set<string>>();
-    for (const person of people)
-      named.set(
-        person.id,
-        new Set(person.knownBy.filter((id) => id !== HIDDEN_KNOWER).map((id) => userNodeId(id))),
-      );
-    const ties = new Map<string, KnowerTie[]>();
-    knowsLinks.forEach((link, i) => {
-      const tie = knowsTies[i];
-      if (!tie || !named.get(link.targetId)?.has(link.sourceId)) return;
-      const warmth = edgeWarmth({
-        type: 'connection',
-        yearsConnected: tie.yearsConnected,
-        hasWorkedWith: tie.hasWorkedWith,
-        // What the member shares of the tie's score, not the full score: the warmth is shown.
-        strength: tie.strength?.score ?? null,
-      });
-      const list = ties.get(link.targetId) ?? [];
-      list.push({ userId: Number(link.sourceId.slice(1)), warmth });
-      ties.set(link.targetId, list);
-    });
-    // A person known by nobody the viewer may name has no ties: never a way in.
-    for (const person of people) if (!ties.has(person.id)) ties.set(person.id, []);
-    // Known only by members on counts: no node for this viewer; only their company is passed on.
-    const countedOnly: { company: string | null }[] = [];
-    for (const person of network.persons())
-      if (person.node === null) countedOnly.push({ company: person.records[0]?.company ?? null });
-    return build(people, { ties, countedOnly });
-  });
+export function workspaceTargetNetwork(pool: SharedPool, viewerId: number): TargetMatchNetwork {
+  const index = readerTargetIndex(pool, viewerId);
+  let network = readers.get(index);
+  if (!network) {
+    network = {
+      index,
+      suggester: index.suggester,
+      ties: index.ties,
+      hidden: index.hidden,
+      blocks: index.blocks,
+      coverage: new Map(),
+      ranked: new Map(),
+    };
+    readers.set(index, network);
+  }
+  return network;
+}
