@@ -99,8 +99,8 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     countedOnly: [],
     urlGroups: raw.length,
   };
-  // The loop is a plain function called once a slice: V8 optimises it as it would any hot
-  // function, which it does not do for a long loop inside a generator.
+  // The loop is a plain function called once a slice: inside the generator it profiled slower
+  // (docs/workspace-network.md "A build that follows the change, in slices").
   for (let from = 0; from < raw.length; from += SLICE_GROUPS) {
     poolGroups(draft, from, Math.min(raw.length, from + SLICE_GROUPS));
     yield;
