@@ -137,6 +137,8 @@ export function* groupPeopleInSlices(
   if (withoutUrl > 0) {
     for (let member = 0; member < members.length; member++) {
       if ((keys[member] as RecordKeys).withoutUrl === 0) continue;
+      nameKeysOf(members[member] as readonly IdentityFields[]);
+      yield;
       wantNames(
         wanted,
         (keys[member] as RecordKeys).urls,
@@ -148,6 +150,7 @@ export function* groupPeopleInSlices(
   const byUrl = new Map<string, number>();
   for (let member = 0; member < members.length; member++) {
     const names = wanted.size === 0 ? undefined : nameKeysOf(members[member] as readonly IdentityFields[]);
+    yield;
     const people = members[member] as readonly IdentityFields[];
     groupByUrl(
       groups,

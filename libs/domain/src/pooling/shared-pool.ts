@@ -84,11 +84,16 @@ const SLICE_GROUPS = 512;
 export function* buildSharedPool(members: readonly PoolMember[], previous?: SharedPool): Slices<SharedPool> {
   const ordered = [...members].sort((a, b) => a.node.userId - b.node.userId);
   const raw = yield* groupPeopleInSlices(ordered.map((member) => member.people));
+  const companyKeys: (readonly (string | null)[])[] = [];
+  for (const member of ordered) {
+    companyKeys.push(companyKeysOf(member.people));
+    yield;
+  }
   const draft: Draft = {
     ordered,
     raw,
     urls: ordered.map((member) => recordKeysOf(member.people).urls),
-    companyKeys: ordered.map((member) => companyKeysOf(member.people)),
+    companyKeys,
     before: previous?.byFirstRecord,
     groupOf: ordered.map((member) => new Int32Array(member.people.length)),
     reach: ordered.map(() => ({ people: 0, companies: new Map<string, number>() })),
@@ -106,9 +111,8 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     yield;
   }
   const { groupOf, reach, groups, persons, byFirstRecord, shown, countedOnly, urlGroups } = draft;
-  const { at: shownAt, spellings: shownSpellings } = byCompany(shown);
-  const countedSpellings = byCompany(countedOnly).spellings;
-  yield;
+  const { at: shownAt, spellings: shownSpellings } = yield* byCompany(shown);
+  const countedSpellings = (yield* byCompany(countedOnly)).spellings;
   const companyLinks = yield* companyLinksByCompany(shownAt, HIDDEN_KNOWER, previous?.companyLinks);
   const counts = namedCompanies(shownSpellings, countedSpellings);
   return {
@@ -257,13 +261,31 @@ export function companyKeyOf(company: string | null | undefined): { key: string;
 }
 
 /** The people per company key (groupByCompany's keys and order), and the spellings of each. */
-function byCompany(people: readonly Connection[]): {
+function* byCompany(people: readonly Connection[]): Slices<{
   at: Map<string, Connection[]>;
   spellings: Map<string, Spellings>;
-} {
+}> {
   const at = new Map<string, Connection[]>();
   const spellingsAt = new Map<string, Spellings>();
-  for (const person of people) {
+  for (let from = 0; from < people.length; from += SLICE_PEOPLE) {
+    fileByCompany(people, from, Math.min(people.length, from + SLICE_PEOPLE), at, spellingsAt);
+    yield;
+  }
+  return { at, spellings: spellingsAt };
+}
+
+/** People filed between two pauses of byCompany. */
+const SLICE_PEOPLE = 8_192;
+
+function fileByCompany(
+  people: readonly Connection[],
+  from: number,
+  to: number,
+  at: Map<string, Connection[]>,
+  spellingsAt: Map<string, Spellings>,
+): void {
+  for (let index = from; index < to; index++) {
+    const person = people[index] as Connection;
     const company = companyKeyOf(person.company);
     if (!company) continue;
     const list = at.get(company.key);
@@ -273,5 +295,4 @@ function byCompany(people: readonly Connection[]): {
     if (!spellings) spellingsAt.set(company.key, (spellings = new Map()));
     spellings.set(company.spelling, (spellings.get(company.spelling) ?? 0) + 1);
   }
-  return { at, spellings: spellingsAt };
 }

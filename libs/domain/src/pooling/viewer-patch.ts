@@ -86,7 +86,7 @@ export function viewerPatch(shared: SharedPool, viewerId: number): ViewerPatch {
 }
 
 /** Records between two pauses of viewerPatchInSlices. */
-const SLICE_RECORDS = 4_096;
+const SLICE_RECORDS = 1_024;
 
 /** viewerPatch in slices (runToEnd, slices.ts): it pauses every few thousand of the viewer's records. */
 export function* viewerPatchInSlices(shared: SharedPool, viewerId: number): Slices<ViewerPatch> {
@@ -196,6 +196,7 @@ export function* viewerPatchInSlices(shared: SharedPool, viewerId: number): Slic
       add(group, place);
       if (++added % SLICE_RECORDS === 0) yield;
     }
+  yield;
   const summaries = companies.summaries();
   const set: CompanySummary[] = [];
   const drop: string[] = [];
