@@ -9,7 +9,9 @@ import { poolWorkspace } from '../pooling/shared-pool.js';
 import { mergeView, viewerOverlay } from '../pooling/viewer-overlay.js';
 import { positionInfo } from '../position/function-category.js';
 import type { WireNetwork } from './compact-network.js';
-import { encodeNetwork } from './encode-network.js';
+import { baseNetwork } from '../pooling/shared-base.js';
+import { runToEnd } from '../pooling/slices.js';
+import { compactJsonInSlices, encodeNetwork, encodeNetworkInSlices } from './encode-network.js';
 
 // The compact bytes every reader of a generated workspace gets, pinned by their SHA-256 as the
 // encoder wrote them before it stopped building a string per person and per link
@@ -139,6 +141,24 @@ describe('encodeNetwork bytes', () => {
     expect(encoded.people.knownByLists).toEqual([[1], [1, 2], [2, 1], [], [12], [1, 2, 3]]);
     expect(encoded.people.knownBy).toEqual([0, 1, 2, 3, 4, 5]);
     expect(digest(encoded)).toBe(EDGE_DIGEST);
+  });
+
+  it("writes the base's text in slices as JSON.stringify writes it, pausing between them", () => {
+    const base = baseNetwork(poolWorkspace(members), 7);
+    const steps = encodeNetworkInSlices(base);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    expect(step.value).toStrictEqual(encodeNetwork(base));
+    const text = compactJsonInSlices(step.value);
+    let pauses = 0;
+    let written = text.next();
+    for (; !written.done; written = text.next()) pauses++;
+    expect(written.value).toBe(JSON.stringify(encodeNetwork(base)));
+    expect(pauses).toBeGreaterThan(20);
+    for (const viewerId of [1, -5]) {
+      const compact = encodeNetwork(readerView(members, viewerId), { companyLinksOwner: viewerId });
+      expect(runToEnd(compactJsonInSlices(compact))).toBe(JSON.stringify(compact));
+    }
   });
 });
 

@@ -17,6 +17,7 @@ import {
   type DeltaValue,
   type WireNetwork,
 } from './compact-network.js';
+import { runToEnd } from '../pooling/slices.js';
 
 export interface EncodeOptions {
   /**
@@ -66,18 +67,36 @@ class DeltaColumn {
 
 /** `{connections, relationships, companies, workspace?}` → its compact form (see CompactNetwork). */
 export function encodeNetwork(network: WireNetwork, options: EncodeOptions = {}): CompactNetwork {
+  return runToEnd(encodeNetworkInSlices(network, options));
+}
+
+/** People, or links, encoded between two pauses of encodeNetworkInSlices. */
+const SLICE_ITEMS = 4_096;
+
+/**
+ * encodeNetwork in slices: it pauses (yields) every few thousand people and links, so the network
+ * service can let its event loop turn while it encodes a workspace's base
+ * (docs/workspace-network.md "One shared build per workspace version"); run to its end it answers
+ * exactly what encodeNetwork does. The network must not change until it ends.
+ */
+export function* encodeNetworkInSlices(
+  network: WireNetwork,
+  options: EncodeOptions = {},
+): Generator<void, CompactNetwork, void> {
   const strings = new StringTable();
   const { connections, relationships } = network;
   const explicitCount =
     options.companyLinksOwner === undefined ? relationships.length : companyLinksStart(relationships);
   const indexOf = new Map<string, number>();
   connections.forEach((person, index) => indexOf.set(person.id, index));
+  const people = yield* encodePeople(connections, strings);
+  const links = yield* encodeLinks(relationships, explicitCount, indexOf, strings);
   const encoded: CompactNetwork = {
     format: COMPACT_NETWORK_FORMAT,
     version: COMPACT_NETWORK_VERSION,
     strings: strings.strings,
-    people: encodePeople(connections, strings),
-    links: encodeLinks(relationships, explicitCount, indexOf, strings),
+    people,
+    links,
     derivedCompanyLinks:
       options.companyLinksOwner === undefined
         ? null
@@ -90,6 +109,28 @@ export function encodeNetwork(network: WireNetwork, options: EncodeOptions = {})
   };
   if (network.workspace !== undefined) encoded.workspace = network.workspace;
   return encoded;
+}
+
+/**
+ * `JSON.stringify(compact)`, the same text, made a part at a time (the strings, each column) with
+ * a pause between parts: one stringify of a workspace's base is a long task of its own.
+ */
+export function* compactJsonInSlices(compact: CompactNetwork): Generator<void, string, void> {
+  const parts: string[] = [];
+  for (const [name, value] of Object.entries(compact)) {
+    if (value === undefined) continue;
+    if (name === 'people' || name === 'links') {
+      const columns: string[] = [];
+      for (const [column, values] of Object.entries(value as object)) {
+        if (values === undefined) continue;
+        columns.push(`${JSON.stringify(column)}:${JSON.stringify(values)}`);
+        yield;
+      }
+      parts.push(`${JSON.stringify(name)}:{${columns.join(',')}}`);
+    } else parts.push(`${JSON.stringify(name)}:${JSON.stringify(value)}`);
+    yield;
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /** Where the company links start; they must all be at the end, as the services build them. */
@@ -105,11 +146,30 @@ function companyLinksStart(relationships: readonly Relationship[]): number {
 }
 
 /**
- * A key naming a knownBy list: the user id itself for a list of one (most people, no string
- * made), the ids joined by commas otherwise. A number never equals a string key.
+ * The distinct knownBy lists, each by its index in order of first use: a tree of user ids, so a
+ * list is found without making a string of it (about half of a workspace's people have several
+ * knowers).
  */
-const knownByKeyOf = (knownBy: readonly number[]): string | number =>
-  knownBy.length === 1 ? (knownBy[0] as number) : knownBy.join(',');
+class KnownByLists {
+  readonly lists: number[][] = [];
+  private readonly root: KnownByNode = { index: -1, next: new Map() };
+
+  indexOf(knownBy: readonly number[]): number {
+    let node = this.root;
+    for (const id of knownBy) {
+      let next = node.next.get(id);
+      if (!next) node.next.set(id, (next = { index: -1, next: new Map() }));
+      node = next;
+    }
+    if (node.index < 0) node.index = this.lists.push([...knownBy]) - 1;
+    return node.index;
+  }
+}
+
+interface KnownByNode {
+  index: number;
+  readonly next: Map<number, KnownByNode>;
+}
 
 /** `link.id === \`${sourceId}-${targetId}\`` without building that string for every link. */
 function isDefaultLinkId({ id, sourceId, targetId }: Relationship): boolean {
@@ -121,10 +181,13 @@ function isDefaultLinkId({ id, sourceId, targetId }: Relationship): boolean {
   );
 }
 
-function encodePeople(connections: readonly Connection[], strings: StringTable): CompactPeople {
+function* encodePeople(
+  connections: readonly Connection[],
+  strings: StringTable,
+): Generator<void, CompactPeople, void> {
   const ids = new DeltaColumn();
-  const knownByLists: number[][] = [];
-  const knownByIndex = new Map<string | number, number>();
+  const knownBy = new KnownByLists();
+  const knownByLists = knownBy.lists;
   const people: CompactPeople = {
     id: ids.values,
     userId: [],
@@ -149,7 +212,33 @@ function encodePeople(connections: readonly Connection[], strings: StringTable):
     exportHistory: [],
     warmth: [],
   };
-  connections.forEach((person, index) => {
+  // Plain functions called once a slice: the same loops inside the generator profiled slower.
+  for (let from = 0; from < connections.length; from += SLICE_ITEMS) {
+    encodePeopleRange(
+      connections,
+      from,
+      Math.min(connections.length, from + SLICE_ITEMS),
+      people,
+      ids,
+      knownBy,
+      strings,
+    );
+    yield;
+  }
+  return people;
+}
+
+function encodePeopleRange(
+  connections: readonly Connection[],
+  from: number,
+  to: number,
+  people: CompactPeople,
+  ids: DeltaColumn,
+  knownBy: KnownByLists,
+  strings: StringTable,
+): void {
+  for (let index = from; index < to; index++) {
+    const person = connections[index] as Connection;
     ids.push(CANONICAL_DECIMAL.test(person.id) ? Number(person.id) : person.id);
     people.userId.push(person.userId);
     people.firstName.push(strings.ref(person.firstName));
@@ -174,13 +263,7 @@ function encodePeople(connections: readonly Connection[], strings: StringTable):
     people.positionInfo.push(
       FUNCTION_CATEGORIES.indexOf(person.positionInfo.category) * 16 + person.positionInfo.seniority,
     );
-    const knownByKey = knownByKeyOf(person.knownBy);
-    let list = knownByIndex.get(knownByKey);
-    if (list === undefined) {
-      list = knownByLists.length;
-      knownByLists.push([...person.knownBy]);
-      knownByIndex.set(knownByKey, list);
-    }
+    const list = knownBy.indexOf(person.knownBy);
     people.knownBy.push(list);
     const history = person.exportHistory;
     if (history) {
@@ -199,16 +282,15 @@ function encodePeople(connections: readonly Connection[], strings: StringTable):
         STRENGTH_BAND_VALUES.indexOf(person.strength.band),
         person.signals ?? null,
       ]);
-  });
-  return people;
+  }
 }
 
-function encodeLinks(
+function* encodeLinks(
   relationships: readonly Relationship[],
   count: number,
   indexOf: ReadonlyMap<string, number>,
   strings: StringTable,
-): CompactLinks {
+): Generator<void, CompactLinks, void> {
   const source = new DeltaColumn();
   const target = new DeltaColumn();
   const links: CompactLinks = {
@@ -221,7 +303,33 @@ function encodeLinks(
     userId: [],
     id: [],
   };
-  for (let i = 0; i < count; i++) {
+  for (let from = 0; from < count; from += SLICE_ITEMS) {
+    encodeLinksRange(
+      relationships,
+      from,
+      Math.min(count, from + SLICE_ITEMS),
+      links,
+      source,
+      target,
+      indexOf,
+      strings,
+    );
+    yield;
+  }
+  return links;
+}
+
+function encodeLinksRange(
+  relationships: readonly Relationship[],
+  from: number,
+  to: number,
+  links: CompactLinks,
+  source: DeltaColumn,
+  target: DeltaColumn,
+  indexOf: ReadonlyMap<string, number>,
+  strings: StringTable,
+): void {
+  for (let i = from; i < to; i++) {
     const link = relationships[i] as Relationship;
     source.push(indexOf.get(link.sourceId) ?? link.sourceId);
     target.push(indexOf.get(link.targetId) ?? link.targetId);
@@ -232,5 +340,4 @@ function encodeLinks(
     links.userId.push(link.userId);
     links.id.push(isDefaultLinkId(link) ? 0 : strings.ref(link.id));
   }
-  return links;
 }

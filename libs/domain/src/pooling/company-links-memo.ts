@@ -9,7 +9,16 @@ import { deriveCompanyLinks } from './graph-links.js';
  */
 export interface CompanyLinksMemo {
   readonly ownerUserId: number;
-  readonly byCompany: ReadonlyMap<string, { signature: string; links: readonly Relationship[] }>;
+  readonly byCompany: ReadonlyMap<string, CompanyLinksEntry>;
+}
+
+/** One company's links and what they were derived from. */
+export interface CompanyLinksEntry {
+  /** signatureOf its people; none where `people` says it (companyLinksByCompany). */
+  readonly signature?: string;
+  readonly links: readonly Relationship[];
+  /** The very people they were derived from, when known: the same objects need no signature. */
+  readonly people?: readonly Connection[];
 }
 
 /**
@@ -25,7 +34,7 @@ export function deriveCompanyLinksReusing(
   previous?: CompanyLinksMemo,
 ): { links: Relationship[]; memo: CompanyLinksMemo } {
   const reusable = previous?.ownerUserId === ownerUserId ? previous.byCompany : undefined;
-  const byCompany = new Map<string, { signature: string; links: readonly Relationship[] }>();
+  const byCompany = new Map<string, CompanyLinksEntry>();
   const links: Relationship[] = [];
   const groups = groupByCompany(people, (person) => person.company);
   for (const key of [...groups.keys()].sort()) {
@@ -47,4 +56,71 @@ function signatureOf(members: readonly Connection[]): string {
   for (const person of members)
     parts.push(person.id, person.company ?? '', person.position ?? '', person.createdAt);
   return parts.join('\u0000');
+}
+
+/**
+ * deriveCompanyLinksReusing for people already grouped by company key (groupByCompany's keys and
+ * order), as the shared build keeps them: a company whose people are the very objects of the last
+ * build, in the same order, keeps its links without its signature being made again (the same
+ * objects have the same ids, spellings, positions and dates). Yields now and then, so a caller
+ * can pause between companies (docs/workspace-network.md "One shared build per workspace version").
+ */
+export function* companyLinksByCompany(
+  at: ReadonlyMap<string, readonly Connection[]>,
+  ownerUserId: number,
+  previous?: CompanyLinksMemo,
+): Generator<void, CompanyLinksMemo, void> {
+  const reusable = previous?.ownerUserId === ownerUserId ? previous.byCompany : undefined;
+  const byCompany = new Map<string, CompanyLinksEntry>();
+  let work = 0;
+  for (const key of [...at.keys()].sort()) {
+    const people = at.get(key) ?? [];
+    if (people.length < 2 || !isSharedEmployer(key)) continue;
+    const known = reusable?.get(key);
+    if (known?.people && samePeople(known.people, people)) {
+      byCompany.set(key, known);
+      continue;
+    }
+    const links =
+      known?.people && sameFields(known.people, people)
+        ? known.links
+        : deriveCompanyLinks(people, ownerUserId);
+    byCompany.set(key, { links, people });
+    work += people.length;
+    if (work >= COMPANY_SLICE_PEOPLE) {
+      work = 0;
+      yield;
+    }
+  }
+  return { ownerUserId, byCompany };
+}
+
+/** People whose company links are derived between two pauses of companyLinksByCompany. */
+const COMPANY_SLICE_PEOPLE = 2_000;
+
+/**
+ * What signatureOf compares, field by field, and the function and seniority read from the position
+ * (null and '' apart): stricter than the signature, never equal where it is not.
+ */
+function sameFields(a: readonly Connection[], b: readonly Connection[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) {
+    const x = a[index] as Connection;
+    const y = b[index] as Connection;
+    if (x === y) continue;
+    if (x.id !== y.id || x.company !== y.company || x.position !== y.position || x.createdAt !== y.createdAt)
+      return false;
+    if (
+      x.positionInfo.category !== y.positionInfo.category ||
+      x.positionInfo.seniority !== y.positionInfo.seniority
+    )
+      return false;
+  }
+  return true;
+}
+
+function samePeople(a: readonly Connection[], b: readonly Connection[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
 }

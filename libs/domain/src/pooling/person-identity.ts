@@ -1,6 +1,7 @@
 import { companyKey } from '../company/company-key.js';
 import { normaliseProfileUrl } from '../import/normalise-profile-url.js';
 import { foldCase } from '../text/fold-text.js';
+import { runToEnd, type Slices } from './slices.js';
 
 /** What identity reads of a connection. */
 export interface IdentityFields {
@@ -33,8 +34,8 @@ export function nameCompanyKey(person: IdentityFields): string | null {
 
 /** A record of one member's connection, by position: member index and the person's index. */
 export interface MemberRecord {
-  member: number;
-  person: number;
+  readonly member: number;
+  readonly person: number;
 }
 
 /** A name + company key nobody with a profile URL has claimed yet. */
@@ -43,54 +44,194 @@ const UNCLAIMED = -2;
 const AMBIGUOUS = -1;
 
 /**
+ * What identity reads of each record of one member's loaded network, computed once per network:
+ * the same array (and the very same records) is pooled again at every version of the workspace
+ * until that member imports, so a build after one member's import keys only that member's records
+ * (docs/workspace-network.md "One shared build per workspace version"). The arrays must not be
+ * changed once pooled; a member's new network is a new array.
+ */
+export interface RecordKeys {
+  /** profileKey of each record. */
+  readonly urls: readonly (string | null)[];
+  /** How many records have no profile URL. */
+  readonly withoutUrl: number;
+}
+
+const recordKeys = new WeakMap<readonly IdentityFields[], RecordKeys>();
+const nameKeys = new WeakMap<readonly IdentityFields[], (string | null)[]>();
+const companyKeys = new WeakMap<readonly IdentityFields[], (string | null)[]>();
+
+/** profileKey of each record of a member's network, once per network. */
+export function recordKeysOf(people: readonly IdentityFields[]): RecordKeys {
+  let keys = recordKeys.get(people);
+  if (!keys) {
+    const urls = new Array<string | null>(people.length);
+    let withoutUrl = 0;
+    for (let index = 0; index < people.length; index++) {
+      const url = profileKey(people[index] as IdentityFields);
+      urls[index] = url;
+      if (url === null) withoutUrl++;
+    }
+    recordKeys.set(people, (keys = { urls, withoutUrl }));
+  }
+  return keys;
+}
+
+const memberRecordsOf = new WeakMap<readonly IdentityFields[], MemberRecord[]>();
+
+/**
+ * `{member, person}` of each record of a member's network, made once per network and member index:
+ * the groups of every build hold them, and 200,000 new ones a build were garbage to collect.
+ */
+function memberRecords(people: readonly IdentityFields[], member: number): readonly MemberRecord[] {
+  let records = memberRecordsOf.get(people);
+  if (!records || records[0]?.member !== member) {
+    records = Array.from({ length: people.length }, (_, person) => ({ member, person }));
+    memberRecordsOf.set(people, records);
+  }
+  return records;
+}
+
+/** nameCompanyKey of each record of a member's network, once per network. */
+export function nameKeysOf(people: readonly IdentityFields[]): readonly (string | null)[] {
+  let keys = nameKeys.get(people);
+  if (!keys) nameKeys.set(people, (keys = people.map(nameCompanyKey)));
+  return keys;
+}
+
+/** companyKey of each record's company, once per network. */
+export function companyKeysOf(people: readonly IdentityFields[]): readonly (string | null)[] {
+  let keys = companyKeys.get(people);
+  if (!keys) companyKeys.set(people, (keys = people.map((person) => companyKey(person.company))));
+  return keys;
+}
+
+/**
  * Groups the connections of several members into distinct people (docs/product.md#workspaces):
  * records with a profile URL meet on the normalised URL; a record without one joins the person
  * with its exact name + company, when exactly one person has them (two different URLs with the
  * same name at the same company are two people, so the record cannot tell which: its own group).
- * O(records). Only the name keys records without a URL ask for are kept: hashing 100,000 more
- * strings was half of the pooling's time.
+ * O(records), the keys of each member's records computed once per loaded network (recordKeysOf).
+ * Only the name keys records without a URL ask for are looked up: hashing 100,000 more strings
+ * was half of the pooling's time.
  */
 export function groupPeople(members: readonly (readonly IdentityFields[])[]): MemberRecord[][] {
+  return runToEnd(groupPeopleInSlices(members));
+}
+
+/**
+ * groupPeople in slices: it pauses after each member's records (runToEnd, slices.ts). The loops
+ * are plain functions called once a member: the same loops inside the generator profiled slower.
+ */
+export function* groupPeopleInSlices(
+  members: readonly (readonly IdentityFields[])[],
+): Slices<MemberRecord[][]> {
   const groups: MemberRecord[][] = [];
-  // Parallel lists instead of an object per record: 200,000 records are GC time otherwise.
-  const records: MemberRecord[] = [];
-  const urls: (string | null)[] = [];
-  let withoutUrl = 0;
-  members.forEach((people, member) => {
-    people.forEach((person, index) => {
-      const url = profileKey(person);
-      records.push({ member, person: index });
-      urls.push(url);
-      if (url === null) withoutUrl++;
-    });
-  });
-  const keys = new Map<number, string | null>();
+  const keys: RecordKeys[] = [];
+  for (const people of members) {
+    keys.push(recordKeysOf(people));
+    yield;
+  }
+  const withoutUrl = keys.reduce((sum, member) => sum + member.withoutUrl, 0);
   const wanted = new Map<string, number>();
   if (withoutUrl > 0) {
-    records.forEach((record, index) => {
-      if (urls[index] !== null) return;
-      const key = nameCompanyKey(personAt(members, record));
-      keys.set(index, key);
-      if (key !== null) wanted.set(key, UNCLAIMED);
-    });
+    for (let member = 0; member < members.length; member++) {
+      if ((keys[member] as RecordKeys).withoutUrl === 0) continue;
+      nameKeysOf(members[member] as readonly IdentityFields[]);
+      yield;
+      wantNames(
+        wanted,
+        (keys[member] as RecordKeys).urls,
+        nameKeysOf(members[member] as readonly IdentityFields[]),
+      );
+      yield;
+    }
   }
   const byUrl = new Map<string, number>();
-  records.forEach((record, index) => {
+  for (let member = 0; member < members.length; member++) {
+    const names = wanted.size === 0 ? undefined : nameKeysOf(members[member] as readonly IdentityFields[]);
+    yield;
+    const people = members[member] as readonly IdentityFields[];
+    groupByUrl(
+      groups,
+      byUrl,
+      wanted,
+      member,
+      (keys[member] as RecordKeys).urls,
+      names,
+      memberRecords(people, member),
+    );
+    yield;
+  }
+  if (withoutUrl === 0) return groups;
+  for (let member = 0; member < members.length; member++) {
+    if ((keys[member] as RecordKeys).withoutUrl === 0) continue;
+    const names = nameKeysOf(members[member] as readonly IdentityFields[]);
+    const people = members[member] as readonly IdentityFields[];
+    groupByName(
+      groups,
+      wanted,
+      member,
+      (keys[member] as RecordKeys).urls,
+      names,
+      memberRecords(people, member),
+    );
+    yield;
+  }
+  return groups;
+}
+
+/** The name keys records without a URL ask for, not claimed yet. */
+function wantNames(
+  wanted: Map<string, number>,
+  urls: readonly (string | null)[],
+  names: readonly (string | null)[],
+): void {
+  for (let index = 0; index < urls.length; index++) {
+    const key = urls[index] === null ? names[index] : null;
+    if (key !== null && key !== undefined) wanted.set(key, UNCLAIMED);
+  }
+}
+
+/** One member's records with a URL, into the group of their URL; the name keys they claim. */
+function groupByUrl(
+  groups: MemberRecord[][],
+  byUrl: Map<string, number>,
+  wanted: Map<string, number>,
+  member: number,
+  urls: readonly (string | null)[],
+  names: readonly (string | null)[] | undefined,
+  records: readonly MemberRecord[],
+): void {
+  for (let index = 0; index < urls.length; index++) {
     const url = urls[index];
-    if (url === null || url === undefined) return;
+    if (url === null || url === undefined) continue;
+    const record = records[index] as MemberRecord;
     let group = byUrl.get(url);
     if (group === undefined) {
-      group = groups.push([]) - 1;
+      group = groups.push([record]) - 1;
       byUrl.set(url, group);
-    }
-    (groups[group] as MemberRecord[]).push(record);
-    if (wanted.size === 0) return;
-    const key = nameCompanyKey(personAt(members, record));
-    const claimed = key === null ? undefined : wanted.get(key);
+    } else (groups[group] as MemberRecord[]).push(record);
+    if (!names) continue;
+    const key = names[index];
+    const claimed = key === null || key === undefined ? undefined : wanted.get(key);
     if (claimed === UNCLAIMED) wanted.set(key as string, group);
     else if (claimed !== undefined && claimed !== group) wanted.set(key as string, AMBIGUOUS);
-  });
-  for (const [index, key] of keys) {
+  }
+}
+
+/** One member's records without a URL: into the one group of their name + company, else their own. */
+function groupByName(
+  groups: MemberRecord[][],
+  wanted: Map<string, number>,
+  member: number,
+  urls: readonly (string | null)[],
+  names: readonly (string | null)[],
+  records: readonly MemberRecord[],
+): void {
+  for (let index = 0; index < urls.length; index++) {
+    if (urls[index] !== null) continue;
+    const key = names[index] ?? null;
     const record = records[index] as MemberRecord;
     const claimed = key === null ? AMBIGUOUS : (wanted.get(key) as number);
     if (claimed >= 0) {
@@ -101,8 +242,4 @@ export function groupPeople(members: readonly (readonly IdentityFields[])[]): Me
     // The first record of a name nobody with a URL has: later ones with that name join it.
     if (claimed === UNCLAIMED) wanted.set(key as string, group);
   }
-  return groups;
 }
-
-const personAt = (members: readonly (readonly IdentityFields[])[], record: MemberRecord): IdentityFields =>
-  (members[record.member] as readonly IdentityFields[])[record.person] as IdentityFields;

@@ -119,7 +119,12 @@ export const personOf = (members: readonly PoolMember[], record: MemberRecord): 
   (members[record.member] as PoolMember).people[record.person] as Connection;
 
 /** A group's records in member order, one per member (a member's first record of the person). */
-export function distinctMembers(group: readonly MemberRecord[]): MemberRecord[] {
+export function distinctMembers(group: readonly MemberRecord[]): readonly MemberRecord[] {
+  // Mostly already in member order, one each (groupPeople meets records member by member).
+  let inOrder = true;
+  for (let at = 1; at < group.length && inOrder; at++)
+    inOrder = (group[at - 1] as MemberRecord).member < (group[at] as MemberRecord).member;
+  if (inOrder) return group;
   const sorted = group.length > 1 ? [...group].sort((a, b) => a.member - b.member) : group;
   return sorted.filter((record, index) => index === 0 || sorted[index - 1]?.member !== record.member);
 }

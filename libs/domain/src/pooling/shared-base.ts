@@ -1,8 +1,9 @@
 import type { CompanySummary, Connection, Relationship, TeamNetworkData } from '@warmpath/contracts';
-import { topCompanies } from '../search/search-connections.js';
 import { MIN_COUNTS_ONLY_COMPANY_GROUP } from './counts-only-companies.js';
 import { teammateNode } from './pool-person.js';
-import type { SharedPool } from './shared-pool.js';
+import type { PooledPerson } from './pooled-person-memo.js';
+import { namedCompanies, type SharedPool } from './shared-pool.js';
+import { runToEnd, type Slices } from './slices.js';
 
 /**
  * Where the base's people are, per group of the shared build, and what a viewer's patch reads of
@@ -38,7 +39,7 @@ export function baseLayout(shared: SharedPool): BaseLayout {
     baseIndexOf[group] = node ? shown.push(node) - 1 : -1;
   }
   shownBefore[groups] = shown.length;
-  const companies = topCompanies(shown, Number.MAX_SAFE_INTEGER);
+  const companies = namedCompanies(shared.shownSpellings).companies;
   const countedNamed = shared.companies.filter((company) => {
     let counted = 0;
     for (const n of shared.countedSpellings.get(company.key)?.values() ?? []) counted += n;
@@ -68,15 +69,28 @@ export function baseLayout(shared: SharedPool): BaseLayout {
  * (the members' reach is the viewer's, in the patch).
  */
 export function baseNetwork(shared: SharedPool, teamId: number): TeamNetworkData {
+  return runToEnd(baseNetworkInSlices(shared, teamId));
+}
+
+/** People between two pauses of baseNetworkInSlices. */
+const SLICE_PEOPLE = 8_192;
+
+/** baseNetwork in slices (runToEnd, slices.ts): it pauses every few thousand people. */
+export function* baseNetworkInSlices(shared: SharedPool, teamId: number): Slices<TeamNetworkData> {
   const connections: Connection[] = shared.members.map((member) => ({
     ...teammateNode(member, 0),
     knownBy: [],
   }));
   const relationships: Relationship[] = [];
-  for (const person of shared.persons) {
-    if (!person.node) continue;
-    connections.push(person.node);
-    for (const link of person.knowsLinks) relationships.push(link);
+  for (let from = 0; from < shared.persons.length; from += SLICE_PEOPLE) {
+    addPeople(
+      shared.persons,
+      from,
+      Math.min(shared.persons.length, from + SLICE_PEOPLE),
+      connections,
+      relationships,
+    );
+    yield;
   }
   return {
     connections,
@@ -84,4 +98,19 @@ export function baseNetwork(shared: SharedPool, teamId: number): TeamNetworkData
     companies: [...baseLayout(shared).companies],
     workspace: { teamId, members: [], otherCompanyPeople: 0 },
   };
+}
+
+function addPeople(
+  persons: readonly PooledPerson[],
+  from: number,
+  to: number,
+  connections: Connection[],
+  relationships: Relationship[],
+): void {
+  for (let group = from; group < to; group++) {
+    const person = persons[group] as PooledPerson;
+    if (!person.node) continue;
+    connections.push(person.node);
+    for (const link of person.knowsLinks) relationships.push(link);
+  }
 }

@@ -1,8 +1,10 @@
 import type { CompanySummary, Connection } from '@warmpath/contracts';
 import { companyKey } from '../company/company-key.js';
-import { deriveCompanyLinksReusing, type CompanyLinksMemo } from './company-links-memo.js';
-import { countCompaniesHidingSmallGroups } from './counts-only-companies.js';
-import { groupPeople, profileKey, type MemberRecord } from './person-identity.js';
+import { mostUsedSpelling } from '../company/group-by-company.js';
+import { compareCompanies } from '../search/search-connections.js';
+import { companyLinksByCompany, type CompanyLinksMemo } from './company-links-memo.js';
+import { MIN_COUNTS_ONLY_COMPANY_GROUP } from './counts-only-companies.js';
+import { companyKeysOf, groupPeopleInSlices, recordKeysOf, type MemberRecord } from './person-identity.js';
 import {
   distinctMembers,
   HIDDEN_KNOWER,
@@ -11,7 +13,8 @@ import {
   poolPerson,
   type PoolMember,
 } from './pool-person.js';
-import { reusablePerson, type PooledPerson } from './pooled-person-memo.js';
+import type { PooledPerson } from './pooled-person-memo.js';
+import { runToEnd, type Slices } from './slices.js';
 
 /** Spellings of one company (trimmed, as groupByCompany counts them) and how many use each. */
 export type Spellings = Map<string, number>;
@@ -56,47 +59,62 @@ export interface SharedPool {
  * Pools a workspace once, for no viewer in particular: every person as a member who does not know
  * them sees them. O(records) plus company links. With `previous` (the last build of the same
  * workspace), people whose records, knowers and sharing levels are unchanged keep their pooling,
- * and companies whose people are unchanged keep their links.
+ * and companies whose people are unchanged keep their links. The whole build at once:
+ * buildSharedPool is the same build in slices.
  */
 export function poolWorkspace(members: readonly PoolMember[], previous?: SharedPool): SharedPool {
+  return runToEnd(buildSharedPool(members, previous));
+}
+
+/** Groups pooled between two pauses of buildSharedPool. */
+const SLICE_GROUPS = 512;
+
+/**
+ * poolWorkspace in slices (docs/workspace-network.md "One shared build per workspace version"):
+ * it pauses (yields) every few hundred groups and company links, so a caller can let other work
+ * run between slices (the network service yields to its event loop); run to its end it answers
+ * exactly what poolWorkspace does. The members' records must not change until it ends.
+ *
+ * After one member's import only that member's network is new: the identity and company keys of
+ * every other member's records are kept with their loaded networks (recordKeysOf), a person whose
+ * records, knowers and levels are the very ones of `previous` is taken as it was without building
+ * anything, and a company whose people are the same objects keeps its links without comparing
+ * their fields. What is left per record is looking up keys and filling the indexes.
+ */
+export function* buildSharedPool(members: readonly PoolMember[], previous?: SharedPool): Slices<SharedPool> {
   const ordered = [...members].sort((a, b) => a.node.userId - b.node.userId);
-  const groupOf = ordered.map((member) => new Int32Array(member.people.length));
-  const reach = ordered.map(() => ({ people: 0, companies: new Map<string, number>() }));
-  const raw = groupPeople(ordered.map((member) => member.people));
-  const groups: MemberRecord[][] = [];
-  const persons: PooledPerson[] = [];
-  const byFirstRecord = new Map<Connection, PooledPerson>();
-  const own = previous && { viewerId: HIDDEN_KNOWER, byFirstRecord: previous.byFirstRecord };
-  const shown: Connection[] = [];
-  const countedOnly: Connection[] = [];
-  let urlGroups = raw.length;
-  raw.forEach((group, index) => {
-    for (const record of group) (groupOf[record.member] as Int32Array)[record.person] = index;
-    // A URL group's first record is the one with the URL that made it (groupPeople).
-    if (urlGroups === raw.length && profileKey(personOf(ordered, group[0] as MemberRecord)) === null)
-      urlGroups = index;
-    const records = distinctMembers(group);
-    const first = personOf(ordered, records[0] as MemberRecord);
-    const key = companyKey(first.company);
-    for (const record of records) {
-      const memberReach = reach[record.member] as (typeof reach)[number];
-      memberReach.people++;
-      if (key !== null) memberReach.companies.set(key, (memberReach.companies.get(key) ?? 0) + 1);
-    }
-    const persons_ = records.map((record) => personOf(ordered, record));
-    const knowers = records.map((record) => (ordered[record.member] as PoolMember).node.userId);
-    const sharing = records.map((record) => (ordered[record.member] as PoolMember).sharing);
-    const person =
-      reusablePerson(own, undefined, HIDDEN_KNOWER, persons_, knowers, sharing) ??
-      poolPerson(ordered, records, persons_, knowers, sharing, NO_VIEWER, HIDDEN_KNOWER);
-    groups.push(records);
-    persons.push(person);
-    byFirstRecord.set(first, person);
-    if (person.node) shown.push(person.node);
-    else countedOnly.push(first);
-  });
-  const companyLinks = deriveCompanyLinksReusing(shown, HIDDEN_KNOWER, previous?.companyLinks);
-  const counts = countCompaniesHidingSmallGroups(shown, countedOnly);
+  const raw = yield* groupPeopleInSlices(ordered.map((member) => member.people));
+  const companyKeys: (readonly (string | null)[])[] = [];
+  for (const member of ordered) {
+    companyKeys.push(companyKeysOf(member.people));
+    yield;
+  }
+  const draft: Draft = {
+    ordered,
+    raw,
+    urls: ordered.map((member) => recordKeysOf(member.people).urls),
+    companyKeys,
+    before: previous?.byFirstRecord,
+    groupOf: ordered.map((member) => new Int32Array(member.people.length)),
+    reach: ordered.map(() => ({ people: 0, companies: new Map<string, number>() })),
+    groups: [],
+    persons: [],
+    byFirstRecord: new Map(),
+    shown: [],
+    countedOnly: [],
+    urlGroups: raw.length,
+  };
+  // The loop is a plain function called once a slice: inside the generator it profiled slower
+  // (docs/workspace-network.md "A build that follows the change, in slices").
+  for (let from = 0; from < raw.length; from += SLICE_GROUPS) {
+    poolGroups(draft, from, Math.min(raw.length, from + SLICE_GROUPS));
+    yield;
+  }
+  const { groupOf, reach, groups, persons, byFirstRecord, shown, countedOnly, urlGroups } = draft;
+  const { at: shownAt, spellings: shownSpellings } = yield* byCompany(shown);
+  const countedSpellings = (yield* byCompany(countedOnly)).spellings;
+  const companyLinks = yield* companyLinksByCompany(shownAt, HIDDEN_KNOWER, previous?.companyLinks);
+  const counts = namedCompanies(shownSpellings, countedSpellings);
   return {
     members: ordered,
     groups,
@@ -104,15 +122,134 @@ export function poolWorkspace(members: readonly PoolMember[], previous?: SharedP
     persons,
     groupOf,
     reach,
-    companyLinks: companyLinks.memo,
-    linkedCompanies: [...companyLinks.memo.byCompany.keys()],
-    shownAt: byCompany(shown),
-    shownSpellings: spellingsByCompany(shown),
-    countedSpellings: spellingsByCompany(countedOnly),
+    companyLinks,
+    linkedCompanies: [...companyLinks.byCompany.keys()],
+    shownAt,
+    shownSpellings,
+    countedSpellings,
     companies: counts.companies,
     otherCompanyPeople: counts.otherPeople,
     byFirstRecord,
   };
+}
+
+/** A build under way: its inputs, and the indexes it fills group by group. */
+interface Draft {
+  readonly ordered: readonly PoolMember[];
+  readonly raw: readonly MemberRecord[][];
+  readonly urls: readonly (readonly (string | null)[])[];
+  readonly companyKeys: readonly (readonly (string | null)[])[];
+  readonly before: ReadonlyMap<Connection, PooledPerson> | undefined;
+  readonly groupOf: Int32Array[];
+  readonly reach: { people: number; companies: Map<string, number> }[];
+  readonly groups: (readonly MemberRecord[])[];
+  readonly persons: PooledPerson[];
+  readonly byFirstRecord: Map<Connection, PooledPerson>;
+  readonly shown: Connection[];
+  readonly countedOnly: Connection[];
+  urlGroups: number;
+}
+
+/** Groups [from, to) of a build: each one's person, reused from the last build when unchanged. */
+function poolGroups(draft: Draft, from: number, to: number): void {
+  const { ordered, raw, urls, companyKeys, before, groupOf, reach } = draft;
+  for (let index = from; index < to; index++) {
+    const group = raw[index] as MemberRecord[];
+    for (const record of group) (groupOf[record.member] as Int32Array)[record.person] = index;
+    // A URL group's first record is the one with the URL that made it (groupPeople).
+    const head = group[0] as MemberRecord;
+    if (
+      draft.urlGroups === raw.length &&
+      (urls[head.member] as readonly (string | null)[])[head.person] === null
+    )
+      draft.urlGroups = index;
+    const records = distinctMembers(group);
+    const firstRecord = records[0] as MemberRecord;
+    const first = personOf(ordered, firstRecord);
+    const key = (companyKeys[firstRecord.member] as readonly (string | null)[])[firstRecord.person] ?? null;
+    for (const record of records) {
+      const memberReach = reach[record.member] as (typeof reach)[number];
+      memberReach.people++;
+      if (key !== null) memberReach.companies.set(key, (memberReach.companies.get(key) ?? 0) + 1);
+    }
+    const known = before?.get(first);
+    const person = known && unchanged(known, ordered, records) ? known : poolGroup(ordered, records);
+    draft.groups.push(records);
+    draft.persons.push(person);
+    draft.byFirstRecord.set(first, person);
+    if (person.node) draft.shown.push(person.node);
+    else draft.countedOnly.push(first);
+  }
+}
+
+/** One group pooled from scratch for no viewer (poolPerson). */
+function poolGroup(ordered: readonly PoolMember[], records: readonly MemberRecord[]): PooledPerson {
+  const persons = records.map((record) => personOf(ordered, record));
+  const knowers = records.map((record) => (ordered[record.member] as PoolMember).node.userId);
+  const sharing = records.map((record) => (ordered[record.member] as PoolMember).sharing);
+  return poolPerson(ordered, records, persons, knowers, sharing, NO_VIEWER, HIDDEN_KNOWER);
+}
+
+/**
+ * Whether the last build's person of these records is still theirs: the same record objects,
+ * known by the same members at the same levels (what reusablePerson checks, without building
+ * the lists it compares).
+ */
+function unchanged(
+  known: PooledPerson,
+  ordered: readonly PoolMember[],
+  records: readonly MemberRecord[],
+): boolean {
+  if (known.pooledFor !== HIDDEN_KNOWER || known.records.length !== records.length) return false;
+  for (let at = 0; at < records.length; at++) {
+    const record = records[at] as MemberRecord;
+    const member = ordered[record.member] as PoolMember;
+    if (known.records[at] !== member.people[record.person]) return false;
+    if (known.knowers[at] !== member.node.userId || known.sharing[at] !== member.sharing) return false;
+  }
+  return true;
+}
+
+/**
+ * countCompaniesHidingSmallGroups(shown, countedOnly) from the spellings per company key already
+ * counted: the same companies, names, counts and order, without grouping every person again.
+ */
+export function namedCompanies(
+  shownSpellings: ReadonlyMap<string, Spellings>,
+  countedSpellings: ReadonlyMap<string, Spellings> = new Map(),
+): { companies: CompanySummary[]; otherPeople: number } {
+  const companies: CompanySummary[] = [];
+  let otherPeople = 0;
+  const named = (key: string, ...parts: Spellings[]) => {
+    const spellings = parts.length === 1 ? (parts[0] as Spellings) : mergeSpellings(parts);
+    let count = 0;
+    for (const n of spellings.values()) count += n;
+    companies.push({ name: mostUsedSpelling(spellings), key, count });
+  };
+  for (const [key, spellings] of shownSpellings) {
+    const counted = countedSpellings.get(key);
+    if (counted && total(counted) >= MIN_COUNTS_ONLY_COMPANY_GROUP) named(key, spellings, counted);
+    else named(key, spellings);
+  }
+  for (const [key, counted] of countedSpellings) {
+    const count = total(counted);
+    if (count < MIN_COUNTS_ONLY_COMPANY_GROUP) otherPeople += count;
+    else if (!shownSpellings.has(key)) named(key, counted);
+  }
+  return { companies: companies.sort(compareCompanies), otherPeople };
+}
+
+const total = (spellings: Spellings): number => {
+  let count = 0;
+  for (const n of spellings.values()) count += n;
+  return count;
+};
+
+function mergeSpellings(parts: readonly Spellings[]): Spellings {
+  const merged: Spellings = new Map();
+  for (const part of parts)
+    for (const [spelling, n] of part) merged.set(spelling, (merged.get(spelling) ?? 0) + n);
+  return merged;
 }
 
 /** The key groupByCompany files a company spelling under (null: no company). */
@@ -123,26 +260,39 @@ export function companyKeyOf(company: string | null | undefined): { key: string;
   return key === null ? null : { key, spelling };
 }
 
-function byCompany(people: readonly Connection[]): Map<string, Connection[]> {
+/** The people per company key (groupByCompany's keys and order), and the spellings of each. */
+function* byCompany(people: readonly Connection[]): Slices<{
+  at: Map<string, Connection[]>;
+  spellings: Map<string, Spellings>;
+}> {
   const at = new Map<string, Connection[]>();
-  for (const person of people) {
+  const spellingsAt = new Map<string, Spellings>();
+  for (let from = 0; from < people.length; from += SLICE_PEOPLE) {
+    fileByCompany(people, from, Math.min(people.length, from + SLICE_PEOPLE), at, spellingsAt);
+    yield;
+  }
+  return { at, spellings: spellingsAt };
+}
+
+/** People filed between two pauses of byCompany. */
+const SLICE_PEOPLE = 8_192;
+
+function fileByCompany(
+  people: readonly Connection[],
+  from: number,
+  to: number,
+  at: Map<string, Connection[]>,
+  spellingsAt: Map<string, Spellings>,
+): void {
+  for (let index = from; index < to; index++) {
+    const person = people[index] as Connection;
     const company = companyKeyOf(person.company);
     if (!company) continue;
     const list = at.get(company.key);
     if (list) list.push(person);
     else at.set(company.key, [person]);
-  }
-  return at;
-}
-
-function spellingsByCompany(people: readonly Connection[]): Map<string, Spellings> {
-  const at = new Map<string, Spellings>();
-  for (const person of people) {
-    const company = companyKeyOf(person.company);
-    if (!company) continue;
-    let spellings = at.get(company.key);
-    if (!spellings) at.set(company.key, (spellings = new Map()));
+    let spellings = spellingsAt.get(company.key);
+    if (!spellings) spellingsAt.set(company.key, (spellings = new Map()));
     spellings.set(company.spelling, (spellings.get(company.spelling) ?? 0) + 1);
   }
-  return at;
 }

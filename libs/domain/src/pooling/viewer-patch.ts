@@ -1,11 +1,11 @@
 import type { CompanySummary, Connection } from '@warmpath/contracts';
-import { companyKey } from '../company/company-key.js';
 import { compareCompanies } from '../search/search-connections.js';
-import { profileKey, type MemberRecord } from './person-identity.js';
+import { companyKeysOf, recordKeysOf, type MemberRecord } from './person-identity.js';
 import type { MemberReach } from './pool-network.js';
 import { HIDDEN_KNOWER, personOf, type PoolMember } from './pool-person.js';
 import { baseLayout } from './shared-base.js';
 import type { SharedPool } from './shared-pool.js';
+import { runToEnd, type Slices } from './slices.js';
 import { CompanyDelta, ReachDelta } from './viewer-deltas.js';
 
 export const VIEWER_PATCH_FORMAT = 'warmpath.viewer-patch';
@@ -68,26 +68,6 @@ export function idsHash(records: readonly Pick<Connection, 'id'>[]): number {
 }
 
 const ownHashes = new WeakMap<readonly Connection[], number>();
-const profileUrls = new WeakMap<readonly Connection[], Uint8Array>();
-const companyKeys = new WeakMap<readonly Connection[], (string | null)[]>();
-
-/** Per record of a member: the key of their company (companyKey), once per loaded network. */
-function companyKeysOf(records: readonly Connection[]): (string | null)[] {
-  let keys = companyKeys.get(records);
-  if (!keys) companyKeys.set(records, (keys = records.map((record) => companyKey(record.company))));
-  return keys;
-}
-
-/** Per record of a member: 1 when it has a profile URL (profileKey), once per loaded network. */
-function withProfileUrl(records: readonly Connection[]): Uint8Array {
-  let flags = profileUrls.get(records);
-  if (!flags) {
-    flags = new Uint8Array(records.length);
-    records.forEach((record, index) => ((flags as Uint8Array)[index] = profileKey(record) === null ? 0 : 1));
-    profileUrls.set(records, flags);
-  }
-  return flags;
-}
 
 /** idsHash of a member's records, once per loaded network (the same array in every build). */
 function ownIdsHash(records: readonly Connection[]): number {
@@ -102,6 +82,14 @@ function ownIdsHash(records: readonly Connection[]): number {
  * them from the viewer's records and the base).
  */
 export function viewerPatch(shared: SharedPool, viewerId: number): ViewerPatch {
+  return runToEnd(viewerPatchInSlices(shared, viewerId));
+}
+
+/** Records between two pauses of viewerPatchInSlices. */
+const SLICE_RECORDS = 1_024;
+
+/** viewerPatch in slices (runToEnd, slices.ts): it pauses every few thousand of the viewer's records. */
+export function* viewerPatchInSlices(shared: SharedPool, viewerId: number): Slices<ViewerPatch> {
   const viewer = shared.members.findIndex((member) => member.node.userId === viewerId);
   if (viewer < 0) throw new Error(`The viewer ${viewerId} is not a member`);
   const layout = baseLayout(shared);
@@ -118,46 +106,53 @@ export function viewerPatch(shared: SharedPool, viewerId: number): ViewerPatch {
   const companies = new CompanyDelta(shared);
   const reach = new ReachDelta(shared);
   const people = self.people;
-  const hasUrl = withProfileUrl(people);
+  const urls = recordKeysOf(people).urls;
   const ownKeys = companyKeysOf(people);
-  for (let index = 0; index < people.length; index++) {
-    const group = groupOf[index] as number;
-    const flags = seen[group] as number;
-    // As viewerOverlay: a URL group goes first at the viewer's first record with a URL there,
-    // another group at the viewer's first record of it.
-    if (group < shared.urlGroups) {
-      if ((flags & FIRST) === 0 && hasUrl[index] === 1) {
+  // A plain function called once a slice: the same loop inside the generator profiled slower.
+  const scan = (from: number, to: number): void => {
+    for (let index = from; index < to; index++) {
+      const group = groupOf[index] as number;
+      const flags = seen[group] as number;
+      // As viewerOverlay: a URL group goes first at the viewer's first record with a URL there,
+      // another group at the viewer's first record of it.
+      if (group < shared.urlGroups) {
+        if ((flags & FIRST) === 0 && urls[index] !== null) {
+          seen[group] = flags | FIRST;
+          firstUrl.push(group);
+        }
+      } else if ((flags & KNOWN) === 0) {
         seen[group] = flags | FIRST;
-        firstUrl.push(group);
+        firstOther.push(group);
       }
-    } else if ((flags & KNOWN) === 0) {
-      seen[group] = flags | FIRST;
-      firstOther.push(group);
+      if ((flags & KNOWN) !== 0) continue;
+      seen[group] = (seen[group] as number) | KNOWN;
+      known.push(group);
+      const records = shared.groups[group] as readonly MemberRecord[];
+      let at = 0;
+      while ((records[at] as MemberRecord).member !== viewer) at++;
+      mineAt[group] = at;
+      const first = personOf(members, records[0] as MemberRecord);
+      const mineIndex = (records[at] as MemberRecord).person;
+      const mine = people[mineIndex] as Connection;
+      const before = shared.persons[group]?.node;
+      // The same spelling moves nothing: the company counts as the shared build counted it.
+      if (!before) {
+        companies.moveCounted(first, -1);
+        companies.moveShown(mine, +1);
+      } else if (before.company !== mine.company) {
+        companies.moveShown(before, -1);
+        companies.moveShown(mine, +1);
+      }
+      if (first.company !== mine.company) {
+        const firstRecord = records[0] as MemberRecord;
+        const left = companyKeysOf((members[firstRecord.member] as PoolMember).people)[firstRecord.person];
+        reach.moveKeys(records, left ?? null, ownKeys[mineIndex] ?? null);
+      }
     }
-    if ((flags & KNOWN) !== 0) continue;
-    seen[group] = (seen[group] as number) | KNOWN;
-    known.push(group);
-    const records = shared.groups[group] as readonly MemberRecord[];
-    let at = 0;
-    while ((records[at] as MemberRecord).member !== viewer) at++;
-    mineAt[group] = at;
-    const first = personOf(members, records[0] as MemberRecord);
-    const mineIndex = (records[at] as MemberRecord).person;
-    const mine = people[mineIndex] as Connection;
-    const before = shared.persons[group]?.node;
-    // The same spelling moves nothing: the company counts as the shared build counted it.
-    if (!before) {
-      companies.moveCounted(first, -1);
-      companies.moveShown(mine, +1);
-    } else if (before.company !== mine.company) {
-      companies.moveShown(before, -1);
-      companies.moveShown(mine, +1);
-    }
-    if (first.company !== mine.company) {
-      const firstRecord = records[0] as MemberRecord;
-      const from = companyKeysOf((members[firstRecord.member] as PoolMember).people)[firstRecord.person];
-      reach.moveKeys(records, from ?? null, ownKeys[mineIndex] ?? null);
-    }
+  };
+  for (let from = 0; from < people.length; from += SLICE_RECORDS) {
+    scan(from, Math.min(people.length, from + SLICE_RECORDS));
+    yield;
   }
   const entries: ViewerPatch['entries'] = { record: [], base: [], place: [], at: [], knownBy: [] };
   const knownByLists: number[][] = [];
@@ -190,10 +185,18 @@ export function viewerPatch(shared: SharedPool, viewerId: number): ViewerPatch {
     }
     entries.knownBy.push(list);
   };
-  for (const group of firstUrl) add(group, PLACE_FIRST_URL);
-  for (const group of firstOther) add(group, PLACE_FIRST_OTHER);
-  const inOrder = known.filter((group) => ((seen[group] as number) & FIRST) === 0);
-  for (const group of inOrder.sort((a, b) => a - b)) add(group, PLACE_IN_ORDER);
+  let added = 0;
+  const places: [readonly number[], number][] = [
+    [firstUrl, PLACE_FIRST_URL],
+    [firstOther, PLACE_FIRST_OTHER],
+    [known.filter((group) => ((seen[group] as number) & FIRST) === 0).sort((a, b) => a - b), PLACE_IN_ORDER],
+  ];
+  for (const [groups, place] of places)
+    for (const group of groups) {
+      add(group, place);
+      if (++added % SLICE_RECORDS === 0) yield;
+    }
+  yield;
   const summaries = companies.summaries();
   const set: CompanySummary[] = [];
   const drop: string[] = [];

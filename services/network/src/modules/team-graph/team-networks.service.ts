@@ -1,8 +1,8 @@
 import { Injectable, Optional } from '@nestjs/common';
 import { TEAM_SNAPSHOT_FORMAT, teamsContracts } from '@warmpath/contracts';
 import {
+  buildSharedPool,
   mergeView,
-  poolWorkspace,
   viewerOverlay,
   type PooledNetwork,
   type PooledPerson,
@@ -19,6 +19,7 @@ import { OwnProfileClient } from '../graph/own-profile.client.js';
 import { BuildLocks } from './build-lock.js';
 import { keptRecords, mapAtMost, MEMBER_LOADS_AT_ONCE } from './member-networks.js';
 import { workspacePoolBuilds } from './pool-metrics.js';
+import { runSliced } from './sliced-run.js';
 import { isSourceProfile, sourceProfiles, type Membership } from './team-sources.js';
 
 /** Everything a pooled network depends on, read fresh for every request (cheap: no people). */
@@ -257,13 +258,17 @@ export class TeamNetworks {
       const version = state.versions.get(profile.id);
       return kept(profile.id, version) ?? (await this.reader.current(profile.id, version, state.now));
     });
-    const pool = poolWorkspace(
-      state.profiles.map((profile, index) => ({
-        node: isSourceProfile(profile) ? { ...toOwnNode(profile), isSource: true } : toOwnNode(profile),
-        sharing: sharing.get(profile.id) ?? 'names',
-        people: networks[index]?.people ?? [],
-      })),
-      previous?.pool,
+    // In slices, the event loop turning between them: a workspace of hundreds of thousands of
+    // people is tens of seconds of CPU cold, and NATS and every other request wait meanwhile.
+    const pool = await runSliced(
+      buildSharedPool(
+        state.profiles.map((profile, index) => ({
+          node: isSourceProfile(profile) ? { ...toOwnNode(profile), isSource: true } : toOwnNode(profile),
+          sharing: sharing.get(profile.id) ?? 'names',
+          people: networks[index]?.people ?? [],
+        })),
+        previous?.pool,
+      ),
     );
     const versions = new Map(networks.map((network) => [network.userId, network.version] as const));
     const build = { key, pool, versions, day };

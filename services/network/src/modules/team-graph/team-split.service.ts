@@ -9,10 +9,16 @@ import {
   type TeamSplitRef,
   type ViewerPatchBody,
 } from '@warmpath/contracts';
-import { baseNetwork, encodeNetwork, viewerPatch } from '@warmpath/domain';
+import {
+  baseNetworkInSlices,
+  compactJsonInSlices,
+  encodeNetworkInSlices,
+  viewerPatchInSlices,
+} from '@warmpath/domain';
 import { compressSnapshot } from '../graph/snapshot-representations.js';
 import { BuildLocks } from './build-lock.js';
 import { workspaceSplitBuilds } from './pool-metrics.js';
+import { runSliced } from './sliced-run.js';
 import { TeamNetworks, workspaceFingerprint, type TeamState } from './team-networks.service.js';
 import { TeamSplitStore, type SplitBlobs, type SplitVersion } from './team-split.store.js';
 
@@ -119,18 +125,26 @@ export class TeamSplitService {
    */
   private async build(state: TeamState, version: SplitVersion): Promise<SplitBlobs> {
     const { pool, versions } = await this.teams.sharedPool(state);
-    const base = await compressSnapshot(
-      Buffer.from(JSON.stringify(encodeNetwork(baseNetwork(pool, state.teamId)))),
-    );
+    // Each step in slices, the event loop turning between them (runSliced): at hundreds of
+    // thousands of people each is seconds of CPU (docs/workspace-network.md "One shared build per
+    // workspace version").
+    const network = await runSliced(baseNetworkInSlices(pool, state.teamId));
+    const compact = await runSliced(encodeNetworkInSlices(network));
+    const base = await compressSnapshot(Buffer.from(await runSliced(compactJsonInSlices(compact))));
     const baseEtag = teamBaseEtag(version.fingerprint);
     const members = state.membership.members.map((member) => member.userId);
     const patches: Record<string, Buffer> = {};
     for (let from = 0; from < members.length; from += PATCH_BATCH) {
+      const batch: [number, Buffer][] = [];
+      for (const userId of members.slice(from, from + PATCH_BATCH)) {
+        const own = versions.get(userId) ?? '0';
+        const patch = await runSliced(viewerPatchInSlices(pool, userId));
+        const body: ViewerPatchBody = { base: baseEtag, own, patch: { ...patch } };
+        batch.push([userId, Buffer.from(JSON.stringify(body))]);
+      }
       await Promise.all(
-        members.slice(from, from + PATCH_BATCH).map(async (userId) => {
-          const own = versions.get(userId) ?? '0';
-          const body: ViewerPatchBody = { base: baseEtag, own, patch: { ...viewerPatch(pool, userId) } };
-          const bytes = await compressSnapshot(Buffer.from(JSON.stringify(body)));
+        batch.map(async ([userId, text]) => {
+          const bytes = await compressSnapshot(text);
           patches[teamPatchField(userId, 'br')] = bytes.br;
           patches[teamPatchField(userId, 'gzip')] = bytes.gzip;
         }),

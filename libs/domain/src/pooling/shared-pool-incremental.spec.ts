@@ -1,0 +1,145 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Connection, SharingLevel } from '@warmpath/contracts';
+import { buildConnection } from '../../test/build-connection.js';
+import { freshId, LEVELS, workspace } from '../../test/random-workspace.js';
+import { seededRandom } from '../../test/random.js';
+import { baseNetwork } from './shared-base.js';
+import { buildSharedPool, poolWorkspace, type SharedPool } from './shared-pool.js';
+import type { PoolMember } from './pool-person.js';
+import { viewerPatch } from './viewer-patch.js';
+
+// A build from the last one (docs/workspace-network.md "One shared build per workspace version")
+// reuses what a change did not touch: it must answer exactly what a build from scratch answers,
+// index for index, whatever the change.
+
+/** One member's import: their network reloaded (new objects), records changed, gone and new. */
+function imported(members: readonly PoolMember[], seed: number): PoolMember[] {
+  const random = seededRandom(seed * 104_729);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const importer = Math.floor(random() * members.length);
+  // Someone else's record, so a new record may meet another member's person by URL or by name.
+  const others = members.flatMap((member, index) => (index === importer ? [] : member.people));
+  return members.map((member, index) => {
+    if (index !== importer) return member;
+    const people: Connection[] = [];
+    for (const person of member.people) {
+      const roll = random();
+      if (roll < 0.1) continue;
+      if (roll < 0.2) people.push({ ...person, company: pick(['Acme', 'Globex Corp', 'Initech', null]) });
+      else if (roll < 0.25) people.push({ ...person, linkedinUrl: null });
+      else if (roll < 0.3) people.push({ ...person, firstName: `${person.firstName}x`, linkedinUrl: null });
+      else if (roll < 0.35)
+        people.push({ ...person, position: 'CEO', createdAt: '2026-11-01T00:00:00.000Z' });
+      else people.push({ ...person });
+    }
+    const added = 1 + Math.floor(random() * 6);
+    for (let n = 0; n < added; n++) {
+      const like = others.length > 0 && random() < 0.6 ? pick(others) : undefined;
+      people.push(
+        buildConnection({
+          id: freshId(),
+          userId: member.node.userId,
+          knownBy: [member.node.userId],
+          firstName: like?.firstName ?? `New${n}`,
+          lastName: like?.lastName ?? 'Person',
+          company: like?.company ?? pick(['Acme', 'Hooli', null]),
+          linkedinUrl: like && random() < 0.5 ? like.linkedinUrl : null,
+        }),
+      );
+    }
+    return { ...member, people: random() < 0.3 ? people.reverse() : people };
+  });
+}
+
+/** Now and then a member leaves, another joins, or one changes their sharing level. */
+function membership(members: readonly PoolMember[], seed: number): PoolMember[] {
+  const random = seededRandom(seed * 15_485_863);
+  let next = [...members];
+  if (next.length > 2 && random() < 0.2) next.splice(Math.floor(random() * next.length), 1);
+  if (random() < 0.2) {
+    const userId = 100 + seed;
+    const copied = (next[0] as PoolMember).people.slice(0, 5).map((person) => ({
+      ...person,
+      id: freshId(),
+      userId,
+      knownBy: [userId],
+    }));
+    next.push({
+      node: buildConnection({ id: `u${userId}`, userId, isUser: true, knownBy: [] }),
+      sharing: 'names',
+      people: copied,
+    });
+  }
+  if (random() < 0.3) {
+    const at = Math.floor(random() * next.length);
+    next = next.map((member, index) =>
+      index === at ? { ...member, sharing: LEVELS[Math.floor(random() * 4)] as SharingLevel } : member,
+    );
+  }
+  return next;
+}
+
+/** What a build is, the memo of the last one aside (reused persons and links are equal, not the same). */
+const built = (pool: SharedPool) => ({
+  ...pool,
+  byFirstRecord: [...pool.byFirstRecord],
+  companyLinks: [...pool.companyLinks.byCompany].map(([key, entry]) => [key, entry.signature, entry.links]),
+});
+
+describe('a shared build from the last one', () => {
+  it('is exactly a build from scratch after imports, leaves, joins and sharing changes (80 random workspaces, 3 changes each)', () => {
+    let reused = 0;
+    let rebuilt = 0;
+    for (let seed = 1; seed <= 80; seed++) {
+      let members = workspace(seed);
+      let last = poolWorkspace(members);
+      for (let step = 1; step <= 3; step++) {
+        members = membership(imported(members, seed * 10 + step), seed * 10 + step);
+        const again = poolWorkspace(members, last);
+        const scratch = poolWorkspace(members);
+        expect({ seed, step, ...built(again) }).toStrictEqual({ seed, step, ...built(scratch) });
+        // What the service makes of it: the base's and every member's patch, the same.
+        expect(baseNetwork(again, 1)).toStrictEqual(baseNetwork(scratch, 1));
+        for (const member of members)
+          expect(viewerPatch(again, member.node.userId)).toStrictEqual(
+            viewerPatch(scratch, member.node.userId),
+          );
+        const before = new Set(last.persons);
+        for (const person of again.persons)
+          if (before.has(person)) reused++;
+          else rebuilt++;
+        last = again;
+      }
+    }
+    // Both paths are taken, many times (an importer of a small random workspace knows about half of it).
+    expect(reused).toBeGreaterThan(2_000);
+    expect(rebuilt).toBeGreaterThan(2_000);
+  });
+
+  it('reuses every person and company of members whose networks were not reloaded, and only those', () => {
+    const members = workspace(5);
+    const first = poolWorkspace(members);
+    const changed = members.map((member, index) =>
+      index === 0 ? { ...member, people: member.people.map((person) => ({ ...person })) } : member,
+    );
+    const again = poolWorkspace(changed, first);
+    const importer = changed[0] as PoolMember;
+    again.persons.forEach((person, group) => {
+      const knownByImporter = person.records.some((record) => importer.people.includes(record));
+      expect({ group, reused: first.persons.includes(person) }).toEqual({ group, reused: !knownByImporter });
+    });
+  });
+
+  it('pauses while it builds, and answers the same however it is run', () => {
+    const members = workspace(12);
+    let pauses = 0;
+    const steps = buildSharedPool(members);
+    let step = steps.next();
+    while (!step.done) {
+      pauses++;
+      step = steps.next();
+    }
+    expect(built(step.value)).toStrictEqual(built(poolWorkspace(members)));
+    expect(pauses).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,29 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/**
+ * How long a sliced build runs before it lets the event loop turn: NATS pings, other requests'
+ * replies and timers wait at most about this long behind a workspace build
+ * (docs/workspace-network.md "One shared build per workspace version").
+ */
+export const SLICE_MS = 20;
+
+/** When the event loop last turned for a sliced run: one budget across runs that follow each other. */
+let turnedAt = performance.now();
+
+/**
+ * Runs a computation written in slices (a generator that yields between them, as libs/domain's
+ * buildSharedPool and encodeNetworkInSlices) to its end, letting the event loop turn
+ * (setImmediate: I/O and timers run first) whenever `sliceMs` have passed since the last turn.
+ * The budget carries over from one run to the next: awaiting a run that ended without a turn
+ * does not turn the event loop, so several short runs in a row would otherwise hold it.
+ */
+export async function runSliced<T>(steps: Iterator<unknown, T, undefined>, sliceMs = SLICE_MS): Promise<T> {
+  for (;;) {
+    if (performance.now() - turnedAt >= sliceMs) {
+      await nextTurn();
+      turnedAt = performance.now();
+    }
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
