@@ -9,15 +9,25 @@ import { NotFoundPage } from '../features/not-found/not-found-page';
  * Each page is a chunk of its own, so the app's first script holds only React, the router, the
  * store and the layout: the browser evaluates a page's chunk in a task of its own instead of
  * inside that first script, which with every page in it made one long task
- * (docs/performance.md#figures-behind-choices-in-the-code). The dashboard, where a signed-in user
- * lands, is fetched as the app starts; the others when first visited.
+ * (docs/performance.md#figures-behind-choices-in-the-code). The page the app opens on, when it is
+ * the dashboard or a workspace screen, is fetched as the app starts, beside the session's read; the
+ * others when first visited, so opening a workspace does not evaluate the dashboard's chunk
+ * (docs/performance.md "The workspace screen's startup").
  */
 function page(load: () => Promise<ComponentType>): ComponentType {
   return lazy(() => load().then((component) => ({ default: component })));
 }
 
-const dashboardChunk = import('../features/dashboard/dashboard-page');
-const DashboardPage = page(() => dashboardChunk.then((chunk) => chunk.DashboardPage));
+/** The path the app was opened on ('' where there is no page, as in some tests). */
+const openedOn = typeof location === 'undefined' ? '' : location.pathname;
+/** `load` at once when the app was opened on a path `opened` matches, else when first asked. */
+function startedIf<T>(opened: RegExp, load: () => Promise<T>): () => Promise<T> {
+  const started = opened.test(openedOn) ? load() : null;
+  return () => started ?? load();
+}
+
+const dashboardChunk = startedIf(/^\/$/, () => import('../features/dashboard/dashboard-page'));
+const DashboardPage = page(() => dashboardChunk().then((chunk) => chunk.DashboardPage));
 const ProfilePage = page(() => import('../features/profile/profile-page').then((c) => c.ProfilePage));
 const AdminPage = page(() => import('../features/admin/admin-page').then((c) => c.AdminPage));
 const AuthPage = page(() => import('../features/auth/auth-page').then((c) => c.AuthPage));
@@ -29,11 +39,12 @@ const WorkspaceListPage = page(() =>
   import('../features/workspaces/workspace-list-page').then((c) => c.WorkspaceListPage),
 );
 /** The workspace screens' chunk: the header and the pooled network below it. */
-const workspaceChunks = () =>
+const workspaceChunks = startedIf(/^\/(workspaces|teams)\/[^/]+\/?$/, () =>
   Promise.all([
     import('../features/workspaces/workspace-page'),
     import('../features/workspaces/workspace-network'),
-  ]);
+  ]),
+);
 const WorkspacePage = page(() =>
   workspaceChunks().then(([c, n]) => () => (
     <c.WorkspacePage variant="workspace" renderNetwork={n.renderWorkspaceNetwork} />

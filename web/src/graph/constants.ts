@@ -34,6 +34,11 @@ export const GRAPH = {
   circleRadiusShare: 0.35,
   circularReleaseMs: 2000,
   hierarchicalReleaseMs: 3000,
+  /**
+   * The layout worker waits for the first graph's first frame, at most this long (a renderer that
+   * never presents must not stop the layout): docs/performance.md "The workspace screen's startup".
+   */
+  layoutHoldMaxMs: 2000,
 } as const;
 
 export const TOUR = {

@@ -304,10 +304,10 @@ class Engine implements GraphEngine<unknown, unknown> {
     const { signals, page, events } = this;
     signals.on('rendered', ({ at, ms, kind }) => page.measured.workerFrames.record(at, ms, kind));
     signals.on('positionsReturned', () => this.hasNewPositions && page.loop.request());
-    signals.on(
-      'presented',
-      (at) => this.scene.model && page.measured.presented(at, this.scene.model.nodes.length),
-    );
+    signals.on('presented', (at) => {
+      if (this.scene.model) page.measured.presented(at, this.scene.model.nodes.length);
+      this.layout.worker.resume();
+    });
     signals.on('positionsWaiting', () => page.loop.request());
     signals.on('layoutStats', (stats) => (page.measured.worker = stats));
     signals.on('placed', (positions) => this.showPositions(positions));
@@ -346,6 +346,9 @@ class Engine implements GraphEngine<unknown, unknown> {
     this.renderer.setGraph({ ...copies.render, colors: this.interaction.highlight.colors.slice() });
     this.renderer.setFlags(this.interaction.highlight.flags());
     this.renderer.setHighlightedLinks(this.interaction.highlight.links);
+    // The first graph's simulation is built once its first frame is on screen, so the first draw
+    // has a core to itself (docs/performance.md "The workspace screen's startup").
+    if (isFirst) this.layout.worker.hold(GRAPH.layoutHoldMaxMs);
     this.layout.worker.load(copies.layout, this.layout.director.forceParams);
     this.layout.director.reapply(model);
     this.markMoved();

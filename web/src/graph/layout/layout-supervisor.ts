@@ -11,6 +11,9 @@ export class LayoutSupervisor {
   private epoch = 0;
   private pending: Float32Array | null = null;
   private pendingSettled = false;
+  /** Messages held back until resume() (docs/performance.md "The workspace screen's startup"). */
+  private held: Array<{ message: ToWorker; transfer: Transferable[] }> | null = null;
+  private holdTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly signals: Signals) {
     this.worker = new Worker(new URL('./layout.worker.ts', import.meta.url), {
@@ -64,7 +67,34 @@ export class LayoutSupervisor {
     this.send({ type: 'buffer', buffer }, [buffer.buffer]);
   }
 
+  /**
+   * Holds every command back, in order, until resume() or `maxMs`: the engine's first graph is
+   * drawn before the worker builds its simulation (1.6 s of CPU at 100,000 people), so the first
+   * draw does not share the machine's cores with it.
+   */
+  hold(maxMs: number): void {
+    if (this.held) return;
+    this.held = [];
+    this.holdTimer = setTimeout(() => this.resume(), maxMs);
+  }
+
+  /** Sends what hold() kept back, in the order it was asked for. */
+  resume(): void {
+    if (this.holdTimer !== null) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+    const held = this.held;
+    this.held = null;
+    for (const { message, transfer } of held ?? []) this.worker.postMessage(message, transfer);
+  }
+
+  get isHolding(): boolean {
+    return this.held !== null;
+  }
+
   kill(): void {
+    if (this.holdTimer !== null) clearTimeout(this.holdTimer);
+    this.holdTimer = null;
+    this.held = null;
     this.worker.onmessage = null;
     this.worker.terminate();
     this.pending = null;
@@ -86,6 +116,7 @@ export class LayoutSupervisor {
   }
 
   private send(message: ToWorker, transfer: Transferable[] = []): void {
-    this.worker.postMessage(message, transfer);
+    if (this.held) this.held.push({ message, transfer });
+    else this.worker.postMessage(message, transfer);
   }
 }

@@ -167,6 +167,10 @@ function* buildLinks(
  */
 function* groupNodes(nodes: readonly unknown[], read: NodeAttributes<unknown>, groupKey: GroupKey) {
   const groupOfNode = new Int32Array(nodes.length).fill(-1);
+  // Each grouped node's rank level, read here in the sliced loop rather than twice per node in
+  // one step of dealByRank (a step of 50-60 ms at 100,000 people: docs/performance.md "The
+  // workspace screen's startup").
+  const levelOfNode = new Uint8Array(nodes.length);
   const idOfName = new Map<string, number>();
   const idOfKey = new Map<string, number>();
   const keys: string[] = [];
@@ -193,8 +197,9 @@ function* groupNodes(nodes: readonly unknown[], read: NodeAttributes<unknown>, g
     if (id < 0) continue;
     groupOfNode[index] = id;
     sizes[id]++;
+    levelOfNode[index] = rankLevel(read.rank(node));
   }
-  const members = dealByRank(nodes, read, groupOfNode, sizes);
+  const members = dealByRank(levelOfNode, groupOfNode, sizes);
   yield;
   const order = keys
     .map((_, id) => id)
@@ -209,22 +214,22 @@ function* groupNodes(nodes: readonly unknown[], read: NodeAttributes<unknown>, g
   return { groupOfNode, groups };
 }
 
+const RANK_LEVELS = 11;
+
+/** A rank's level for the counting sort: 0 for the highest rank (10 and above), 10 for the lowest. */
+function rankLevel(rank: number): number {
+  return RANK_LEVELS - 1 - Math.min(RANK_LEVELS - 1, Math.max(0, Math.round(rank)));
+}
+
 /** Each group's nodes, highest rank first (ties in data order), as views into one array. */
-function dealByRank(
-  nodes: readonly unknown[],
-  read: NodeAttributes<unknown>,
-  groupOf: Int32Array,
-  sizes: readonly number[],
-): Uint32Array[] {
-  const levels = 11;
+function dealByRank(levelOf: Uint8Array, groupOf: Int32Array, sizes: readonly number[]): Uint32Array[] {
+  const levels = RANK_LEVELS;
   const byLevel = new Uint32Array(levels + 1);
-  const level = (index: number): number =>
-    levels - 1 - Math.min(levels - 1, Math.max(0, Math.round(read.rank(nodes[index]))));
-  for (let index = 0; index < nodes.length; index++) if (groupOf[index] >= 0) byLevel[level(index) + 1]++;
+  for (let index = 0; index < groupOf.length; index++) if (groupOf[index] >= 0) byLevel[levelOf[index] + 1]++;
   for (let l = 0; l < levels; l++) byLevel[l + 1] += byLevel[l];
   const byRank = new Uint32Array(byLevel[levels]);
-  for (let index = 0; index < nodes.length; index++)
-    if (groupOf[index] >= 0) byRank[byLevel[level(index)]++] = index;
+  for (let index = 0; index < groupOf.length; index++)
+    if (groupOf[index] >= 0) byRank[byLevel[levelOf[index]]++] = index;
   const shared = new Uint32Array(byRank.length);
   const start = new Uint32Array(sizes.length + 1);
   sizes.forEach((size, id) => (start[id + 1] = start[id] + size));
