@@ -269,6 +269,23 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('runs the network service with the V8 flags the launcher gives it, as Kubernetes does', () => {
+    const launcher = readFileSync(join(root, 'scripts/lib/stack.mjs'), 'utf8');
+    const flags = /network: \[([^\]]*)\]/
+      .exec(launcher)?.[1]
+      ?.match(/--[\w-]+=\w+/g)
+      ?.join(' ');
+    expect(flags).toMatch(/--max-semi-space-size=\d+/);
+    expect(compose.services.network.environment?.NODE_OPTIONS).toBe(flags);
+    const deployment = manifestsIn(join(root, 'infra/k8s/base')).find(
+      ({ doc }) => doc.kind === 'Deployment' && doc.metadata.name === 'network',
+    )?.doc as unknown as {
+      spec: { template: { spec: { containers: { env: { name: string; value: string }[] }[] } } };
+    };
+    const env = deployment.spec.template.spec.containers[0]?.env ?? [];
+    expect(env.find((variable) => variable.name === 'NODE_OPTIONS')?.value).toBe(flags);
+  });
+
   it('runs the images as a non-root user', () => {
     const dockerfile = readFileSync(join(root, 'infra/docker/service.Dockerfile'), 'utf8');
     expect(dockerfile).toMatch(/^USER node$/m);

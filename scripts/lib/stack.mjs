@@ -21,6 +21,14 @@ function cpuProfile(name, logDir) {
   return ['--cpu-prof', ...(logDir ? [`--cpu-prof-dir=${logDir}`] : [])];
 }
 
+/**
+ * V8 flags a service runs with, here as in its Kubernetes manifest (NODE_OPTIONS there). The
+ * network service's builds allocate short-lived objects by the million: a larger young generation
+ * lets them die there instead of being promoted and marked again and again by full collections
+ * over its large heap (docs/performance.md "The young generation of the network service").
+ */
+export const SERVICE_NODE_FLAGS = { network: ['--max-semi-space-size=64'] };
+
 /** Pipes a child's output line by line, prefixed with its name, to stdout or to a log file. */
 function pipeOutput(child, name, index, logDir) {
   if (logDir) {
@@ -85,7 +93,11 @@ export async function startStack({ env, port, logDir, healthTimeoutMs = 90_000, 
   const startService = (name, serviceEnv = env) => {
     const startedAt = Date.now();
     const index = ALL_SERVICES.indexOf(name);
-    const args = [...cpuProfile(name, logDir), join(ROOT, 'services', name, 'dist', 'main.js')];
+    const args = [
+      ...(SERVICE_NODE_FLAGS[name] ?? []),
+      ...cpuProfile(name, logDir),
+      join(ROOT, 'services', name, 'dist', 'main.js'),
+    ];
     const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: {
