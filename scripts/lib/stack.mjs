@@ -25,7 +25,8 @@ function cpuProfile(name, logDir) {
  * V8 flags a service runs with, here as in its Kubernetes manifest (NODE_OPTIONS there). The
  * network service's builds allocate short-lived objects by the million: a larger young generation
  * lets them die there instead of being promoted and marked again and again by full collections
- * over its large heap (docs/performance.md "The young generation of the network service").
+ * over its large heap (docs/performance.md "Through the stack, and the young generation of the
+ * network service").
  */
 export const SERVICE_NODE_FLAGS = { network: ['--max-semi-space-size=64'] };
 
