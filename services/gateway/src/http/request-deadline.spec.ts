@@ -1,16 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import Fastify from 'fastify';
+import { Writable } from 'node:stream';
 import { installRequestDeadline, REQUEST_DEADLINE_MESSAGE } from './request-deadline.js';
 
 describe('installRequestDeadline', () => {
+  // The log lines the app writes, as JSON objects.
+  const logged: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logged.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
   // The socket's own idle timeout is far longer: only the deadline can answer a handler that never does.
-  const app = Fastify({ connectionTimeout: 60_000 });
+  const app = Fastify({ connectionTimeout: 60_000, logger: { level: 'info', stream } });
   installRequestDeadline(app, 300, 5);
   let release: () => void = () => undefined;
   const never = new Promise<void>((resolve) => (release = resolve));
   app.get('/stuck', async () => {
     await never;
     return { late: true };
+  });
+  let releaseLate: () => void = () => undefined;
+  const late = new Promise<void>((resolve) => (releaseLate = resolve));
+  let lateDone: () => void = () => undefined;
+  const lateAnswered = new Promise<void>((resolve) => (lateDone = resolve));
+  app.get('/late', async (_request, reply) => {
+    await late;
+    await reply.send({ late: true });
+    lateDone();
   });
   app.get('/ok', async () => ({ ok: true }));
   app.addContentTypeParser('multipart/form-data', (_request, payload, done) => {
@@ -39,6 +57,17 @@ describe('installRequestDeadline', () => {
       code: 'SERVICE_UNAVAILABLE',
       message: REQUEST_DEADLINE_MESSAGE,
     });
+  });
+
+  it('keeps the 503 when the handler answers after the deadline, without a warning for it', async () => {
+    const response = await fetch(`${base}/late`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    releaseLate();
+    await lateAnswered;
+    const warnings = logged.filter((line) => line.level >= 40).map((line) => line.msg);
+    expect(warnings).toContain('request deadline passed');
+    expect(warnings.filter((msg) => /already sent/i.test(msg))).toEqual([]);
   });
 
   it('leaves answered requests alone', async () => {
