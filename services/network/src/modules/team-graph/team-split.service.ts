@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import {
   snapshotField,
   teamBaseEtag,
@@ -15,6 +15,8 @@ import {
   encodeNetworkInSlices,
   viewerPatchInSlices,
 } from '@warmpath/domain';
+import { LOGGER } from '@warmpath/server-kit';
+import type { Logger } from 'pino';
 import { compressSnapshot } from '../graph/snapshot-representations.js';
 import { BuildLocks } from './build-lock.js';
 import { workspaceSplitBuilds } from './pool-metrics.js';
@@ -48,6 +50,7 @@ export class TeamSplitService {
     private readonly teams: TeamNetworks,
     private readonly store: TeamSplitStore,
     private readonly locks: BuildLocks,
+    @Optional() @Inject(LOGGER) private readonly logger?: Logger,
   ) {}
 
   /** Where the base of the workspace's current version is (built first when needed). */
@@ -109,8 +112,21 @@ export class TeamSplitService {
         workspaceSplitBuilds.inc({ outcome: 'found' });
         return version;
       }
-      await this.store.save(version, await this.build(state, version));
+      const started = performance.now();
+      const blobs = await this.build(state, version);
+      await this.store.save(version, blobs);
       workspaceSplitBuilds.inc({ outcome: 'built' });
+      // One line per version built: operators tell a rebuild from a slow read by it.
+      this.logger?.info(
+        {
+          teamId: version.teamId,
+          version: version.fingerprint,
+          members: blobs.members.length,
+          baseBytes: blobs.base.br.length,
+          ms: Math.round(performance.now() - started),
+        },
+        'workspace base and patches built',
+      );
       return version;
     } finally {
       await lock?.release();
