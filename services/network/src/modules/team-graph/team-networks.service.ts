@@ -1,5 +1,5 @@
 import { Injectable, Optional } from '@nestjs/common';
-import { TEAM_SNAPSHOT_FORMAT, teamsContracts } from '@warmpath/contracts';
+import { TEAM_SNAPSHOT_FORMAT, teamsContracts, WORKSPACE_NOT_FOUND } from '@warmpath/contracts';
 import {
   buildSharedPool,
   mergeView,
@@ -9,7 +9,7 @@ import {
   type SharedPool,
   type ViewerOverlay,
 } from '@warmpath/domain';
-import { BusClient } from '@warmpath/server-kit';
+import { BusClient, ServiceError } from '@warmpath/server-kit';
 import { createHash } from 'node:crypto';
 import { MemoKey } from '../graph/loaded-network.js';
 import { NetworkReader, utcDay } from '../graph/network-reader.service.js';
@@ -19,6 +19,7 @@ import { OwnProfileClient } from '../graph/own-profile.client.js';
 import { BuildLocks } from './build-lock.js';
 import { keptRecords, mapAtMost, MEMBER_LOADS_AT_ONCE } from './member-networks.js';
 import { workspacePoolBuilds } from './pool-metrics.js';
+import { ReadRounds } from './read-rounds.js';
 import { runSliced } from './sliced-run.js';
 import { isSourceProfile, sourceProfiles, type Membership } from './team-sources.js';
 
@@ -93,6 +94,8 @@ export const MAX_CACHED_POOLED_PEOPLE = 300_000;
 export class TeamNetworks {
   private readonly cache = new Map<string, PooledTeamNetwork>();
   private readonly loading = new Map<string, Promise<PooledTeamNetwork>>();
+  /** Reads of each workspace's membership, versions and profiles, shared by readers asking at once. */
+  private readonly workspaceReads = new ReadRounds<number, Settled<WorkspaceRead>>();
   /** The members of each workspace as last read, for events about one user (their import). */
   private readonly membersOf = new Map<number, readonly number[]>();
   /**
@@ -122,11 +125,36 @@ export class TeamNetworks {
 
   /**
    * Membership and sharing from the teams service, the members' network versions from Postgres,
-   * their profiles: both reads start with the request, so any change committed before it is in
-   * them. The versions are read alongside the membership call for the members as last read (one
-   * round trip instead of two in a row), and again only when the membership says otherwise.
+   * their profiles: read after the request arrived, so any change committed before it is in them.
+   * Reads of one workspace that arrive together share one such read (ReadRounds): 400 readers
+   * polling a 200-member workspace during a rebuild were 400 membership calls and version queries
+   * at once, which timed out the teams service and the database pool (docs/workspace-network.md
+   * "Many readers at once"). A viewer not among the members read gets the unknown workspace's
+   * NOT_FOUND, as the teams service answers them.
    */
   async state(viewerId: number, teamId: number, now = new Date()): Promise<TeamState> {
+    const read = await this.workspaceReads.read(teamId, () =>
+      settle(viewerId, this.readWorkspace(viewerId, teamId)),
+    );
+    // The round's asker is not a member: whether this viewer is, only their own read can say.
+    // Any other failure (the teams service or the database not answering) is everyone's.
+    const refused =
+      read.asker !== viewerId && read.error instanceof ServiceError && read.error.code === 'NOT_FOUND';
+    const workspace = refused ? await settle(viewerId, this.readWorkspace(viewerId, teamId)) : read;
+    if (!workspace.value) throw workspace.error;
+    const { membership, versions, profiles } = workspace.value;
+    if (!membership.members.some((member) => member.userId === viewerId))
+      throw new ServiceError('NOT_FOUND', WORKSPACE_NOT_FOUND);
+    const state = { viewerId, teamId, membership, versions, profiles, now, fingerprint: '' };
+    return { ...state, fingerprint: teamFingerprint(state) };
+  }
+
+  /**
+   * One read of a workspace for `viewerId`: the versions are read alongside the membership call
+   * for the members as last read (one round trip instead of two in a row), and again only when
+   * the membership says otherwise.
+   */
+  private async readWorkspace(viewerId: number, teamId: number): Promise<WorkspaceRead> {
     const guessed = this.membersOf.get(teamId);
     const early = guessed ? this.repository.findVersions(guessed) : undefined;
     // A non-member's request fails below: the versions read for nothing are dropped unseen.
@@ -141,9 +169,7 @@ export class TeamNetworks {
       same && early ? early : this.repository.findVersions(ids),
       Promise.all(userIds.sort((a, b) => a - b).map((id) => this.profiles.get(id))),
     ]);
-    const profiles = [...sources, ...userProfiles];
-    const state = { viewerId, teamId, membership, versions, profiles, now, fingerprint: '' };
-    return { ...state, fingerprint: teamFingerprint(state) };
+    return { membership, versions, profiles: [...sources, ...userProfiles] };
   }
 
   /** The pooled network of this state: cached, being built, or built now (one build per state). */
@@ -308,6 +334,26 @@ export class TeamNetworks {
     }
   }
 }
+
+/** What a read of a workspace answers, whoever asked: TeamState without the viewer. */
+interface WorkspaceRead {
+  membership: Membership;
+  versions: ReadonlyMap<number, string>;
+  profiles: readonly OwnProfile[];
+}
+
+/** A read's outcome for everyone who shares it, and who asked for it. */
+interface Settled<T> {
+  asker: number;
+  value?: T;
+  error?: unknown;
+}
+
+const settle = <T>(asker: number, read: Promise<T>): Promise<Settled<T>> =>
+  read.then(
+    (value) => ({ asker, value }),
+    (error: unknown) => ({ asker, error }),
+  );
 
 /** A workspace pooled for no viewer, and the members' network versions it was pooled from. */
 export interface PooledVersions {
