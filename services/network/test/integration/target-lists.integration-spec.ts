@@ -14,7 +14,7 @@ import {
   type TargetListResults,
   type TargetResultRow,
 } from '@warmpath/contracts';
-import { companyKey, positionInfo } from '@warmpath/domain';
+import { companyKey } from '@warmpath/domain';
 import { BusClient } from '@warmpath/server-kit';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -25,6 +25,7 @@ import {
   startNetworkService,
   type NetworkServiceUnderTest,
 } from './network-service.testing.js';
+import { importPeople as importPeopleInto } from './network-database.testing.js';
 
 // Target lists' results on the real stack (Postgres, NATS): pages, totals, new ways in since a
 // reader marked a list seen, recompute after a member's import, counts-only members
@@ -76,32 +77,19 @@ interface Person {
   years?: number;
 }
 
-/** What an import commit leaves: the rows, then the owner's version bumped. */
+/**
+ * What an import commit leaves (importPeople of network-database.testing.ts): each person with a
+ * profile URL of their own at this owner, known for 2 years unless said.
+ */
 async function importPeople(ownerUserId: number, people: readonly Person[]): Promise<void> {
-  const year = new Date().getUTCFullYear();
-  await db.query(
-    `INSERT INTO network.connections (owner_user_id, match_key, first_name, last_name, company, company_key,
-       position, category, seniority, linkedin_url, connected_on)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
-       $9::int[], $10::text[], $11::date[])`,
-    [
-      ownerUserId,
-      people.map((p) => `name:${p.first} ${p.last}|${companyKey(p.company)}`.toLowerCase()),
-      people.map((p) => p.first),
-      people.map((p) => p.last),
-      people.map((p) => p.company),
-      people.map((p) => companyKey(p.company)),
-      people.map((p) => p.position ?? null),
-      people.map((p) => positionInfo(p.position ?? null).category),
-      people.map((p) => positionInfo(p.position ?? null).seniority),
-      people.map((p) => `https://www.linkedin.com/in/${`${p.first}-${p.last}`.toLowerCase()}-${ownerUserId}`),
-      people.map((p) => `${year - (p.years ?? 2)}-01-01`),
-    ],
-  );
-  await db.query(
-    `INSERT INTO network.network_versions (owner_user_id, version) VALUES ($1, 1)
-     ON CONFLICT (owner_user_id) DO UPDATE SET version = network.network_versions.version + 1`,
-    [ownerUserId],
+  await importPeopleInto(
+    db,
+    ownerUserId,
+    people.map((p) => ({
+      ...p,
+      years: p.years ?? 2,
+      url: `https://www.linkedin.com/in/${`${p.first}-${p.last}`.toLowerCase()}-${ownerUserId}`,
+    })),
   );
 }
 

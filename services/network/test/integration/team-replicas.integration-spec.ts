@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { SharingLevel } from '@warmpath/contracts';
-import { companyKey } from '@warmpath/domain';
 import { metricsRegistry } from '@warmpath/server-kit';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -16,6 +15,7 @@ import {
   startNetworkService,
   type NetworkServiceUnderTest,
 } from './network-service.testing.js';
+import { importPeople as importPeopleInto } from './network-database.testing.js';
 
 // Two replicas of the network service (two Nest applications in this process) on one Postgres,
 // NATS and Redis: a workspace version is pooled by one replica at a time however many are asked
@@ -60,28 +60,10 @@ async function importPeople(ownerUserId: number, from: number, count: number): P
     first: `Person${from + index}`,
     last: 'Test',
     company: `Company ${(from + index) % 7}`,
+    position: 'Engineer',
     url: `https://www.linkedin.com/in/person-${from + index}`,
   }));
-  await db.query(
-    `INSERT INTO network.connections (owner_user_id, match_key, first_name, last_name, company, company_key,
-       position, category, seniority, linkedin_url)
-     SELECT $1, m, f, l, c, k, 'Engineer', 'engineering', 1, u
-     FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) AS t(m, f, l, c, k, u)`,
-    [
-      ownerUserId,
-      people.map((p) => `url:${p.url}`),
-      people.map((p) => p.first),
-      people.map((p) => p.last),
-      people.map((p) => p.company),
-      people.map((p) => companyKey(p.company)),
-      people.map((p) => p.url),
-    ],
-  );
-  await db.query(
-    `INSERT INTO network.network_versions (owner_user_id, version) VALUES ($1, 1)
-     ON CONFLICT (owner_user_id) DO UPDATE SET version = network.network_versions.version + 1`,
-    [ownerUserId],
-  );
+  await importPeopleInto(db, ownerUserId, people);
 }
 
 const counted = async (name: string): Promise<number> => {
