@@ -153,7 +153,10 @@ export async function traced(browser, page, name, run) {
   const stacks = process.env.BENCH_TRACE_DIR
     ? ['disabled-by-default-devtools.timeline.stack', 'v8.execute', 'disabled-by-default-v8.cpu_profiler']
     : [];
-  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', ...stacks] });
+  // blink.user_timing: the app's marks and measures, the workers' too (phases.mjs).
+  await browser.startTracing(page, {
+    categories: ['toplevel', 'devtools.timeline', 'blink.user_timing', ...stacks],
+  });
   const result = await run();
   const traceBytes = await browser.stopTracing();
   if (process.env.BENCH_TRACE_DIR) {

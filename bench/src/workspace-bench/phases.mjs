@@ -12,7 +12,10 @@ const WORKERS = [
   [/layout\.worker/, 'layout worker'],
 ];
 
-const isTask = (e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+// A worker runs the continuations of its async functions (the data worker's decode after its
+// fetches) as microtask checkpoints of their own, outside any task.
+const TOP_LEVEL = new Set(['RunTask', 'ThreadControllerImpl::RunTask', 'RunMicrotasks']);
+const isTask = (e) => e.ph === 'X' && TOP_LEVEL.has(e.name);
 const ms = (us) => us / 1000;
 
 /** The page's renderer: the process whose main thread requested the page's document. */
@@ -40,17 +43,17 @@ function pageThreads(events) {
   return { pid, start: document.ts, threads };
 }
 
-/** The largest part of a task: its biggest script call or event, as "name@file". */
+/** The largest part of a task besides garbage collection, as "name@file" (else the task's name). */
 function mainPart(task, byThread) {
   const end = task.ts + (task.dur ?? 0);
   let best;
   for (const e of byThread) {
     if (e.ts < task.ts) continue;
     if (e.ts > end) break;
-    if (e === task || isTask(e) || e.ph !== 'X') continue;
+    if (e === task || isTask(e) || e.ph !== 'X' || /GC/.test(e.name)) continue;
     if (!best || (e.tdur ?? e.dur ?? 0) > (best.tdur ?? best.dur ?? 0)) best = e;
   }
-  if (!best) return '';
+  if (!best) return task.name;
   const data = best.args?.data ?? {};
   const file = (data.url ?? data.scriptName ?? '').split('/').pop();
   return file ? `${best.name}@${file}` : best.name;
@@ -104,7 +107,30 @@ export function phasesOf(events, firstPictureMs = Infinity) {
         .map((t) => ({ cpuMs: ms(t.tdur ?? 0), atMs: at(t.ts), part: mainPart(t, own) })),
     });
   }
-  return { requests: requests.filter((r) => r.path.startsWith('/api/') || r.bytes > 100_000), threads };
+  // The app's marks and measures (warmpath:*), on whichever of the page's threads set them.
+  const begun = new Map();
+  const marks = [];
+  for (const e of events) {
+    if (e.pid !== page.pid || !e.name?.startsWith('warmpath:') || !/user_timing/.test(e.cat ?? '')) continue;
+    const thread = page.threads.get(e.tid) ?? 'page';
+    if (e.ph === 'b') begun.set(`${e.name}:${e.id ?? e.id2?.local}`, e);
+    else if (e.ph === 'e') {
+      const start = begun.get(`${e.name}:${e.id ?? e.id2?.local}`);
+      if (start)
+        marks.push({
+          name: e.name,
+          thread: page.threads.get(start.tid) ?? thread,
+          atMs: at(start.ts),
+          durMs: ms(e.ts - start.ts),
+        });
+    } else marks.push({ name: e.name, thread, atMs: at(e.ts), durMs: null });
+  }
+  marks.sort((x, y) => x.atMs - y.atMs);
+  return {
+    requests: requests.filter((r) => r.path.startsWith('/api/') || r.bytes > 100_000),
+    threads,
+    marks,
+  };
 }
 
 /** phasesOf as lines to print. */
@@ -115,6 +141,9 @@ export function phaseLines(phases) {
     ...phases.requests.map(
       (r) =>
         `  request ${r.path}: sent ${f(r.sentMs)} ms, answered ${f(r.doneMs)} ms (${(r.bytes / 1e3).toFixed(0)} kB)`,
+    ),
+    ...(phases.marks ?? []).map(
+      (m) => `  ${m.name} (${m.thread}) at ${f(m.atMs)} ms${m.durMs == null ? '' : `, for ${f(m.durMs)} ms`}`,
     ),
     ...phases.threads.map(
       (t) =>
