@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { antdStaticStyles } from './vite/antd-static-styles';
 import { pureContractSchemas } from './vite/pure-contract-schemas';
 
 // The web app imports libs/contracts and libs/domain from source (the "source" export condition),
@@ -8,7 +9,9 @@ import { pureContractSchemas } from './vite/pure-contract-schemas';
 export default defineConfig({
   // pureContractSchemas: the contracts' schemas the app does not use are left out of its bundle
   // rather than built at startup (docs/performance.md "The workspace screen's startup").
-  plugins: [pureContractSchemas(), react()],
+  // antdStaticStyles: antd's component styles generated at build time instead of in the first
+  // renders (docs/performance.md#antds-styles-generated-at-build-time).
+  plugins: [pureContractSchemas(), antdStaticStyles(), react()],
   resolve: { conditions: ['source'] },
   worker: { format: 'es', plugins: () => [pureContractSchemas()] },
   build: {

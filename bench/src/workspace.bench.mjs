@@ -29,6 +29,7 @@ import { ROOT } from '../../scripts/lib/infra.mjs';
 import { seedNetwork } from './api-bench/seed.mjs';
 import { registerUser, startBenchStack } from './stack.mjs';
 import { measureFirstPicture } from './workspace-bench/first-picture.mjs';
+import { phaseLines } from './workspace-bench/phases.mjs';
 import { COMPACT_MEDIA_TYPE, call, coldResponse, importNew, log } from './workspace-bench/http.mjs';
 import { sampleOf } from './workspace-bench/people.mjs';
 import { seedWorkspace } from './workspace-bench/seed-workspace.mjs';
@@ -255,6 +256,13 @@ async function main() {
         if (run.reads)
           log(
             `${name}: ${run.reads.map((r) => `${r.path} read at ${ms(r.atMs)} ms${r.applyMs != null ? `, applied in ${ms(r.applyMs)} ms` : ''}${r.fallback ? ` (fallback: ${r.fallback})` : ''}`).join('; ')}`,
+          );
+        if (run.phases)
+          log(
+            [
+              `${name}: first picture ${ms(run.firstPictureMs)} ms, antd styles generated in the page ${run.antdStylesGenerated}; before it:`,
+              ...phaseLines(run.phases),
+            ].join('\n'),
           );
         browserRuns.push({ name, ...run, serverCpu: cpuSince(before), load: loadavg()[0] });
       }

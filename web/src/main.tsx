@@ -1,4 +1,7 @@
 import { startTransition, StrictMode } from 'react';
+// antd's component styles, generated when the app is built (web/vite/antd-static-styles.ts), first:
+// the app's own styles follow them, as they followed antd's styles inserted at runtime.
+import 'virtual:antd-static-styles.css';
 import './app/global.css';
 
 /** A turn of the event loop: the browser may paint or answer input before the next stage. */

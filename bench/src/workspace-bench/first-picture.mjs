@@ -1,8 +1,9 @@
-/* global window -- functions passed to page.evaluate run in the browser */
+/* global window, document -- functions passed to page.evaluate run in the browser */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../../../scripts/lib/chromium.mjs';
+import { phasesOf } from './phases.mjs';
 
 /** The mark web/src/graph/engine-stats.ts sets when a graph's first frame is on screen. */
 const FIRST_FRAME_MARK = 'warmpath:graph-first-frame';
@@ -16,10 +17,17 @@ const FIRST_FRAME_MARK = 'warmpath:graph-first-frame';
  */
 export function appLongTasks(traceEvents) {
   // Chromium's own pages (the omnibox popup's "WebUI Top Renderer", which recent headless builds
-  // start too) have a renderer main thread of their own: their tasks are not the app's.
+  // start too) have a renderer main thread of their own: their tasks are not the app's. Their
+  // process is not always named so in the trace (some traces call it "Renderer"), so a renderer
+  // that loads chrome:// resources is one too: its module evaluation (the popup's scripts, 42-93 ms
+  // of CPU) was once counted as the app's boot (docs/performance.md#where-the-first-picture-goes).
   const browserPages = new Set(
     traceEvents
-      .filter((e) => e.ph === 'M' && e.name === 'process_name' && /WebUI/i.test(e.args?.name ?? ''))
+      .filter(
+        (e) =>
+          (e.ph === 'M' && e.name === 'process_name' && /WebUI/i.test(e.args?.name ?? '')) ||
+          (e.name === 'ResourceSendRequest' && /^chrome(-untrusted)?:/.test(e.args?.data?.url ?? '')),
+      )
       .map((e) => e.pid),
   );
   const mains = new Set(
@@ -145,7 +153,10 @@ export async function traced(browser, page, name, run) {
   const stacks = process.env.BENCH_TRACE_DIR
     ? ['disabled-by-default-devtools.timeline.stack', 'v8.execute', 'disabled-by-default-v8.cpu_profiler']
     : [];
-  await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', ...stacks] });
+  // blink.user_timing: the app's marks and measures, the workers' too (phases.mjs).
+  await browser.startTracing(page, {
+    categories: ['toplevel', 'devtools.timeline', 'blink.user_timing', ...stacks],
+  });
   const result = await run();
   const traceBytes = await browser.stopTracing();
   if (process.env.BENCH_TRACE_DIR) {
@@ -153,7 +164,8 @@ export async function traced(browser, page, name, run) {
     writeFileSync(join(process.env.BENCH_TRACE_DIR, `${name}-${Date.now()}.json`), traceBytes);
   }
   const trace = JSON.parse(traceBytes.toString('utf8'));
-  return { result, cpu: appLongTasks(trace.traceEvents ?? trace) };
+  const events = trace.traceEvents ?? trace;
+  return { result, cpu: appLongTasks(events), events };
 }
 
 /**
@@ -199,7 +211,7 @@ export async function measureFirstPicture({
         route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found"}' }),
       );
     const page = await context.newPage();
-    const { cpu } = await traced(browser, page, 'first-picture', async () => {
+    const { cpu, events } = await traced(browser, page, 'first-picture', async () => {
       await page.goto(new URL(path, baseUrl).href);
       await page.waitForFunction(
         ({ mark, nodes }) => performance.getEntriesByName(mark).some((entry) => entry.detail?.nodes >= nodes),
@@ -218,11 +230,16 @@ export async function measureFirstPicture({
           reads: performance
             .getEntriesByName('warmpath:network-read')
             .map((read) => ({ atMs: read.startTime, ...read.detail })),
+          // antd's component styles generated in the page (the theme's CSS variables left out):
+          // none for the kinds in the style sheet built with the app (web/vite/antd-static-styles.ts).
+          antdStylesGenerated: [...document.head.querySelectorAll('style[data-css-hash]')].filter(
+            (style) => !/^[^{]*\{--ant-/.test(style.textContent ?? ''),
+          ).length,
         };
       },
       { mark: FIRST_FRAME_MARK, nodes },
     );
-    return { ...seen, cpu, answers };
+    return { ...seen, cpu, answers, phases: phasesOf(events, seen.firstPictureMs) };
   } finally {
     await browser.close();
   }

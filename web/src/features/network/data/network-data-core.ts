@@ -48,6 +48,22 @@ interface Held {
 /** The own network and one workspace's: moving between the dashboard and a workspace revalidates both. */
 const MAX_HELD = 2;
 
+/**
+ * Marks on the worker's timeline where a network read is at (bench:workspace prints them, see
+ * docs/performance.md#where-the-first-picture-goes): held (indexes, filter options and the pool's
+ * summary built) and sent (every message of it posted to the page).
+ */
+export const DATA_HELD_MARK = 'warmpath:data-held';
+export const DATA_SENT_MARK = 'warmpath:data-sent';
+
+function mark(name: string): void {
+  try {
+    performance.mark(name);
+  } catch {
+    // A timeline without User Timing (some test environments): nothing to record.
+  }
+}
+
 /** For each person, how many others share their company (the hover card's numbers); 0 for your own node. */
 export function colleagueCounts(connections: readonly Connection[]): Uint32Array {
   const keys = new Map<string, string | null>();
@@ -128,7 +144,9 @@ export class NetworkDataCore {
       read.attempts = split.attempts;
       if (split.kind === 'assembled') {
         const next = this.hold(url, split.network, null, split.version);
-        return this.send(id, next, false, reply, { ...read, path: 'split', applyMs: split.applyMs });
+        mark(DATA_HELD_MARK);
+        this.send(id, next, false, reply, { ...read, path: 'split', applyMs: split.applyMs });
+        return mark(DATA_SENT_MARK);
       }
       // Unchanged parts are the network held (its version is theirs).
       if (split.kind === 'unchanged' && held)
@@ -170,7 +188,9 @@ export class NetworkDataCore {
       return this.send(id, held, heldByPage === held.dataset, reply, read);
     const networkVersion = response.headers.get(NETWORK_VERSION_HEADER);
     const next = this.hold(url, await readNetwork(response), etag, etag, networkVersion);
+    mark(DATA_HELD_MARK);
     this.send(id, next, false, reply, read);
+    mark(DATA_SENT_MARK);
   }
 
   /** Holds a network read from `url` (the one it replaces gone), with what the views need of it. */
