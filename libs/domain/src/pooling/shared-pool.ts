@@ -14,6 +14,7 @@ import {
   type PoolMember,
 } from './pool-person.js';
 import type { PooledPerson } from './pooled-person-memo.js';
+import { reloadedRecords, sameRecord } from './same-records.js';
 import { runToEnd, type Slices } from './slices.js';
 
 /** Spellings of one company (trimmed, as groupByCompany counts them) and how many use each. */
@@ -95,6 +96,7 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     urls: ordered.map((member) => recordKeysOf(member.people).urls),
     companyKeys,
     before: previous?.byFirstRecord,
+    reloaded: reloadedRecords(ordered, previous?.members),
     groupOf: ordered.map((member) => new Int32Array(member.people.length)),
     reach: ordered.map(() => ({ people: 0, companies: new Map<string, number>() })),
     groups: [],
@@ -140,6 +142,8 @@ interface Draft {
   readonly urls: readonly (readonly (string | null)[])[];
   readonly companyKeys: readonly (readonly (string | null)[])[];
   readonly before: ReadonlyMap<Connection, PooledPerson> | undefined;
+  /** Per member whose network was reloaded since `before`: its last records by id (sameRecord). */
+  readonly reloaded: readonly (ReadonlyMap<string, Connection> | null)[];
   readonly groupOf: Int32Array[];
   readonly reach: { people: number; companies: Map<string, number> }[];
   readonly groups: (readonly MemberRecord[])[];
@@ -172,14 +176,26 @@ function poolGroups(draft: Draft, from: number, to: number): void {
       memberReach.people++;
       if (key !== null) memberReach.companies.set(key, (memberReach.companies.get(key) ?? 0) + 1);
     }
-    const known = before?.get(first);
-    const person = known && unchanged(known, ordered, records) ? known : poolGroup(ordered, records);
+    const known = before?.get(first) ?? lastOf(draft, firstRecord.member, first);
+    const person = !known
+      ? poolGroup(ordered, records)
+      : unchanged(known, ordered, records, false)
+        ? known
+        : unchanged(known, ordered, records, true)
+          ? { ...known, records: records.map((record) => personOf(ordered, record)) }
+          : poolGroup(ordered, records);
     draft.groups.push(records);
     draft.persons.push(person);
     draft.byFirstRecord.set(first, person);
     if (person.node) draft.shown.push(person.node);
     else draft.countedOnly.push(first);
   }
+}
+
+/** The last build's person whose first record had this one's id, when its member was reloaded. */
+function lastOf(draft: Draft, member: number, first: Connection): PooledPerson | undefined {
+  const former = draft.reloaded[member]?.get(first.id);
+  return former && draft.before?.get(former);
 }
 
 /** One group pooled from scratch for no viewer (poolPerson). */
@@ -191,20 +207,23 @@ function poolGroup(ordered: readonly PoolMember[], records: readonly MemberRecor
 }
 
 /**
- * Whether the last build's person of these records is still theirs: the same record objects,
- * known by the same members at the same levels (what reusablePerson checks, without building
- * the lists it compares).
+ * Whether the last build's person of these records is still theirs: the same record objects
+ * (or, `byValue`, records equal field for field: sameRecord), known by the same members at the
+ * same levels (what reusablePerson checks, without building the lists it compares).
  */
 function unchanged(
   known: PooledPerson,
   ordered: readonly PoolMember[],
   records: readonly MemberRecord[],
+  byValue: boolean,
 ): boolean {
   if (known.pooledFor !== HIDDEN_KNOWER || known.records.length !== records.length) return false;
   for (let at = 0; at < records.length; at++) {
     const record = records[at] as MemberRecord;
     const member = ordered[record.member] as PoolMember;
-    if (known.records[at] !== member.people[record.person]) return false;
+    const now = member.people[record.person] as Connection;
+    const then = known.records[at] as Connection;
+    if (byValue ? !sameRecord(then, now) : then !== now) return false;
     if (known.knowers[at] !== member.node.userId || known.sharing[at] !== member.sharing) return false;
   }
   return true;
