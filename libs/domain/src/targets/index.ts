@@ -14,6 +14,7 @@ export * from './target-connectors.js';
 export * from './match-targets.js';
 export * from './target-blocks.js';
 export * from './pooled-target-index.js';
+export * from './target-index-carry.js';
 export * from './target-suggestions.js';
 export * from './target-results-csv.js';
 export * from './target-totals.js';

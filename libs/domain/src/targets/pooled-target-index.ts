@@ -13,6 +13,14 @@ import {
 } from './company-suggestions.js';
 import { hiddenCounts } from './match-targets.js';
 import { TargetBlocks } from './target-blocks.js';
+import {
+  carriedList,
+  carriedPerson,
+  carryLists,
+  type CarriedPerson,
+  type ReaderCarry,
+  type TargetIndexCarry,
+} from './target-index-carry.js';
 import type { KnowerTie, KnowerTies } from './target-connectors.js';
 import { spelling, TargetPeopleIndex, type TargetPeopleLookup } from './target-people-index.js';
 
@@ -64,26 +72,64 @@ export class SharedTargetIndex {
   /** Each shown node's group in the build. */
   readonly groupOfNode = new Map<Connection, number>();
   readonly ties = new Map<string, readonly KnowerTie[]>();
+  /** Each group's node as this index holds it (the last version's when equal), null: counted only. */
+  private readonly nodes: (Connection | null)[];
   /** The people counted only (no node), in group order, by the company of their first record. */
   readonly countedOnly: readonly { group: number; company: string | null }[];
   readonly hidden: ReadonlyMap<string, number>;
   /** Companies ranked once per version for all readers whose view of them is the build's. */
-  readonly blocks = new TargetBlocks();
+  readonly blocks: TargetBlocks;
+  /** What the next version's index reuses (docs/targets.md, "what the last version is worth"). */
+  readonly carry: TargetIndexCarry;
   private companySuggester: CompanySuggester | null = null;
 
-  constructor(readonly pool: SharedPool) {
+  /**
+   * With `previous` (the last version's carry), a person whose node and ties equal the last
+   * version's keeps its node object, a company or domain list of the same objects keeps its
+   * array, and the ranked blocks of those arrays are kept.
+   */
+  constructor(
+    readonly pool: SharedPool,
+    previous?: TargetIndexCarry,
+  ) {
     const shown: Connection[] = [];
     const countedOnly: { group: number; company: string | null }[] = [];
+    const nodeById = new Map<string, Connection>();
+    const used = new Set<string>();
+    this.nodes = new Array<Connection | null>(pool.persons.length).fill(null);
     pool.persons.forEach((person, group) => {
       if (person.node) {
-        shown.push(person.node);
-        this.groupOfNode.set(person.node, group);
-        this.ties.set(person.node.id, pooledPersonTies(person));
+        const now = { node: person.node, ties: pooledPersonTies(person) };
+        const last = previous?.nodes.get(now.node.id);
+        const before = last && { node: last, ties: previous?.ties.get(last.id) ?? [] };
+        const { node, ties } = carriedPerson(now, before, used);
+        shown.push(node);
+        this.nodes[group] = node;
+        this.groupOfNode.set(node, group);
+        this.ties.set(node.id, ties);
+        nodeById.set(node.id, node);
       } else countedOnly.push({ group, company: person.records[0]?.company ?? null });
     });
     this.people = new TargetPeopleIndex(shown);
+    carryLists(this.people.byCompany, previous?.byCompany);
+    carryLists(this.people.byDomain, previous?.byDomain);
     this.countedOnly = countedOnly;
     this.hidden = hiddenCounts(countedOnly);
+    this.blocks = previous?.blocks ?? new TargetBlocks();
+    this.carry = {
+      nodes: nodeById,
+      ties: this.ties,
+      byCompany: this.people.byCompany,
+      byDomain: this.people.byDomain,
+      blocks: this.blocks,
+      // Readers of the last version who have not read this one yet keep theirs.
+      readers: new Map(previous?.readers),
+    };
+  }
+
+  /** The node of a group as this index holds it; null when counted only. */
+  nodeOf(group: number): Connection | null {
+    return this.nodes[group] ?? null;
   }
 
   get suggester(): CompanySuggester {
@@ -97,27 +143,36 @@ export class SharedTargetIndex {
 const sharedIndexes = new WeakMap<SharedPool, SharedTargetIndex>();
 const readerIndexes = new WeakMap<SharedPool, Map<number, ReaderTargetIndex>>();
 
-/** The shared target index of a build: one per workspace version. */
-export function sharedTargetIndex(pool: SharedPool): SharedTargetIndex {
+/**
+ * The shared target index of a build: one per workspace version. `previous`, the last version's
+ * carry, is used when the index is first built.
+ */
+export function sharedTargetIndex(pool: SharedPool, previous?: TargetIndexCarry): SharedTargetIndex {
   let index = sharedIndexes.get(pool);
-  if (!index) sharedIndexes.set(pool, (index = new SharedTargetIndex(pool)));
+  if (!index) sharedIndexes.set(pool, (index = new SharedTargetIndex(pool, previous)));
   return index;
 }
 
 /** A reader's view of a build (one per version and reader); throws for a non-member. */
-export function readerTargetIndex(pool: SharedPool, viewerId: number): ReaderTargetIndex {
+export function readerTargetIndex(
+  pool: SharedPool,
+  viewerId: number,
+  previous?: TargetIndexCarry,
+): ReaderTargetIndex {
   let readers = readerIndexes.get(pool);
   if (!readers) readerIndexes.set(pool, (readers = new Map()));
   let index = readers.get(viewerId);
-  if (!index) readers.set(viewerId, (index = new ReaderTargetIndex(sharedTargetIndex(pool), viewerId)));
+  if (!index) {
+    const shared = sharedTargetIndex(pool, previous);
+    index = new ReaderTargetIndex(shared, viewerId, shared.carry.readers.get(viewerId));
+    readers.set(viewerId, index);
+    shared.carry.readers.set(viewerId, index.carry);
+  }
   return index;
 }
 
 /** A person the reader knows, as their pooled network shows them: node and ties. */
-interface ReaderPerson {
-  node: Connection;
-  ties: readonly KnowerTie[];
-}
+type ReaderPerson = CarriedPerson;
 
 const readerPersons = new WeakMap<PooledPerson, Map<number, ReaderPerson>>();
 
@@ -169,10 +224,14 @@ export class ReaderTargetIndex implements TargetPeopleLookup {
   private readonly rankOfGroup: (group: number) => number;
   private readonly atCompany = new Map<string, readonly Connection[] | undefined>();
   private readonly atDomain = new Map<string, readonly Connection[] | undefined>();
+  /** What the reader's view of the next version reuses. */
+  readonly carry: ReaderCarry;
 
+  /** With `previous`, the reader's view of the last version: equal people and lists are kept. */
   constructor(
     readonly shared: SharedTargetIndex,
     readonly viewerId: number,
+    private readonly previous?: ReaderCarry,
   ) {
     const pool = shared.pool;
     const viewer = pool.members.findIndex((member) => member.node.userId === viewerId);
@@ -181,13 +240,20 @@ export class ReaderTargetIndex implements TargetPeopleLookup {
     // The groups a pooling for the reader makes first, as viewerOverlay finds them (mergeView's order).
     const firstUrl = new Map<number, number>();
     const firstOther: number[] = [];
+    const persons = new Map<string, ReaderPerson>();
+    const used = new Set<string>();
     (pool.members[viewer] as PoolMember).people.forEach((record, index) => {
       const group = groupOf[index] as number;
       if (group < pool.urlGroups) {
         if (!firstUrl.has(group) && profileKey(record) !== null) firstUrl.set(group, firstUrl.size);
       } else if (!this.own.has(group)) firstOther.push(group);
-      if (!this.own.has(group)) this.own.set(group, readerPerson(pool, group, viewer, viewerId));
+      if (this.own.has(group)) return;
+      const now = readerPerson(pool, group, viewer, viewerId);
+      const person = carriedPerson(now, previous?.persons.get(now.node.id), used);
+      this.own.set(group, person);
+      persons.set(person.node.id, person);
     });
+    this.carry = { persons, atCompany: this.atCompany, atDomain: this.atDomain };
     const otherRank = new Map(firstOther.map((group, at) => [group, at] as const));
     const [urlFirst, urls, otherFirst] = [firstUrl.size, pool.urlGroups, firstOther.length];
     this.rankOfGroup = (group) => {
@@ -205,7 +271,7 @@ export class ReaderTargetIndex implements TargetPeopleLookup {
       this.ownGroupOf.set(person.node, group);
       ownTies.set(person.node.id, person.ties);
       ordered.push({ node: person.node, rank: this.rankOfGroup(group) });
-      const before = pool.persons[group]?.node;
+      const before = shared.nodeOf(group);
       if (before) replaced.push(before);
       else countedOnlyKnown = true;
     }
@@ -225,7 +291,11 @@ export class ReaderTargetIndex implements TargetPeopleLookup {
     const shared = this.shared.people.peopleAt(companyKey);
     const own = this.ownIndex.peopleAt(companyKey);
     if (!own && !this.replacedIndex.peopleAt(companyKey)) return shared;
-    if (!this.atCompany.has(companyKey)) this.atCompany.set(companyKey, this.merge(shared, own));
+    if (!this.atCompany.has(companyKey))
+      this.atCompany.set(
+        companyKey,
+        carriedList(this.merge(shared, own), this.previous?.atCompany.get(companyKey)),
+      );
     return this.atCompany.get(companyKey);
   }
 
@@ -233,7 +303,8 @@ export class ReaderTargetIndex implements TargetPeopleLookup {
     const shared = this.shared.people.peopleAtDomain(domain);
     const own = this.ownIndex.peopleAtDomain(domain);
     if (!own && !this.replacedIndex.peopleAtDomain(domain)) return shared;
-    if (!this.atDomain.has(domain)) this.atDomain.set(domain, this.merge(shared, own));
+    if (!this.atDomain.has(domain))
+      this.atDomain.set(domain, carriedList(this.merge(shared, own), this.previous?.atDomain.get(domain)));
     return this.atDomain.get(domain);
   }
 

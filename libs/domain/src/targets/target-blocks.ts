@@ -22,7 +22,8 @@ interface BlockNode {
  * The blocks of one network version by the lists of people they were made of (their identity,
  * in order: a company target meeting a name and a domain gathers two lists). Valid only for the
  * people and ties of that version: keep one per version (or per view whose lists are its own
- * arrays), never across versions.
+ * arrays). A workspace's next version keeps them (TargetIndexCarry) only because it hands out
+ * a last version's array only when its people are the same objects with equal ties.
  */
 export class TargetBlocks {
   private readonly root = new WeakMap<readonly Connection[], BlockNode>();

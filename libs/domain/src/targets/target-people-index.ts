@@ -14,6 +14,24 @@ export function personNameKey(firstName: string, lastName: string, companyKey: s
 /** Lower case, surrounding and repeated spaces folded: what "spelled as in the network" means. */
 export const spelling = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
+/**
+ * Each company list's people by name (personNameKey), made on the first name asked there and kept
+ * with the list: a workspace version that keeps the last one's list keeps them too
+ * (docs/targets.md, "what the last version is worth").
+ */
+const namesOfList = new WeakMap<
+  readonly Connection[],
+  { companyKey: string; names: Map<string, Connection | Connection[]> }
+>();
+
+/** A person's canonical profile URL, worked out once per node (a version keeps most nodes). */
+const profiles = new WeakMap<Connection, string | null>();
+const profileOf = (person: Connection): string | null => {
+  let profile = profiles.get(person);
+  if (profile === undefined) profiles.set(person, (profile = normaliseProfileUrl(person.linkedinUrl)));
+  return profile;
+};
+
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V): void => {
   const list = map.get(key);
   if (list) list.push(value);
@@ -55,7 +73,6 @@ export class TargetPeopleIndex implements TargetPeopleLookup {
   readonly companyNames = new Map<string, string>();
   private readonly people: Connection[] = [];
   private profiles: Map<string, Connection> | null = null;
-  private names: Map<string, Connection | Connection[]> | null = null;
   private allProfiles: Map<string, Connection | Connection[]> | null = null;
 
   constructor(people: Iterable<Connection>) {
@@ -103,7 +120,7 @@ export class TargetPeopleIndex implements TargetPeopleLookup {
     if (!this.allProfiles) {
       const all = new Map<string, Connection | Connection[]>();
       for (const person of this.people) {
-        const profile = normaliseProfileUrl(person.linkedinUrl);
+        const profile = profileOf(person);
         if (!profile) continue;
         const found = all.get(profile);
         if (found === undefined) all.set(profile, person);
@@ -126,29 +143,30 @@ export class TargetPeopleIndex implements TargetPeopleLookup {
     if (!this.profiles) {
       this.profiles = new Map();
       for (const person of this.people) {
-        const profile = normaliseProfileUrl(person.linkedinUrl);
+        const profile = profileOf(person);
         if (profile && !this.profiles.has(profile)) this.profiles.set(profile, person);
       }
     }
     return this.profiles.get(profileUrl);
   }
 
-  /** People of a name at a folded company (see personNameKey; indexed on first use). */
+  /** People of a name at a folded company (see personNameKey; each company indexed on first use). */
   byName(firstName: string, lastName: string, companyKey: string): readonly Connection[] {
-    if (!this.names) {
+    const people = this.byCompany.get(companyKey);
+    if (!people) return [];
+    let known = namesOfList.get(people);
+    if (known?.companyKey !== companyKey) {
       const names = new Map<string, Connection | Connection[]>();
-      for (const [key, people] of this.byCompany) {
-        for (const person of people) {
-          const nameKey = personNameKey(person.firstName, person.lastName, key);
-          const found = names.get(nameKey);
-          if (found === undefined) names.set(nameKey, person);
-          else if (Array.isArray(found)) found.push(person);
-          else names.set(nameKey, [found, person]);
-        }
+      for (const person of people) {
+        const nameKey = personNameKey(person.firstName, person.lastName, companyKey);
+        const found = names.get(nameKey);
+        if (found === undefined) names.set(nameKey, person);
+        else if (Array.isArray(found)) found.push(person);
+        else names.set(nameKey, [found, person]);
       }
-      this.names = names;
+      namesOfList.set(people, (known = { companyKey, names }));
     }
-    const found = this.names.get(personNameKey(firstName, lastName, companyKey));
+    const found = known.names.get(personNameKey(firstName, lastName, companyKey));
     return found === undefined ? [] : Array.isArray(found) ? found : [found];
   }
 

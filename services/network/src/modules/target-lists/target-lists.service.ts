@@ -202,7 +202,7 @@ export class TargetListsService {
     if (state === null) return ownTargetNetwork(await this.reader.current(userId));
     // The workspace version's shared build, not the reader's pooled network (docs/targets.md
     // "Workspace lists: one index per workspace version").
-    return workspaceTargetNetwork((await this.teams.sharedPool(state)).pool, state.viewerId);
+    return workspaceTargetNetwork((await this.teams.sharedPool(state)).pool, state.viewerId, state.teamId);
   }
 }
 

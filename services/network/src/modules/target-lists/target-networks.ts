@@ -7,11 +7,13 @@ import {
   type ReaderTargetIndex,
   type SharedPool,
   TargetBlocks,
+  type TargetIndexCarry,
   TargetPeopleIndex,
   type TargetPeopleLookup,
   type TargetSeenSnapshot,
 } from '@warmpath/domain';
 import { type LoadedNetwork, MemoKey } from '../graph/loaded-network.js';
+import { MAX_SPLIT_BUILDS_KEPT } from '../team-graph/team-networks.service.js';
 
 // What target matching needs of a network, built once per network version (docs/targets.md#storage):
 // memoised on the loaded network, or on the workspace version's shared build and the reader.
@@ -70,6 +72,11 @@ export const ownTargetNetwork = (network: LoadedNetwork): TargetMatchNetwork =>
 
 const readers = new WeakMap<ReaderTargetIndex, TargetMatchNetwork>();
 
+/** How many workspaces' last target index is kept for their next version (as their builds). */
+export const CARRIED_WORKSPACES = MAX_SPLIT_BUILDS_KEPT;
+/** Each workspace's last version read, what its next version's index reuses; most recent last. */
+const carries = new Map<number, TargetIndexCarry>();
+
 /**
  * A workspace version as one reader matches lists against it (docs/targets.md "Workspace lists:
  * one index per workspace version"): the version's shared index, ties, hidden counts and ranked
@@ -77,8 +84,21 @@ const readers = new WeakMap<ReaderTargetIndex, TargetMatchNetwork>();
  * The people known only by members on `counts` are counted from groups of 3 and never listed,
  * and such a member is never a connector (docs/targets.md#k-anonymity).
  */
-export function workspaceTargetNetwork(pool: SharedPool, viewerId: number): TargetMatchNetwork {
-  const index = readerTargetIndex(pool, viewerId);
+export function workspaceTargetNetwork(
+  pool: SharedPool,
+  viewerId: number,
+  teamId?: number,
+): TargetMatchNetwork {
+  const index = readerTargetIndex(pool, viewerId, teamId === undefined ? undefined : carries.get(teamId));
+  if (teamId !== undefined) {
+    // The version read last carries over to the next (docs/targets.md, "what the last version is worth").
+    carries.delete(teamId);
+    carries.set(teamId, index.shared.carry);
+    for (const oldest of carries.keys()) {
+      if (carries.size <= CARRIED_WORKSPACES) break;
+      carries.delete(oldest);
+    }
+  }
   let network = readers.get(index);
   if (!network) {
     network = {

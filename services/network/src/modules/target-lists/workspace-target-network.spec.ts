@@ -14,6 +14,7 @@ import {
   poolWorkspace,
   rankTargetResults,
   type SharedPool,
+  sharedTargetIndex,
   summariseTargetResults,
   targetCompanyKey,
   targetSeenSnapshot,
@@ -184,9 +185,18 @@ function referenceRows(shared: SharedPool, viewerId: number, list: Target[], fix
   );
 }
 
-/** The same list by the shared build with the reader's overlay, as the service matches it. */
-function sharedRows(shared: SharedPool, viewerId: number, list: Target[], fixes: TargetCorrection[]) {
-  const network = workspaceTargetNetwork(shared, viewerId);
+/**
+ * The same list by the shared build with the reader's overlay, as the service matches it: of
+ * workspace `teamId`, so a version's index reuses the last one the workspace's readers read.
+ */
+function sharedRows(
+  shared: SharedPool,
+  viewerId: number,
+  list: Target[],
+  fixes: TargetCorrection[],
+  teamId?: number,
+) {
+  const network = workspaceTargetNetwork(shared, viewerId, teamId);
   const rows = rankTargetResults(
     matchTargetsWithIndex(list, network.index, {
       corrections: fixes,
@@ -205,6 +215,23 @@ function expectSame(actual: TargetResultRow[], expected: TargetResultRow[]) {
   expect(summariseTargetResults(actual)).toEqual(summariseTargetResults(expected));
 }
 
+/** A member's network after an import: every record a new object, some gone, changed or new. */
+function reimported(random: Random, member: Members[number], universe: readonly Universe[]): Connection[] {
+  const kept = member.people
+    .filter(() => random() < 0.9)
+    .map((person) => {
+      const change = random();
+      if (change < 0.1) return { ...person, company: pick(random, COMPANIES_MORE) };
+      if (change < 0.15) return { ...person, seniority: 1 + Math.floor(random() * 8) } as Connection;
+      if (change < 0.2) return { ...person, yearsConnected: Math.floor(random() * 12) };
+      return { ...person };
+    });
+  return [
+    ...kept,
+    ...universe.filter(() => random() < 0.3).map((person) => record(random, member.userId, person)),
+  ];
+}
+
 describe('a workspace list matched against the shared build with the reader overlay', () => {
   it.each(Array.from({ length: 30 }, (_, seed) => seed + 1))(
     'gives exactly the pooled network rows, totals and new ways in (workspace %i)',
@@ -219,32 +246,23 @@ describe('a workspace list matched against the shared build with the reader over
       for (const viewerId of readers)
         lists.forEach((list, l) => {
           const expected = referenceRows(first, viewerId, list, fixes[l] as TargetCorrection[]);
-          expectSame(sharedRows(first, viewerId, list, fixes[l] as TargetCorrection[]), expected);
+          expectSame(sharedRows(first, viewerId, list, fixes[l] as TargetCorrection[], seed), expected);
           seen.set(`${viewerId}:${l}`, targetSeenSnapshot(expected));
         });
 
-      // A member's import: new records of people (some already known to others), a new version
-      // built from the last one, as TeamNetworks builds it.
+      // A member's import: their network reloaded (new objects), some records gone or changed,
+      // new records of people (some already known to others), a new version built from the last
+      // one, as TeamNetworks builds it; the index reuses the last version's where equal.
       const importer = members[1 + (seed % (members.length - 1))] as Members[number];
       const imported = members.map((member) =>
-        member === importer
-          ? {
-              ...member,
-              people: [
-                ...member.people,
-                ...universe
-                  .filter(() => random() < 0.3)
-                  .map((person) => record(random, member.userId, person)),
-              ],
-            }
-          : member,
+        member === importer ? { ...member, people: reimported(random, member, universe) } : member,
       );
       const second = pool(imported, first);
       for (const viewerId of readers.slice().reverse())
         lists.forEach((list, l) => {
           const snapshot = seen.get(`${viewerId}:${l}`) ?? {};
           const expected = referenceRows(second, viewerId, list, fixes[l] as TargetCorrection[]);
-          const actual = sharedRows(second, viewerId, list, fixes[l] as TargetCorrection[]);
+          const actual = sharedRows(second, viewerId, list, fixes[l] as TargetCorrection[], seed);
           expectSame(actual, expected);
           expect(countNewWaysIn(actual, snapshot)).toBe(countNewWaysIn(expected, snapshot));
           expect(markNewWaysIn(actual, snapshot)).toEqual(markNewWaysIn(expected, snapshot));
@@ -275,6 +293,35 @@ describe('a workspace list matched against the shared build with the reader over
     expect(hidden).toBeGreaterThan(0);
     expect(suggestions).toBeGreaterThan(0);
     expect(covered).toBeGreaterThan(0);
+  });
+
+  it("keeps the last version's people and lists where an import left them equal", () => {
+    let carriedNodes = 0;
+    let carriedLists = 0;
+    let newLists = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      const { random, universe, members } = workspace(seed, 4 + (seed % 3));
+      const first = pool(members);
+      const before = sharedTargetIndex(first);
+      const importer = members[1] as Members[number];
+      const imported = members.map((member) =>
+        member === importer ? { ...member, people: reimported(random, member, universe) } : member,
+      );
+      const second = pool(imported, first);
+      const after = sharedTargetIndex(second, before.carry);
+      second.persons.forEach((person, group) => {
+        // A person the importer knows is pooled anew: kept when equal to the last version's.
+        if (person.node && !first.persons.includes(person) && after.nodeOf(group) !== person.node)
+          carriedNodes += 1;
+      });
+      for (const [key, list] of after.people.byCompany)
+        if (before.people.byCompany.get(key) === list) carriedLists += 1;
+        else newLists += 1;
+      expect(after.blocks).toBe(before.blocks);
+    }
+    expect(carriedNodes).toBeGreaterThan(0);
+    expect(carriedLists).toBeGreaterThan(0);
+    expect(newLists).toBeGreaterThan(0);
   });
 
   it('is built once per build and reader, and refuses a non-member', () => {
