@@ -7,7 +7,8 @@ import { chromiumLaunchOptions } from './support/chromium.js';
  * `browser/` drives Debian's chromium. Two spec files run at a time, the tests of a file in order
  * (docs/developer-guide.md#the-loop): one browser spec at a time (two chromiums on two cores
  * starve each other's pages) beside the API specs. A spec that restarts or kills services of the
- * shared stack, or counts what every spec writes, declares the `-exclusive-` lock and runs alone.
+ * shared stack, or counts what every spec writes, declares the `-exclusive-` lock and runs alone;
+ * one that only needs the gateway with other settings starts its own instead (`ownGateway`).
  */
 export default defineConfig({
   testDir: '.',

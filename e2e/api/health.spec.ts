@@ -1,29 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import {
-  natsForStack,
-  stackEnv,
-  startService,
-  stopService,
-  waitForHealth,
-} from '../support/stack-control.js';
+import { natsForStack, startService, stopService, waitForHealth } from '../support/stack-control.js';
 
 // Runs alone, no other spec beside it (docs/developer-guide.md#the-loop): it stops and starts
-// services of the shared stack.
+// services of the shared stack. Health with every service up: health-up.spec.ts.
 test.describe.configure({ lock: '-exclusive-' });
-
-const SERVICES = ['gateway', 'auth', 'network', 'teams', 'ai', 'import-worker'];
-
-test('GET /api/health answers 200 listing every service as up', async ({ request }) => {
-  const response = await request.get('/api/health');
-  expect(response.status()).toBe(200);
-  const body = await response.json();
-  expect(body.status).toBe('ok');
-  expect(Object.keys(body.services).sort()).toEqual([...SERVICES].sort());
-  for (const name of SERVICES) expect(body.services[name].status).toBe('up');
-  expect(response.headers()['x-request-id']).toMatch(/.+/);
-});
 
 test('a stopped service makes /api/health answer 503 naming it within 2 s, and recovers when it is back', async () => {
   await stopService('teams');
@@ -82,35 +62,5 @@ test('with no service listening, a request is answered 503 at once', async ({ re
   } finally {
     await startService('auth');
     await waitForHealth((status) => status === 200);
-  }
-});
-
-test('unknown API routes answer a JSON 404 and unknown pages get the web app', async ({ request }) => {
-  const api = await request.get('/api/no-such-thing');
-  expect(api.status()).toBe(404);
-  expect((await api.json()).code).toBe('NOT_FOUND');
-  const page = await request.get('/no/such/page');
-  expect(page.status()).toBe(200);
-  expect(page.headers()['content-type']).toContain('text/html');
-  expect(page.headers()['content-security-policy']).toContain("default-src 'self'");
-});
-
-test('every service refuses to start on bad configuration, naming the variable', () => {
-  const root = join(import.meta.dirname, '..', '..');
-  for (const name of SERVICES) {
-    const result = spawnSync(process.execPath, [join(root, 'services', name, 'dist', 'main.js')], {
-      env: {
-        ...process.env,
-        ...stackEnv(),
-        NATS_URL: 'http://wrong-scheme:4222',
-        HTTP_PORT: 'not-a-port',
-        PORT: 'not-a-port',
-      },
-      encoding: 'utf8',
-      timeout: 15_000,
-    });
-    expect(result.status, `${name} exit code`).toBe(78);
-    expect(result.stderr).toContain('NATS_URL="http://wrong-scheme:4222" is invalid');
-    expect(result.stderr).toContain(`${name} refuses to start`);
   }
 });

@@ -2,37 +2,23 @@ import { expect, test } from '@playwright/test';
 import { generateLinkedInCsv } from '@warmpath/testing';
 import { connect } from 'node:net';
 import { requestFrom } from '../support/client-address.js';
-import { startService, stopService } from '../support/stack-control.js';
+import { ownGateway } from '../support/stack-control.js';
 import { newUser, registerUser } from '../support/users.js';
 import { present } from '../support/present.js';
 
-// Runs alone, no other spec beside it (docs/developer-guide.md#the-loop): it restarts the shared
-// gateway with proxy settings.
-test.describe.configure({ lock: '-exclusive-' });
-
-// Timeouts, malformed requests and the session cookie over HTTPS, on a gateway restarted with
-// short budgets (idle REQUEST_TIMEOUT_MS 2 s, total UPLOAD_TIMEOUT_MS 8 s) behind a trusted proxy.
+// Timeouts, malformed requests and the session cookie over HTTPS, on a gateway of this file's own
+// with short budgets (idle REQUEST_TIMEOUT_MS 2 s, total UPLOAD_TIMEOUT_MS 8 s) behind a trusted
+// proxy, beside the shared one (docs/developer-guide.md#the-loop).
 
 const PROXY = '127.0.0.12';
 
-async function restartGateway(env?: Record<string, string>): Promise<void> {
-  await stopService('gateway');
-  await startService('gateway', env);
-  await expect
-    .poll(
-      () =>
-        fetch(`${process.env.WARMPATH_URL}/api/health`).then(
-          (r) => r.status,
-          () => 0,
-        ),
-      { timeout: 30_000 },
-    )
-    .toBe(200);
-}
+/** This file's gateway, with the short budgets and the proxy. */
+let gateway: { url: string; stop(): Promise<void> };
+const at = (path: string) => `${gateway.url}${path}`;
 
 /** Writes `head`, then `chunks` one every `everyMs`; answers everything the server sent until it closed. */
 function trickle(head: string, chunks: Buffer[], everyMs: number): Promise<string> {
-  const { hostname, port } = new URL(process.env.WARMPATH_URL!);
+  const { hostname, port } = new URL(gateway.url);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: hostname, port: Number(port) });
     let answer = '';
@@ -60,10 +46,10 @@ function lastAnswer(raw: string): { status: number; body: Record<string, unknown
 }
 
 test.describe('transport', () => {
-  test.beforeAll(() =>
-    restartGateway({ TRUST_PROXY: PROXY, REQUEST_TIMEOUT_MS: '2000', UPLOAD_TIMEOUT_MS: '8000' }),
-  );
-  test.afterAll(() => restartGateway());
+  test.beforeAll(async () => {
+    gateway = await ownGateway({ TRUST_PROXY: PROXY, REQUEST_TIMEOUT_MS: '2000', UPLOAD_TIMEOUT_MS: '8000' });
+  });
+  test.afterAll(() => gateway?.stop());
 
   test('an upload slower than the idle timeout but steady succeeds', async ({ request }) => {
     await registerUser(request, newUser());
@@ -125,7 +111,7 @@ test.describe('transport', () => {
     const login = await requestFrom(
       PROXY,
       'POST',
-      '/api/login',
+      at('/api/login'),
       { username: user.username, password: user.password },
       https,
     );
@@ -134,18 +120,18 @@ test.describe('transport', () => {
       /^__Host-warmpath_session=[\w-]+; Max-Age=\d+; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
     );
     const id = login.cookie!.split('=')[1];
-    const asHost = await requestFrom(PROXY, 'GET', '/api/user', undefined, {
+    const asHost = await requestFrom(PROXY, 'GET', at('/api/user'), undefined, {
       ...https,
       cookie: `__Host-warmpath_session=${id}`,
     });
     expect(asHost.status).toBe(200);
-    const tossed = await requestFrom(PROXY, 'GET', '/api/user', undefined, {
+    const tossed = await requestFrom(PROXY, 'GET', at('/api/user'), undefined, {
       ...https,
       cookie: `warmpath_session=${id}`,
     });
     expect(tossed.status).toBe(401);
     // Over plain HTTP (no proxy saying otherwise) the cookie keeps its plain name and no Secure flag.
-    const plain = await requestFrom('127.0.0.13', 'POST', '/api/login', {
+    const plain = await requestFrom('127.0.0.13', 'POST', at('/api/login'), {
       username: user.username,
       password: user.password,
     });

@@ -12,6 +12,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { importUploadBucket } from '@warmpath/contracts';
 import { deleteRedisKeys } from '@warmpath/testing';
+import { ExtraGateways } from './extra-gateways.js';
 
 interface Stack {
   url: string;
@@ -57,12 +58,10 @@ export default async function globalSetup() {
     REGISTER_MAX_PER_CLIENT: '100000',
     IMPORT_PREVIEW_MAX_PER_CLIENT: '100000',
   };
-  const stack: Stack = await startStack({
-    env,
-    port,
-    logDir: join(ROOT, '.test-results', `e2e-logs-${runId}`),
-  });
-  const control = await startControlServer(stack, env);
+  const logDir = join(ROOT, '.test-results', `e2e-logs-${runId}`);
+  const stack: Stack = await startStack({ env, port, logDir });
+  const gateways = new ExtraGateways(ROOT, logDir);
+  const control = await startControlServer(stack, env, gateways);
   process.env.WARMPATH_URL = stack.url;
   process.env.WARMPATH_CONTROL_URL = control.url;
   process.env.WARMPATH_ADMIN_PASSWORD = ADMIN_PASSWORD;
@@ -70,6 +69,7 @@ export default async function globalSetup() {
   process.env.WARMPATH_TEST_ENV = JSON.stringify(env);
 
   return async () => {
+    await gateways.stopAll();
     await stack.stop();
     await inbox.stop();
     control.server.close();
@@ -80,21 +80,36 @@ export default async function globalSetup() {
   };
 }
 
-/** POST /services/{name}/stop and /services/{name}/start (JSON body: extra environment). */
+/**
+ * POST /services/{name}/stop and /services/{name}/start (JSON body: extra environment); POST
+ * /gateways (JSON body: extra environment) starts a gateway of the caller's own and answers its
+ * id and url, POST /gateways/{id}/stop stops it.
+ */
 async function startControlServer(
   stack: Stack,
   env: Record<string, string>,
+  gateways: ExtraGateways,
 ): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', async () => {
+      const extra = body ? (JSON.parse(body) as Record<string, string>) : {};
+      if (req.method === 'POST' && req.url === '/gateways') {
+        const started = await gateways.start({ ...env, ...extra }).catch((error: Error) => error);
+        if (started instanceof Error) return void res.writeHead(500).end(started.message);
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(started));
+      }
+      const gateway = /^\/gateways\/(\d+)\/stop$/.exec(req.url ?? '');
+      if (req.method === 'POST' && gateway) {
+        await gateways.stop(gateway[1] ?? '');
+        return void res.writeHead(204).end();
+      }
       const match = /^\/services\/([a-z-]+)\/(stop|start)$/.exec(req.url ?? '');
       if (req.method !== 'POST' || !match) return void res.writeHead(404).end();
       const [, name = '', action] = match;
       if (action === 'stop') await stack.stopService(name);
-      else
-        stack.startService(name, { ...env, ...(body ? (JSON.parse(body) as Record<string, string>) : {}) });
+      else stack.startService(name, { ...env, ...extra });
       res.writeHead(204).end();
     });
   });

@@ -17,6 +17,23 @@ export const stopService = (name: string) => control(`/services/${name}/stop`);
 export const startService = (name: string, env?: Record<string, string>) =>
   control(`/services/${name}/start`, env);
 
+/**
+ * A gateway of the spec's own, beside the shared stack's, with `env` on top of the stack's
+ * settings (an empty value unsets one: the gateway's default applies). Stop it when done.
+ */
+export async function ownGateway(
+  env: Record<string, string>,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const response = await fetch(`${process.env.WARMPATH_CONTROL_URL}/gateways`, {
+    method: 'POST',
+    body: JSON.stringify(env),
+  });
+  if (!response.ok)
+    throw new Error(`stack control /gateways answered ${response.status}: ${await response.text()}`);
+  const { id, url } = (await response.json()) as { id: string; url: string };
+  return { url, stop: () => control(`/gateways/${id}/stop`) };
+}
+
 /** A NATS connection on the stack's server, with its subject prefix applied by `subject()`. */
 export async function natsForStack(): Promise<{ nc: NatsConnection; subject: (s: string) => string }> {
   const env = stackEnv();

@@ -35,8 +35,11 @@ function pipeOutput(child, name, index, logDir) {
   if (logDir) {
     mkdirSync(logDir, { recursive: true });
     const file = createWriteStream(join(logDir, `${name}.log`), { flags: 'a' });
-    child.stdout.pipe(file);
-    child.stderr.pipe(file);
+    // Two sources into one file: the first to end must not end it under the other's feet
+    // (a write after its end throws and takes the whole launcher down).
+    child.stdout.pipe(file, { end: false });
+    child.stderr.pipe(file, { end: false });
+    child.on('close', () => file.end());
     return;
   }
   const prefix = process.stdout.isTTY
