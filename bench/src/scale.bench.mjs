@@ -176,18 +176,18 @@ async function setUp(stack, size) {
 }
 
 /**
- * A compact read of one route; `etag` makes it conditional. Answers status, time, bytes, body.
- * `known(etag)`: true when the body of an answer with that ETag was read already, by this reader
- * or another (every reader of a version gets the same base): the body is then not decoded, as 200
- * readers' copies of a 10 MB base would take this one process minutes to decode at once.
+ * A compact read of one route; `etag` makes it conditional. Answers status, time, bytes, body, and
+ * whether the body was read. `claimed(etag)`: true when another reader has taken the body of that
+ * ETag to read (every reader of a version gets the same base); this one then leaves the body
+ * undecoded, as 200 readers' copies of a 10 MB base would take this one process minutes at once.
  */
-async function readOne(url, reader, etag, known = () => false) {
+async function readOne(url, reader, etag, claimed = () => false) {
   const started = performance.now();
   const response = await coldResponse(url, reader.cookie, {
     accept: COMPACT_MEDIA_TYPE,
     ...(etag ? { 'if-none-match': etag } : {}),
   });
-  const skip = response.status === 304 || known(response.headers.get('etag'));
+  const skip = response.status === 304 || claimed(response.headers.get('etag'));
   if (skip && response.status !== 304) await response.body?.cancel();
   const body = skip ? '' : await response.text();
   return {
@@ -197,6 +197,7 @@ async function readOne(url, reader, etag, known = () => false) {
     wire: Number(response.headers.get('content-length')),
     etag: response.headers.get('etag') ?? etag,
     body,
+    bodyRead: !skip,
   };
 }
 
@@ -205,10 +206,10 @@ async function readOne(url, reader, etag, known = () => false) {
  * time of the slower; the wire bytes of both). `etag` is the last read's (`{base, patch}` for
  * split); the body that carries the people is the snapshot's or the base's.
  */
-async function read(routes, reader, etag, known) {
-  if (READ === 'snapshot') return readOne(routes.snapshot, reader, etag, known);
+async function read(routes, reader, etag, claimed) {
+  if (READ === 'snapshot') return readOne(routes.snapshot, reader, etag, claimed);
   const [base, patch] = await Promise.all([
-    readOne(routes.base, reader, etag?.base, known),
+    readOne(routes.base, reader, etag?.base, claimed),
     readOne(routes.patch, reader, etag?.patch),
   ]);
   return {
@@ -219,6 +220,7 @@ async function read(routes, reader, etag, known) {
     patchWire: patch.wire,
     etag: { base: base.etag, patch: patch.etag },
     body: base.body,
+    bodyRead: base.bodyRead,
     patch: patch.body,
   };
 }
@@ -320,18 +322,24 @@ async function memberImport(stack, routes, setup, etags, pid, run) {
   if (IMPORT_MODE === 'export') await importNew(stack.url, importer, IMPORT_SIZE, tag);
   else await addPeople(stack.env, importer, IMPORT_SIZE, tag);
   const completed = performance.now() - started;
-  // Whether the body with this ETag (the base's, or the snapshot's) has the new people: looked
-  // at in the first answer that carries it; a reader answered the same ETag later saw the same.
-  const hasMarker = new Map();
+  // Whether the body with an ETag (the base's, or the snapshot's) holds the new people: the first
+  // reader answered that ETag reads the body and tells the others, who do not decode it.
+  const bodies = new Map();
+  const claimed = (etag) => {
+    if (bodies.has(etag)) return true;
+    let tell;
+    bodies.set(etag, { holds: new Promise((resolve) => (tell = resolve)), tell });
+    return false;
+  };
   const seenAt = await Promise.all(
     setup.readers.map(async (reader, index) => {
       for (;;) {
-        const answer = await read(routes, reader, etags[index], (etag) => hasMarker.has(etag));
+        const answer = await read(routes, reader, etags[index], claimed);
+        const answeredAt = performance.now() - started;
         etags[index] = answer.etag;
-        const bodyEtag = READ === 'split' ? answer.etag.base : answer.etag;
-        if (answer.status === 200 && !hasMarker.has(bodyEtag))
-          hasMarker.set(bodyEtag, answer.body.includes(marker));
-        if (answer.status === 200 && hasMarker.get(bodyEtag)) return performance.now() - started;
+        const body = bodies.get(READ === 'split' ? answer.etag.base : answer.etag);
+        if (answer.bodyRead) body?.tell(answer.body.includes(marker));
+        if (answer.status === 200 && body && (await body.holds)) return answeredAt;
         if (performance.now() - started > SEE_TIMEOUT_MS) return NaN;
         await sleep(POLL_MS);
       }
