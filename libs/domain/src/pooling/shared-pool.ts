@@ -16,6 +16,7 @@ import {
 import type { PooledPerson } from './pooled-person-memo.js';
 import { reloadedRecords, sameRecord } from './same-records.js';
 import { runToEnd, type Slices } from './slices.js';
+import type { UrlIds } from './url-ids.js';
 
 /** Spellings of one company (trimmed, as groupByCompany counts them) and how many use each. */
 export type Spellings = Map<string, number>;
@@ -54,6 +55,8 @@ export interface SharedPool {
   readonly otherCompanyPeople: number;
   /** Each group's person by its first record: what a rebuild reuses (reusablePerson). */
   readonly byFirstRecord: ReadonlyMap<Connection, PooledPerson>;
+  /** The workspace's profile URLs numbered, kept for the next build (url-ids.ts). */
+  readonly urlIds: UrlIds;
 }
 
 /**
@@ -84,7 +87,10 @@ const SLICE_GROUPS = 512;
  */
 export function* buildSharedPool(members: readonly PoolMember[], previous?: SharedPool): Slices<SharedPool> {
   const ordered = [...members].sort((a, b) => a.node.userId - b.node.userId);
-  const raw = yield* groupPeopleInSlices(ordered.map((member) => member.people));
+  const { groups: raw, urlIds } = yield* groupPeopleInSlices(
+    ordered.map((member) => member.people),
+    previous?.urlIds,
+  );
   const companyKeys: (readonly (string | null)[])[] = [];
   for (const member of ordered) {
     companyKeys.push(companyKeysOf(member.people));
@@ -132,6 +138,7 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     companies: counts.companies,
     otherCompanyPeople: counts.otherPeople,
     byFirstRecord,
+    urlIds,
   };
 }
 
