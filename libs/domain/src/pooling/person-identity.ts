@@ -2,7 +2,7 @@ import { companyKey } from '../company/company-key.js';
 import { normaliseProfileUrl } from '../import/normalise-profile-url.js';
 import { foldCase } from '../text/fold-text.js';
 import { runToEnd, type Slices } from './slices.js';
-import { keptUrlIds, newUrlIds, urlIdsOf, type UrlIds } from './url-ids.js';
+import { keptKeyNumbers, newKeyNumbers, numbersOf, type KeyNumbers } from './key-numbers.js';
 
 /** What identity reads of a connection. */
 export interface IdentityFields {
@@ -123,13 +123,13 @@ export function groupPeople(members: readonly (readonly IdentityFields[])[]): Me
 /**
  * groupPeople in slices: it pauses after each member's records (runToEnd, slices.ts). The loops
  * are plain functions called once a member: the same loops inside the generator profiled slower.
- * With `kept` (the URL numbers of the workspace's last build, url-ids.ts), records meet on their
+ * With `kept` (the URL numbers of the workspace's last build, key-numbers.ts), records meet on their
  * URL's number, numbered once per loaded network; `urlIds` is the registry to keep for the next.
  */
 export function* groupPeopleInSlices(
   members: readonly (readonly IdentityFields[])[],
-  kept?: UrlIds,
-): Slices<{ groups: MemberRecord[][]; urlIds: UrlIds }> {
+  kept?: KeyNumbers,
+): Slices<{ groups: MemberRecord[][]; urlIds: KeyNumbers }> {
   const groups: MemberRecord[][] = [];
   const keys: RecordKeys[] = [];
   for (const people of members) {
@@ -140,11 +140,10 @@ export function* groupPeopleInSlices(
   for (let member = 0; member < members.length; member++)
     urlRecords +=
       (members[member] as readonly IdentityFields[]).length - (keys[member] as RecordKeys).withoutUrl;
-  const registry = kept === undefined ? newUrlIds() : keptUrlIds(kept, urlRecords);
+  const registry = kept === undefined ? newKeyNumbers() : keptKeyNumbers(kept, urlRecords);
   const ids: Int32Array[] = [];
   for (let member = 0; member < members.length; member++) {
-    const people = members[member] as readonly IdentityFields[];
-    ids.push(urlIdsOf(registry, people, (keys[member] as RecordKeys).urls, kept !== undefined));
+    ids.push(numbersOf(registry, (keys[member] as RecordKeys).urls, kept !== undefined));
     yield;
   }
   const withoutUrl = keys.reduce((sum, member) => sum + member.withoutUrl, 0);
@@ -163,7 +162,7 @@ export function* groupPeopleInSlices(
     }
   }
   // Each URL number's group, -1 before its first record.
-  const byUrl = new Int32Array(registry.byUrl.size).fill(-1);
+  const byUrl = new Int32Array(registry.keys.length).fill(-1);
   for (let member = 0; member < members.length; member++) {
     const names = wanted.size === 0 ? undefined : nameKeysOf(members[member] as readonly IdentityFields[]);
     yield;

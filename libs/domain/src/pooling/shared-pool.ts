@@ -16,7 +16,7 @@ import {
 import type { PooledPerson } from './pooled-person-memo.js';
 import { reloadedRecords, sameRecord } from './same-records.js';
 import { runToEnd, type Slices } from './slices.js';
-import type { UrlIds } from './url-ids.js';
+import { keptKeyNumbers, numbersOf, type KeyNumbers } from './key-numbers.js';
 
 /** Spellings of one company (trimmed, as groupByCompany counts them) and how many use each. */
 export type Spellings = Map<string, number>;
@@ -55,8 +55,9 @@ export interface SharedPool {
   readonly otherCompanyPeople: number;
   /** Each group's person by its first record: what a rebuild reuses (reusablePerson). */
   readonly byFirstRecord: ReadonlyMap<Connection, PooledPerson>;
-  /** The workspace's profile URLs numbered, kept for the next build (url-ids.ts). */
-  readonly urlIds: UrlIds;
+  /** The workspace's profile URLs and company keys numbered, kept for the next build (key-numbers.ts). */
+  readonly urlIds: KeyNumbers;
+  readonly companyIds: KeyNumbers;
 }
 
 /**
@@ -91,16 +92,19 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     ordered.map((member) => member.people),
     previous?.urlIds,
   );
-  const companyKeys: (readonly (string | null)[])[] = [];
+  const records = ordered.reduce((sum, member) => sum + member.people.length, 0);
+  const companyIds = keptKeyNumbers(previous?.companyIds, records);
+  const companyNumbers: Int32Array[] = [];
   for (const member of ordered) {
-    companyKeys.push(companyKeysOf(member.people));
+    companyNumbers.push(numbersOf(companyIds, companyKeysOf(member.people), true));
     yield;
   }
   const draft: Draft = {
     ordered,
     raw,
     urls: ordered.map((member) => recordKeysOf(member.people).urls),
-    companyKeys,
+    companyNumbers,
+    companyCounts: ordered.map(() => new Int32Array(companyIds.keys.length)),
     before: previous?.byFirstRecord,
     reloaded: reloadedRecords(ordered, previous?.members),
     groupOf: ordered.map((member) => new Int32Array(member.people.length)),
@@ -119,6 +123,12 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     yield;
   }
   const { groupOf, reach, groups, persons, byFirstRecord, shown, countedOnly, urlGroups } = draft;
+  draft.companyCounts.forEach((counts, member) => {
+    const { companies } = reach[member] as (typeof reach)[number];
+    for (let number = 0; number < counts.length; number++)
+      if ((counts[number] as number) > 0)
+        companies.set(companyIds.keys[number] as string, counts[number] as number);
+  });
   const { at: shownAt, spellings: shownSpellings } = yield* byCompany(shown);
   const countedSpellings = (yield* byCompany(countedOnly)).spellings;
   const companyLinks = yield* companyLinksByCompany(shownAt, HIDDEN_KNOWER, previous?.companyLinks);
@@ -139,6 +149,7 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     otherCompanyPeople: counts.otherPeople,
     byFirstRecord,
     urlIds,
+    companyIds,
   };
 }
 
@@ -147,7 +158,10 @@ interface Draft {
   readonly ordered: readonly PoolMember[];
   readonly raw: readonly MemberRecord[][];
   readonly urls: readonly (readonly (string | null)[])[];
-  readonly companyKeys: readonly (readonly (string | null)[])[];
+  /** Per member, per record: the number of its company key (companyIds), -1 without. */
+  readonly companyNumbers: readonly Int32Array[];
+  /** Per member, per company number: the distinct people whose first record is there (reach). */
+  readonly companyCounts: readonly Int32Array[];
   readonly before: ReadonlyMap<Connection, PooledPerson> | undefined;
   /** Per member whose network was reloaded since `before`: its last records by id (sameRecord). */
   readonly reloaded: readonly (ReadonlyMap<string, Connection> | null)[];
@@ -163,7 +177,7 @@ interface Draft {
 
 /** Groups [from, to) of a build: each one's person, reused from the last build when unchanged. */
 function poolGroups(draft: Draft, from: number, to: number): void {
-  const { ordered, raw, urls, companyKeys, before, groupOf, reach } = draft;
+  const { ordered, raw, urls, companyNumbers, companyCounts, before, groupOf, reach } = draft;
   for (let index = from; index < to; index++) {
     const group = raw[index] as MemberRecord[];
     for (const record of group) (groupOf[record.member] as Int32Array)[record.person] = index;
@@ -177,11 +191,12 @@ function poolGroups(draft: Draft, from: number, to: number): void {
     const records = distinctMembers(group);
     const firstRecord = records[0] as MemberRecord;
     const first = personOf(ordered, firstRecord);
-    const key = (companyKeys[firstRecord.member] as readonly (string | null)[])[firstRecord.person] ?? null;
+    const company = (companyNumbers[firstRecord.member] as Int32Array)[firstRecord.person] as number;
     for (const record of records) {
-      const memberReach = reach[record.member] as (typeof reach)[number];
-      memberReach.people++;
-      if (key !== null) memberReach.companies.set(key, (memberReach.companies.get(key) ?? 0) + 1);
+      (reach[record.member] as (typeof reach)[number]).people++;
+      if (company < 0) continue;
+      const counts = companyCounts[record.member] as Int32Array;
+      counts[company] = (counts[company] as number) + 1;
     }
     const known = before?.get(first) ?? lastOf(draft, firstRecord.member, first);
     const person = !known

@@ -6,8 +6,8 @@ import type { PoolMember } from './pool-person.js';
 import { poolWorkspace, type SharedPool } from './shared-pool.js';
 import { viewerPatch } from './viewer-patch.js';
 
-// The URL numbers a build keeps for the next (docs/workspace-network.md "The URL grouping kept
-// between builds"): whatever the change, the groups are those of a build from scratch.
+// The URL numbers a build keeps for the next (docs/workspace-network.md "The grouping kept between
+// builds"): whatever the change, the groups are those of a build from scratch.
 
 const url = (name: string) => `https://www.linkedin.com/in/${name}`;
 let id = 0;
@@ -26,7 +26,13 @@ const member = (userId: number, people: Connection[]): PoolMember => ({
   sharing: 'names',
   people,
 });
-const built = ({ urlIds: _numbers, byFirstRecord: _memo, companyLinks, ...pool }: SharedPool) => ({
+const built = ({
+  urlIds: _numbers,
+  companyIds: _companies,
+  byFirstRecord: _memo,
+  companyLinks,
+  ...pool
+}: SharedPool) => ({
   ...pool,
   companyLinks: [...companyLinks.byCompany].map(([key, entry]) => [key, entry.links]),
 });
@@ -51,7 +57,7 @@ function chain(steps: readonly PoolMember[][]): SharedPool[] {
   return pools;
 }
 
-describe('the URL grouping kept between builds', () => {
+describe('the grouping kept between builds', () => {
   it('merges two members’ people when a shared URL appears and splits them when it goes', () => {
     const ann = person(1, 'Ann', url('ann'));
     const bob = [person(1, 'Bob', url('bob')), person(1, 'Cy', null, 'Globex')];
@@ -98,6 +104,6 @@ describe('the URL grouping kept between builds', () => {
     expect(registries.size).toBeGreaterThan(1);
     expect(registries.size).toBeLessThan(pools.length);
     // At most twice the records with a URL and some slack, plus the URLs new in the last build.
-    for (const pool of pools) expect(pool.urlIds.byUrl.size).toBeLessThanOrEqual(2 * 402 + 1_024 + 400);
+    for (const pool of pools) expect(pool.urlIds.byKey.size).toBeLessThanOrEqual(2 * 402 + 1_024 + 400);
   });
 });
