@@ -26,13 +26,7 @@ const member = (userId: number, people: Connection[]): PoolMember => ({
   sharing: 'names',
   people,
 });
-const built = ({
-  urlIds: _numbers,
-  companyIds: _companies,
-  byFirstRecord: _memo,
-  companyLinks,
-  ...pool
-}: SharedPool) => ({
+const built = ({ urlIds: _numbers, companyIds: _companies, companyLinks, ...pool }: SharedPool) => ({
   ...pool,
   companyLinks: [...companyLinks.byCompany].map(([key, entry]) => [key, entry.links]),
 });

@@ -85,7 +85,6 @@ function membership(members: readonly PoolMember[], seed: number): PoolMember[] 
  */
 const built = ({ urlIds: _numbers, companyIds: _companies, ...pool }: SharedPool) => ({
   ...pool,
-  byFirstRecord: [...pool.byFirstRecord],
   companyLinks: [...pool.companyLinks.byCompany].map(([key, entry]) => [key, entry.signature, entry.links]),
 });
 

@@ -14,7 +14,7 @@ import {
   type PoolMember,
 } from './pool-person.js';
 import type { PooledPerson } from './pooled-person-memo.js';
-import { reloadedRecords, sameRecord } from './same-records.js';
+import { reloadedRecords, sameRecord, type Reloaded } from './same-records.js';
 import { runToEnd, type Slices } from './slices.js';
 import { keptKeyNumbers, numbersOf, type KeyNumbers } from './key-numbers.js';
 
@@ -53,8 +53,6 @@ export interface SharedPool {
   readonly countedSpellings: ReadonlyMap<string, Spellings>;
   readonly companies: readonly CompanySummary[];
   readonly otherCompanyPeople: number;
-  /** Each group's person by its first record: what a rebuild reuses (reusablePerson). */
-  readonly byFirstRecord: ReadonlyMap<Connection, PooledPerson>;
   /** The workspace's profile URLs and company keys numbered, kept for the next build (key-numbers.ts). */
   readonly urlIds: KeyNumbers;
   readonly companyIds: KeyNumbers;
@@ -105,13 +103,12 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     urls: ordered.map((member) => recordKeysOf(member.people).urls),
     companyNumbers,
     companyCounts: ordered.map(() => new Int32Array(companyIds.keys.length)),
-    before: previous?.byFirstRecord,
-    reloaded: reloadedRecords(ordered, previous?.members),
+    last: previous,
+    ...reloadedRecords(ordered, previous?.members),
     groupOf: ordered.map((member) => new Int32Array(member.people.length)),
     reach: ordered.map(() => ({ people: 0, companies: new Map<string, number>() })),
     groups: [],
     persons: [],
-    byFirstRecord: new Map(),
     shown: [],
     countedOnly: [],
     urlGroups: raw.length,
@@ -122,7 +119,7 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     poolGroups(draft, from, Math.min(raw.length, from + SLICE_GROUPS));
     yield;
   }
-  const { groupOf, reach, groups, persons, byFirstRecord, shown, countedOnly, urlGroups } = draft;
+  const { groupOf, reach, groups, persons, shown, countedOnly, urlGroups } = draft;
   draft.companyCounts.forEach((counts, member) => {
     const { companies } = reach[member] as (typeof reach)[number];
     for (let number = 0; number < counts.length; number++)
@@ -147,7 +144,6 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     countedSpellings,
     companies: counts.companies,
     otherCompanyPeople: counts.otherPeople,
-    byFirstRecord,
     urlIds,
     companyIds,
   };
@@ -162,14 +158,15 @@ interface Draft {
   readonly companyNumbers: readonly Int32Array[];
   /** Per member, per company number: the distinct people whose first record is there (reach). */
   readonly companyCounts: readonly Int32Array[];
-  readonly before: ReadonlyMap<Connection, PooledPerson> | undefined;
-  /** Per member whose network was reloaded since `before`: its last records by id (sameRecord). */
-  readonly reloaded: readonly (ReadonlyMap<string, Connection> | null)[];
+  readonly last: SharedPool | undefined;
+  /** Per member whose network is the very array of `last`: their index there, else -1. */
+  readonly same: Int32Array;
+  /** Per member whose network was reloaded since `last`: where its records were (sameRecord). */
+  readonly reloaded: readonly (Reloaded | null)[];
   readonly groupOf: Int32Array[];
   readonly reach: { people: number; companies: Map<string, number> }[];
   readonly groups: (readonly MemberRecord[])[];
   readonly persons: PooledPerson[];
-  readonly byFirstRecord: Map<Connection, PooledPerson>;
   readonly shown: Connection[];
   readonly countedOnly: Connection[];
   urlGroups: number;
@@ -177,7 +174,7 @@ interface Draft {
 
 /** Groups [from, to) of a build: each one's person, reused from the last build when unchanged. */
 function poolGroups(draft: Draft, from: number, to: number): void {
-  const { ordered, raw, urls, companyNumbers, companyCounts, before, groupOf, reach } = draft;
+  const { ordered, raw, urls, companyNumbers, companyCounts, groupOf, reach } = draft;
   for (let index = from; index < to; index++) {
     const group = raw[index] as MemberRecord[];
     for (const record of group) (groupOf[record.member] as Int32Array)[record.person] = index;
@@ -198,7 +195,7 @@ function poolGroups(draft: Draft, from: number, to: number): void {
       const counts = companyCounts[record.member] as Int32Array;
       counts[company] = (counts[company] as number) + 1;
     }
-    const known = before?.get(first) ?? lastOf(draft, firstRecord.member, first);
+    const known = lastOf(draft, firstRecord, first);
     const person = !known
       ? poolGroup(ordered, records)
       : unchanged(known, ordered, records, false)
@@ -208,16 +205,29 @@ function poolGroups(draft: Draft, from: number, to: number): void {
           : poolGroup(ordered, records);
     draft.groups.push(records);
     draft.persons.push(person);
-    draft.byFirstRecord.set(first, person);
     if (person.node) draft.shown.push(person.node);
     else draft.countedOnly.push(first);
   }
 }
 
-/** The last build's person whose first record had this one's id, when its member was reloaded. */
-function lastOf(draft: Draft, member: number, first: Connection): PooledPerson | undefined {
-  const former = draft.reloaded[member]?.get(first.id);
-  return former && draft.before?.get(former);
+/**
+ * The last build's person whose first record was this one (its member's network unchanged) or had
+ * this one's id (reloaded): found through the last build's groups, without a map of every person.
+ */
+function lastOf(draft: Draft, record: MemberRecord, first: Connection): PooledPerson | undefined {
+  const { last } = draft;
+  if (!last) return undefined;
+  let member = draft.same[record.member] as number;
+  let at: number | undefined = record.person;
+  if (member < 0) {
+    const reloaded = draft.reloaded[record.member];
+    if (!reloaded) return undefined;
+    member = reloaded.member;
+    at = reloaded.at.get(first.id);
+    if (at === undefined) return undefined;
+  }
+  const person = last.persons[(last.groupOf[member] as Int32Array)[at] as number];
+  return person && person.records[0] === (last.members[member] as PoolMember).people[at] ? person : undefined;
 }
 
 /** One group pooled from scratch for no viewer (poolPerson). */
