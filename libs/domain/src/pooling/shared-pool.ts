@@ -82,7 +82,9 @@ const SLICE_GROUPS = 512;
  * every other member's records are kept with their loaded networks (recordKeysOf), a person whose
  * records, knowers and levels are the very ones of `previous` is taken as it was without building
  * anything, and a company whose people are the same objects keeps its links without comparing
- * their fields. What is left per record is looking up keys and filling the indexes.
+ * their fields. Keys are numbered once per network and the numbering kept (key-numbers.ts), and
+the last build's persons are found through its arrays: what is left per record is walking arrays
+and filling the indexes.
  */
 export function* buildSharedPool(members: readonly PoolMember[], previous?: SharedPool): Slices<SharedPool> {
   const ordered = [...members].sort((a, b) => a.node.userId - b.node.userId);
