@@ -2,6 +2,7 @@ import { companyKey } from '../company/company-key.js';
 import { normaliseProfileUrl } from '../import/normalise-profile-url.js';
 import { foldCase } from '../text/fold-text.js';
 import { runToEnd, type Slices } from './slices.js';
+import { keptKeyNumbers, newKeyNumbers, numbersOf, type KeyNumbers } from './key-numbers.js';
 
 /** What identity reads of a connection. */
 export interface IdentityFields {
@@ -116,20 +117,33 @@ export function companyKeysOf(people: readonly IdentityFields[]): readonly (stri
  * was half of the pooling's time.
  */
 export function groupPeople(members: readonly (readonly IdentityFields[])[]): MemberRecord[][] {
-  return runToEnd(groupPeopleInSlices(members));
+  return runToEnd(groupPeopleInSlices(members)).groups;
 }
 
 /**
  * groupPeople in slices: it pauses after each member's records (runToEnd, slices.ts). The loops
  * are plain functions called once a member: the same loops inside the generator profiled slower.
+ * With `kept` (the URL numbers of the workspace's last build, key-numbers.ts), records meet on their
+ * URL's number, numbered once per loaded network; `urlIds` is the registry to keep for the next.
  */
 export function* groupPeopleInSlices(
   members: readonly (readonly IdentityFields[])[],
-): Slices<MemberRecord[][]> {
+  kept?: KeyNumbers,
+): Slices<{ groups: MemberRecord[][]; urlIds: KeyNumbers }> {
   const groups: MemberRecord[][] = [];
   const keys: RecordKeys[] = [];
   for (const people of members) {
     keys.push(recordKeysOf(people));
+    yield;
+  }
+  let urlRecords = 0;
+  for (let member = 0; member < members.length; member++)
+    urlRecords +=
+      (members[member] as readonly IdentityFields[]).length - (keys[member] as RecordKeys).withoutUrl;
+  const registry = kept === undefined ? newKeyNumbers() : keptKeyNumbers(kept, urlRecords);
+  const ids: Int32Array[] = [];
+  for (let member = 0; member < members.length; member++) {
+    ids.push(numbersOf(registry, (keys[member] as RecordKeys).urls, kept !== undefined));
     yield;
   }
   const withoutUrl = keys.reduce((sum, member) => sum + member.withoutUrl, 0);
@@ -147,7 +161,8 @@ export function* groupPeopleInSlices(
       yield;
     }
   }
-  const byUrl = new Map<string, number>();
+  // Each URL number's group, -1 before its first record.
+  const byUrl = new Int32Array(registry.keys.length).fill(-1);
   for (let member = 0; member < members.length; member++) {
     const names = wanted.size === 0 ? undefined : nameKeysOf(members[member] as readonly IdentityFields[]);
     yield;
@@ -157,13 +172,13 @@ export function* groupPeopleInSlices(
       byUrl,
       wanted,
       member,
-      (keys[member] as RecordKeys).urls,
+      ids[member] as Int32Array,
       names,
       memberRecords(people, member),
     );
     yield;
   }
-  if (withoutUrl === 0) return groups;
+  if (withoutUrl === 0) return { groups, urlIds: registry };
   for (let member = 0; member < members.length; member++) {
     if ((keys[member] as RecordKeys).withoutUrl === 0) continue;
     const names = nameKeysOf(members[member] as readonly IdentityFields[]);
@@ -178,7 +193,7 @@ export function* groupPeopleInSlices(
     );
     yield;
   }
-  return groups;
+  return { groups, urlIds: registry };
 }
 
 /** The name keys records without a URL ask for, not claimed yet. */
@@ -196,21 +211,21 @@ function wantNames(
 /** One member's records with a URL, into the group of their URL; the name keys they claim. */
 function groupByUrl(
   groups: MemberRecord[][],
-  byUrl: Map<string, number>,
+  byUrl: Int32Array,
   wanted: Map<string, number>,
   member: number,
-  urls: readonly (string | null)[],
+  ids: Int32Array,
   names: readonly (string | null)[] | undefined,
   records: readonly MemberRecord[],
 ): void {
-  for (let index = 0; index < urls.length; index++) {
-    const url = urls[index];
-    if (url === null || url === undefined) continue;
+  for (let index = 0; index < ids.length; index++) {
+    const id = ids[index] as number;
+    if (id < 0) continue;
     const record = records[index] as MemberRecord;
-    let group = byUrl.get(url);
-    if (group === undefined) {
+    let group = byUrl[id] as number;
+    if (group < 0) {
       group = groups.push([record]) - 1;
-      byUrl.set(url, group);
+      byUrl[id] = group;
     } else (groups[group] as MemberRecord[]).push(record);
     if (!names) continue;
     const key = names[index];

@@ -38,21 +38,37 @@ function plain(value: object): boolean {
   return prototype === Object.prototype || prototype === null;
 }
 
+/** Where a reloaded member's records were in the last build: its member index, its records by id. */
+export interface Reloaded {
+  readonly member: number;
+  readonly at: ReadonlyMap<string, number>;
+}
+
 /**
  * Per member of this build whose network is not the very array of the last build's member with
- * the same user id: that array's records by id, to find the last build's person of a record that
- * was reloaded (null: the member's network is the same array, or they were not a member).
+ * the same user id: that member's index in the last build and the index of each of its records by
+ * id, to find the last build's person of a record that was reloaded (null: the member was not one).
+ * Per member whose network is the very array: their index in the last build (`same`, else -1).
  */
 export function reloadedRecords(
   members: readonly PoolMember[],
   previous: readonly PoolMember[] | undefined,
-): (ReadonlyMap<string, Connection> | null)[] {
-  const before = new Map(previous?.map((member) => [member.node.userId, member.people] as const));
-  return members.map((member) => {
-    const people = before.get(member.node.userId);
-    if (!people || people === member.people) return null;
-    const byId = new Map<string, Connection>();
-    for (const person of people) if (!byId.has(person.id)) byId.set(person.id, person);
-    return byId;
+): { same: Int32Array; reloaded: (Reloaded | null)[] } {
+  const before = new Map(previous?.map((member, index) => [member.node.userId, index] as const));
+  const same = new Int32Array(members.length).fill(-1);
+  const reloaded = members.map((member, index) => {
+    const last = before.get(member.node.userId);
+    if (last === undefined) return null;
+    const people = (previous?.[last] as PoolMember).people;
+    if (people === member.people) {
+      same[index] = last;
+      return null;
+    }
+    const at = new Map<string, number>();
+    people.forEach((person, position) => {
+      if (!at.has(person.id)) at.set(person.id, position);
+    });
+    return { member: last, at };
   });
+  return { same, reloaded };
 }

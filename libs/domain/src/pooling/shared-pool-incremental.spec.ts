@@ -79,10 +79,12 @@ function membership(members: readonly PoolMember[], seed: number): PoolMember[] 
   return next;
 }
 
-/** What a build is, the memo of the last one aside (reused persons and links are equal, not the same). */
-const built = (pool: SharedPool) => ({
+/**
+ * What a build is, the memo of the last one aside (reused persons and links are equal, not the
+ * same; URL numbers are the order URLs were first met in, the group indexes are compared).
+ */
+const built = ({ urlIds: _numbers, companyIds: _companies, ...pool }: SharedPool) => ({
   ...pool,
-  byFirstRecord: [...pool.byFirstRecord],
   companyLinks: [...pool.companyLinks.byCompany].map(([key, entry]) => [key, entry.signature, entry.links]),
 });
 

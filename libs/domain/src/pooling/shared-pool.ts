@@ -14,8 +14,9 @@ import {
   type PoolMember,
 } from './pool-person.js';
 import type { PooledPerson } from './pooled-person-memo.js';
-import { reloadedRecords, sameRecord } from './same-records.js';
+import { reloadedRecords, sameRecord, type Reloaded } from './same-records.js';
 import { runToEnd, type Slices } from './slices.js';
+import { keptKeyNumbers, numbersOf, type KeyNumbers } from './key-numbers.js';
 
 /** Spellings of one company (trimmed, as groupByCompany counts them) and how many use each. */
 export type Spellings = Map<string, number>;
@@ -52,8 +53,9 @@ export interface SharedPool {
   readonly countedSpellings: ReadonlyMap<string, Spellings>;
   readonly companies: readonly CompanySummary[];
   readonly otherCompanyPeople: number;
-  /** Each group's person by its first record: what a rebuild reuses (reusablePerson). */
-  readonly byFirstRecord: ReadonlyMap<Connection, PooledPerson>;
+  /** The workspace's profile URLs and company keys numbered, kept for the next build (key-numbers.ts). */
+  readonly urlIds: KeyNumbers;
+  readonly companyIds: KeyNumbers;
 }
 
 /**
@@ -80,28 +82,35 @@ const SLICE_GROUPS = 512;
  * every other member's records are kept with their loaded networks (recordKeysOf), a person whose
  * records, knowers and levels are the very ones of `previous` is taken as it was without building
  * anything, and a company whose people are the same objects keeps its links without comparing
- * their fields. What is left per record is looking up keys and filling the indexes.
+ * their fields. Keys are numbered once per network and the numbering kept (key-numbers.ts), and
+the last build's persons are found through its arrays: what is left per record is walking arrays
+and filling the indexes.
  */
 export function* buildSharedPool(members: readonly PoolMember[], previous?: SharedPool): Slices<SharedPool> {
   const ordered = [...members].sort((a, b) => a.node.userId - b.node.userId);
-  const raw = yield* groupPeopleInSlices(ordered.map((member) => member.people));
-  const companyKeys: (readonly (string | null)[])[] = [];
+  const { groups: raw, urlIds } = yield* groupPeopleInSlices(
+    ordered.map((member) => member.people),
+    previous?.urlIds,
+  );
+  const records = ordered.reduce((sum, member) => sum + member.people.length, 0);
+  const companyIds = keptKeyNumbers(previous?.companyIds, records);
+  const companyNumbers: Int32Array[] = [];
   for (const member of ordered) {
-    companyKeys.push(companyKeysOf(member.people));
+    companyNumbers.push(numbersOf(companyIds, companyKeysOf(member.people), true));
     yield;
   }
   const draft: Draft = {
     ordered,
     raw,
     urls: ordered.map((member) => recordKeysOf(member.people).urls),
-    companyKeys,
-    before: previous?.byFirstRecord,
-    reloaded: reloadedRecords(ordered, previous?.members),
+    companyNumbers,
+    companyCounts: ordered.map(() => new Int32Array(companyIds.keys.length)),
+    last: previous,
+    ...reloadedRecords(ordered, previous?.members),
     groupOf: ordered.map((member) => new Int32Array(member.people.length)),
     reach: ordered.map(() => ({ people: 0, companies: new Map<string, number>() })),
     groups: [],
     persons: [],
-    byFirstRecord: new Map(),
     shown: [],
     countedOnly: [],
     urlGroups: raw.length,
@@ -112,7 +121,13 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     poolGroups(draft, from, Math.min(raw.length, from + SLICE_GROUPS));
     yield;
   }
-  const { groupOf, reach, groups, persons, byFirstRecord, shown, countedOnly, urlGroups } = draft;
+  const { groupOf, reach, groups, persons, shown, countedOnly, urlGroups } = draft;
+  draft.companyCounts.forEach((counts, member) => {
+    const { companies } = reach[member] as (typeof reach)[number];
+    for (let number = 0; number < counts.length; number++)
+      if ((counts[number] as number) > 0)
+        companies.set(companyIds.keys[number] as string, counts[number] as number);
+  });
   const { at: shownAt, spellings: shownSpellings } = yield* byCompany(shown);
   const countedSpellings = (yield* byCompany(countedOnly)).spellings;
   const companyLinks = yield* companyLinksByCompany(shownAt, HIDDEN_KNOWER, previous?.companyLinks);
@@ -131,7 +146,8 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     countedSpellings,
     companies: counts.companies,
     otherCompanyPeople: counts.otherPeople,
-    byFirstRecord,
+    urlIds,
+    companyIds,
   };
 }
 
@@ -140,15 +156,19 @@ interface Draft {
   readonly ordered: readonly PoolMember[];
   readonly raw: readonly MemberRecord[][];
   readonly urls: readonly (readonly (string | null)[])[];
-  readonly companyKeys: readonly (readonly (string | null)[])[];
-  readonly before: ReadonlyMap<Connection, PooledPerson> | undefined;
-  /** Per member whose network was reloaded since `before`: its last records by id (sameRecord). */
-  readonly reloaded: readonly (ReadonlyMap<string, Connection> | null)[];
+  /** Per member, per record: the number of its company key (companyIds), -1 without. */
+  readonly companyNumbers: readonly Int32Array[];
+  /** Per member, per company number: the distinct people whose first record is there (reach). */
+  readonly companyCounts: readonly Int32Array[];
+  readonly last: SharedPool | undefined;
+  /** Per member whose network is the very array of `last`: their index there, else -1. */
+  readonly same: Int32Array;
+  /** Per member whose network was reloaded since `last`: where its records were (sameRecord). */
+  readonly reloaded: readonly (Reloaded | null)[];
   readonly groupOf: Int32Array[];
   readonly reach: { people: number; companies: Map<string, number> }[];
   readonly groups: (readonly MemberRecord[])[];
   readonly persons: PooledPerson[];
-  readonly byFirstRecord: Map<Connection, PooledPerson>;
   readonly shown: Connection[];
   readonly countedOnly: Connection[];
   urlGroups: number;
@@ -156,7 +176,7 @@ interface Draft {
 
 /** Groups [from, to) of a build: each one's person, reused from the last build when unchanged. */
 function poolGroups(draft: Draft, from: number, to: number): void {
-  const { ordered, raw, urls, companyKeys, before, groupOf, reach } = draft;
+  const { ordered, raw, urls, companyNumbers, companyCounts, groupOf, reach } = draft;
   for (let index = from; index < to; index++) {
     const group = raw[index] as MemberRecord[];
     for (const record of group) (groupOf[record.member] as Int32Array)[record.person] = index;
@@ -170,13 +190,14 @@ function poolGroups(draft: Draft, from: number, to: number): void {
     const records = distinctMembers(group);
     const firstRecord = records[0] as MemberRecord;
     const first = personOf(ordered, firstRecord);
-    const key = (companyKeys[firstRecord.member] as readonly (string | null)[])[firstRecord.person] ?? null;
+    const company = (companyNumbers[firstRecord.member] as Int32Array)[firstRecord.person] as number;
     for (const record of records) {
-      const memberReach = reach[record.member] as (typeof reach)[number];
-      memberReach.people++;
-      if (key !== null) memberReach.companies.set(key, (memberReach.companies.get(key) ?? 0) + 1);
+      (reach[record.member] as (typeof reach)[number]).people++;
+      if (company < 0) continue;
+      const counts = companyCounts[record.member] as Int32Array;
+      counts[company] = (counts[company] as number) + 1;
     }
-    const known = before?.get(first) ?? lastOf(draft, firstRecord.member, first);
+    const known = lastOf(draft, firstRecord, first);
     const person = !known
       ? poolGroup(ordered, records)
       : unchanged(known, ordered, records, false)
@@ -186,16 +207,29 @@ function poolGroups(draft: Draft, from: number, to: number): void {
           : poolGroup(ordered, records);
     draft.groups.push(records);
     draft.persons.push(person);
-    draft.byFirstRecord.set(first, person);
     if (person.node) draft.shown.push(person.node);
     else draft.countedOnly.push(first);
   }
 }
 
-/** The last build's person whose first record had this one's id, when its member was reloaded. */
-function lastOf(draft: Draft, member: number, first: Connection): PooledPerson | undefined {
-  const former = draft.reloaded[member]?.get(first.id);
-  return former && draft.before?.get(former);
+/**
+ * The last build's person whose first record was this one (its member's network unchanged) or had
+ * this one's id (reloaded): found through the last build's groups, without a map of every person.
+ */
+function lastOf(draft: Draft, record: MemberRecord, first: Connection): PooledPerson | undefined {
+  const { last } = draft;
+  if (!last) return undefined;
+  let member = draft.same[record.member] as number;
+  let at: number | undefined = record.person;
+  if (member < 0) {
+    const reloaded = draft.reloaded[record.member];
+    if (!reloaded) return undefined;
+    member = reloaded.member;
+    at = reloaded.at.get(first.id);
+    if (at === undefined) return undefined;
+  }
+  const person = last.persons[(last.groupOf[member] as Int32Array)[at] as number];
+  return person && person.records[0] === (last.members[member] as PoolMember).people[at] ? person : undefined;
 }
 
 /** One group pooled from scratch for no viewer (poolPerson). */
