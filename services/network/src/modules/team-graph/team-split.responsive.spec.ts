@@ -16,7 +16,7 @@ import type { SplitBlobs, SplitVersion, TeamSplitStore } from './team-split.stor
 
 const TEAM = 4;
 const MEMBERS = 6;
-const PEOPLE_EACH = 15_000;
+const PEOPLE_EACH = 30_000;
 /** The most of the build's CPU a timer may wait behind: well under a NATS ping or a request's timeout. */
 const MOST_LATE_MS = 100;
 
