@@ -11,8 +11,11 @@ export function sameRecord(a: Connection, b: Connection): boolean {
   return a === b || sameValue(a, b);
 }
 
-/** Equal JSON-like values: the same keys in the same order, equal values (plain objects only). */
-function sameValue(a: unknown, b: unknown): boolean {
+/**
+ * Equal JSON-like values: the same keys in the same order, equal values (plain objects only).
+ * Also the target index's test of a person kept between versions (target-index-carry.ts).
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {

@@ -1,6 +1,7 @@
 import type { Connection } from '@warmpath/contracts';
 import type { TargetBlocks } from './target-blocks.js';
 import type { KnowerTie } from './target-connectors.js';
+import { sameValue } from '../pooling/same-records.js';
 
 // docs/targets.md "Recompute after an import: what the last version is worth": a workspace
 // version's target index keeps what its successor can reuse. After one member's import only their
@@ -37,25 +38,6 @@ export interface TargetIndexCarry {
   readonly blocks: TargetBlocks;
   /** The readers' views of this version, and those of the last one not read since. */
   readonly readers: Map<number, ReaderCarry>;
-}
-
-/** Equal as JSON values: primitives, arrays and plain objects, compared all the way down. */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const keysA = Object.keys(a);
-  if (keysA.length !== Object.keys(b).length) return false;
-  for (const key of keysA) {
-    if (!Object.prototype.hasOwnProperty.call(b, key)) return false;
-    if (!sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
-  }
-  return true;
 }
 
 /**
