@@ -65,6 +65,21 @@ beforeAll(async () => {
       respond<{ userId: number; teamId: number }>('teams.membership.get', ({ userId, teamId }) =>
         membershipReply(workspaces.get(teamId), userId, teamId),
       );
+      respond<{ userId: number }>('teams.workspace.list', ({ userId }) => ({
+        ok: true,
+        data: [...workspaces]
+          .filter(([, members]) => members.has(userId))
+          .map(([id, members]) => ({
+            id,
+            name: `Workspace ${id}`,
+            description: null,
+            createdById: [...members.keys()][0],
+            createdAt: '2026-11-01T00:00:00.000Z',
+            memberCount: members.size,
+            role: 'member',
+            ownerName: 'Owner Test',
+          })),
+      }));
     },
   });
   expect(service.config.TEAM_POOL_LOCK_MS).toBe(30_000);
@@ -328,5 +343,39 @@ describe('a workspace version is built once across replicas', () => {
     expect((await splitsFound()) - found).toBe(1);
     expect((await splitBuilds()) - splits).toBe(0);
     expect((await poolBuilds()) - pools).toBe(0);
+  });
+});
+
+describe('an event that reaches the replica that served no reader', () => {
+  const [oona, piet] = [31, 32];
+  const teamId = 802;
+  const handler = (index: number) => (replicas[index] as NestFastifyApplication).get(TeamGraphHandler);
+
+  beforeAll(async () => {
+    workspaces.set(
+      teamId,
+      new Map<number, SharingLevel>([
+        [oona, 'names'],
+        [piet, 'names'],
+      ]),
+    );
+    await importPeople(db, oona, crowd(4000, 30));
+    await importPeople(db, piet, crowd(4020, 30));
+  });
+
+  it('rebuilds what the other replica’s readers read, ahead of their next read', async () => {
+    // Oona reads on replica 0 only; replica 1 has never seen this workspace.
+    const before = await handler(0).base({ userId: oona, teamId });
+    await handler(0).patch({ userId: oona, teamId });
+    const splits = await splitBuilds();
+    await importPeople(db, piet, crowd(4100, 5));
+    // The queue group hands Piet's import to replica 1.
+    await handler(1).memberImported(piet);
+    expect((await splitBuilds()) - splits).toBe(1);
+    // Oona's next read, on either replica, finds the new version stored: nothing more is built.
+    const after = await handler(0).base({ userId: oona, teamId });
+    expect(after.etag).not.toBe(before.etag);
+    expect(await handler(1).base({ userId: oona, teamId })).toEqual(after);
+    expect((await splitBuilds()) - splits).toBe(1);
   });
 });

@@ -13,12 +13,10 @@ import { HandleEvent, HandleRequest, LOGGER } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import { ImportListeners } from '../graph/import-listeners.js';
 import { IntroFeedbackRepository } from '../intro-feedback/intro-feedback.repository.js';
+import { RecentReaders, type ReadKind } from './recent-readers.js';
 import { TeamNetworks } from './team-networks.service.js';
 import { TeamSnapshotService } from './team-snapshot.service.js';
 import { TeamSplitService } from './team-split.service.js';
-
-/** Viewers who read a pooled network this recently get it rebuilt as soon as it changes. */
-export const RECENT_VIEWER_MS = 60 * 60 * 1000;
 
 /**
  * NATS face of GET /api/teams/{id}/network and of its base and patch, and what keeps them warm.
@@ -30,10 +28,6 @@ export const RECENT_VIEWER_MS = 60 * 60 * 1000;
  */
 @Injectable()
 export class TeamGraphHandler {
-  /** teamId → viewerId → when they last read its per-viewer network (ms). */
-  private readonly viewers = new Map<number, Map<number, number>>();
-  /** teamId → viewerId → when they last read its base or patch (ms). */
-  private readonly splitReaders = new Map<number, Map<number, number>>();
   /** teamId → the refresh running now, and whether events came in since it started. */
   private readonly refreshing = new Map<number, { again: boolean; done: Promise<void> }>();
 
@@ -44,6 +38,7 @@ export class TeamGraphHandler {
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly feedback: IntroFeedbackRepository,
     importListeners: ImportListeners,
+    private readonly readers: RecentReaders,
   ) {
     importListeners.add((userId) => this.memberImported(userId));
   }
@@ -54,21 +49,21 @@ export class TeamGraphHandler {
       recheck: request.recheck,
       representation: request.representation,
     });
-    this.viewed(this.viewers, request.teamId, request.userId);
+    await this.readers.mark('snapshot', request.teamId, request.userId);
     return ref;
   }
 
   @HandleRequest(networkTeamSplitContracts.getBase)
   async base(request: RequestOf<typeof networkTeamSplitContracts.getBase>): Promise<TeamSplitRef> {
     const ref = await this.split.base(request.userId, request.teamId, { recheck: request.recheck });
-    this.viewed(this.splitReaders, request.teamId, request.userId);
+    await this.readers.mark('split', request.teamId, request.userId);
     return ref;
   }
 
   @HandleRequest(networkTeamSplitContracts.getPatch)
   async patch(request: RequestOf<typeof networkTeamSplitContracts.getPatch>): Promise<TeamSplitRef> {
     const ref = await this.split.patch(request.userId, request.teamId, { recheck: request.recheck });
-    this.viewed(this.splitReaders, request.teamId, request.userId);
+    await this.readers.mark('split', request.teamId, request.userId);
     return ref;
   }
 
@@ -79,8 +74,7 @@ export class TeamGraphHandler {
 
   @HandleEvent(teamsEvents.memberLeft)
   async left(event: PayloadOf<typeof teamsEvents.memberLeft>): Promise<void> {
-    this.viewers.get(event.teamId)?.delete(event.userId);
-    this.splitReaders.get(event.teamId)?.delete(event.userId);
+    await this.readers.forget(event.teamId, event.userId);
     this.teams.forget(event.teamId, event.userId);
     // Their ties leave the pool, and what requests said of them goes too (ignored on reads anyway).
     await this.feedback.drop(event.teamId, event.userId);
@@ -103,23 +97,19 @@ export class TeamGraphHandler {
 
   @HandleEvent(teamsEvents.workspaceDeleted)
   async deleted(event: PayloadOf<typeof teamsEvents.workspaceDeleted>): Promise<void> {
-    this.viewers.delete(event.teamId);
-    this.splitReaders.delete(event.teamId);
+    await this.readers.forget(event.teamId);
     this.teams.forget(event.teamId);
     await this.snapshots.forget(event.teamId);
     await this.split.forget(event.teamId);
     await this.feedback.drop(event.teamId);
   }
 
-  /** A member's import changed what every workspace they are in pools (see ImportListeners). */
+  /**
+   * A member's import changed what every workspace they are in pools (see ImportListeners): the
+   * teams service says which, since their readers may have been served by another replica.
+   */
   async memberImported(userId: number): Promise<void> {
-    for (const teamId of this.teams.teamsWith(userId)) await this.refresh(teamId);
-  }
-
-  private viewed(readers: Map<number, Map<number, number>>, teamId: number, viewerId: number): void {
-    let viewers = readers.get(teamId);
-    if (!viewers) readers.set(teamId, (viewers = new Map()));
-    viewers.set(viewerId, Date.now());
+    for (const teamId of await this.teams.workspacesWith(userId)) await this.refresh(teamId);
   }
 
   /**
@@ -138,9 +128,8 @@ export class TeamGraphHandler {
       try {
         while (state.again) {
           state.again = false;
-          // Only awaited when there is one to build: the per-viewer rebuilds start at once otherwise.
-          if (this.splitReaders.has(teamId)) await this.rebuildSplit(teamId);
-          await this.rebuildViewers(teamId);
+          await this.rebuildSplit(teamId, await this.readers.recent('split', teamId));
+          await this.rebuildViewers(teamId, await this.readers.recent('snapshot', teamId));
         }
       } finally {
         this.refreshing.delete(teamId);
@@ -152,23 +141,16 @@ export class TeamGraphHandler {
 
   /**
    * Builds the workspace's new base and patches once, for every member, when anyone read them
-   * recently: the membership of the first recent reader still a member names the version (the
+   * recently: the membership of the latest recent reader still a member names the version (the
    * same for every member).
    */
-  private async rebuildSplit(teamId: number): Promise<void> {
-    const readers = this.splitReaders.get(teamId);
-    if (!readers) return;
-    for (const [viewerId, readAt] of [...readers]) {
-      if (Date.now() - readAt > RECENT_VIEWER_MS) {
-        readers.delete(viewerId);
-        continue;
-      }
+  private async rebuildSplit(teamId: number, readers: readonly number[]): Promise<void> {
+    for (const viewerId of readers) {
       try {
         await this.split.ensure(viewerId, teamId);
         return;
       } catch (error) {
-        readers.delete(viewerId);
-        this.logger.warn({ err: error, teamId, viewerId }, 'workspace base and patches not rebuilt');
+        await this.unable('split', teamId, viewerId, error, 'workspace base and patches not rebuilt');
       }
     }
   }
@@ -177,21 +159,19 @@ export class TeamGraphHandler {
    * Rebuilds the per-viewer snapshots of the recent readers of GET /api/teams/{id}/network (API
    * clients; the web app reads the base and patch) one after another (a pooling is CPU-heavy).
    */
-  private async rebuildViewers(teamId: number): Promise<void> {
-    const viewers = this.viewers.get(teamId);
-    if (!viewers) return;
-    for (const [viewerId, readAt] of [...viewers]) {
-      if (Date.now() - readAt > RECENT_VIEWER_MS) {
-        viewers.delete(viewerId);
-        continue;
-      }
+  private async rebuildViewers(teamId: number, readers: readonly number[]): Promise<void> {
+    for (const viewerId of readers) {
       try {
         await this.snapshots.ensure(viewerId, teamId);
       } catch (error) {
-        // Most likely no longer a member (NOT_FOUND): their next read answers for itself.
-        viewers.delete(viewerId);
-        this.logger.warn({ err: error, teamId, viewerId }, 'pooled snapshot not rebuilt');
+        await this.unable('snapshot', teamId, viewerId, error, 'pooled snapshot not rebuilt');
       }
     }
+  }
+
+  /** A reader whose rebuild failed (most likely no longer a member): their next read answers for itself. */
+  private async unable(kind: ReadKind, teamId: number, viewerId: number, error: unknown, message: string) {
+    await this.readers.forget(teamId, viewerId, [kind]);
+    this.logger.warn({ err: error, teamId, viewerId }, message);
   }
 }

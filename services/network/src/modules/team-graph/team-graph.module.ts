@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { GraphModule } from '../graph/graph.module.js';
 import { IntroFeedbackModule } from '../intro-feedback/intro-feedback.module.js';
 import { BuildLocks } from './build-lock.js';
+import { RecentReaders } from './recent-readers.js';
 import { TeamGraphHandler } from './team-graph.handler.js';
 import { TeamNetworks } from './team-networks.service.js';
 import { TeamSnapshotService } from './team-snapshot.service.js';
@@ -13,6 +14,7 @@ import { TeamSplitStore } from './team-split.store.js';
   imports: [GraphModule, IntroFeedbackModule],
   providers: [
     BuildLocks,
+    RecentReaders,
     TeamNetworks,
     TeamSnapshotService,
     TeamSplitStore,

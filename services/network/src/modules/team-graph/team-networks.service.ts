@@ -188,9 +188,18 @@ export class TeamNetworks {
     return flight;
   }
 
-  /** The workspaces read here whose members (as last read) include this user. */
-  teamsWith(userId: number): number[] {
-    return [...this.membersOf].filter(([, ids]) => ids.includes(userId)).map(([teamId]) => teamId);
+  /**
+   * The workspaces this user is a member of, as the teams service lists them, with those read here
+   * whose members (as last read) include them: a source's workspace is not in the user's list, and
+   * the teams service not answering leaves the latter.
+   */
+  async workspacesWith(userId: number): Promise<number[]> {
+    const readHere = [...this.membersOf].filter(([, ids]) => ids.includes(userId)).map(([teamId]) => teamId);
+    const listed = await this.bus
+      .request(teamsContracts.listWorkspaces, { userId })
+      .then((workspaces) => workspaces.map((workspace) => workspace.id))
+      .catch(() => []);
+    return [...new Set([...readHere, ...listed])];
   }
 
   /** Forgets the pooled networks of a workspace (deleted) or of one viewer in it (left). */
