@@ -7,5 +7,6 @@ export * from './postgres/throwaway-database.js';
 export * from './csv/damaged-files.js';
 export * from './zip/build-zip.js';
 export * from './redis/delete-keys.js';
+export * from './redis/unreachable-redis.js';
 export * from './imports/build-import-status.js';
 export * from './archive/generate-archive.js';

@@ -6,6 +6,7 @@ import {
   type NetworkSnapshotRef,
 } from '@warmpath/contracts';
 import type { BusClient } from '@warmpath/server-kit';
+import { unreachableRedis } from '@warmpath/testing';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { GraphHandler } from './graph.handler.js';
@@ -147,15 +148,7 @@ describe('SnapshotPointerStore and the published pointer', () => {
 });
 
 describe('Redis down', () => {
-  // Nothing listens on port 1: every command fails after its retries, as with a stopped Redis.
-  const down = new Redis('redis://127.0.0.1:1', {
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-    lazyConnect: true,
-    connectTimeout: 200,
-    disconnectTimeout: 0,
-  });
-  down.on('error', () => undefined); // the refused connection is the point
+  const down = unreachableRedis();
   afterAll(() => down.disconnect());
 
   it('answers 503 SERVICE_UNAVAILABLE with a clear message, not an internal error', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { metricsRegistry } from '@warmpath/server-kit';
+import { unreachableRedis } from '@warmpath/testing';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { buildLockKey, BuildLocks } from './build-lock.js';
@@ -98,15 +99,7 @@ describe('BuildLocks', () => {
   });
 
   describe('Redis down', () => {
-    // Nothing listens on port 1: every command fails after its retries, as with a stopped Redis.
-    const down = new Redis('redis://127.0.0.1:1', {
-      maxRetriesPerRequest: 1,
-      retryStrategy: () => null,
-      lazyConnect: true,
-      connectTimeout: 200,
-      disconnectTimeout: 0,
-    });
-    down.on('error', () => undefined); // the refused connection is the point
+    const down = unreachableRedis();
     afterAll(() => down.disconnect());
 
     it('answers no lock at once: the replica builds, as a single replica always did', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import type { NetworkSnapshotRef } from '@warmpath/contracts';
+import { unreachableRedis } from '@warmpath/testing';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
@@ -159,15 +160,7 @@ describe('TeamGraphHandler: keeping pooled snapshots warm', () => {
   });
 
   it('still rebuilds for its own readers when Redis does not answer', async () => {
-    // Nothing listens on port 1: every command fails after its retries, as with a stopped Redis.
-    const down = new Redis('redis://127.0.0.1:1', {
-      maxRetriesPerRequest: 1,
-      retryStrategy: () => null,
-      lazyConnect: true,
-      connectTimeout: 200,
-      disconnectTimeout: 0,
-    });
-    down.on('error', () => undefined); // the refused connection is the point
+    const down = unreachableRedis();
     const split = new HeldSnapshots();
     const { handler } = handlerWith(new HeldSnapshots(), split, new RecentReaders(down));
     const read = handler.patch({ userId: VIEWER, teamId: TEAM + 3 } as never);
