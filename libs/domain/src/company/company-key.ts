@@ -55,6 +55,21 @@ export function companyKey(name: string | null | undefined): string | null {
   return key;
 }
 
+/**
+ * companyKey with a memo of its own for one job (a workspace's build): every spelling it meets
+ * folded once. The shared memo below is bounded and a workspace of 25,000 companies outgrows it,
+ * emptying it over and over (docs/workspace-network.md "The cold build's cost").
+ */
+export function companyKeyMemo(): (name: string | null | undefined) => string | null {
+  const keys = new Map<string, string | null>();
+  return (name) => {
+    if (!name) return null;
+    let key = keys.get(name);
+    if (key === undefined) keys.set(name, (key = companyKey(name)));
+    return key;
+  };
+}
+
 /** Company keys already computed, by spelling; emptied when full (a bounded memo, not a cache to tune). */
 const KNOWN_KEYS = new Map<string, string | null>();
 const KNOWN_KEYS_MAX = 20_000;

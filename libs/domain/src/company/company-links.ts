@@ -63,16 +63,32 @@ export function generateCompanyLinks(people: readonly CompanyLinkPerson[]): Comp
   const analyses = new Map<string, PositionAnalysis>();
   for (const key of [...groups.keys()].sort()) {
     const group = groups.get(key);
-    if (!group || group.members.length < 2 || !isSharedEmployer(key)) continue;
-    // A person is in one company only, so no pair spans two: one small set per company instead of
-    // one of every link (a 600,000-entry map, slow to grow and to probe).
-    const ranked = rankPeople(group.members, analyses);
-    const links = new LinkSet(ranked.length);
-    if (ranked.length <= SMALL_COMPANY_MAX_PEOPLE) linkSmallCompany(ranked, group.name, links);
-    else linkLargeCompany(ranked, group.name, links);
-    links.appendTo(all);
+    if (group) appendCompanyLinks(key, group.name, group.members, analyses, all);
   }
   return all;
+}
+
+/**
+ * generateCompanyLinks of people who all have company key `key`, whose most used spelling is
+ * `name` (as groupByCompany names them), appended to `all`: one company's links without grouping
+ * its people again. `analyses` may be kept across companies (analysePosition is a function of the
+ * title alone).
+ */
+export function appendCompanyLinks<T extends CompanyLinkPerson>(
+  key: string,
+  name: string,
+  members: readonly T[],
+  analyses: Map<string, PositionAnalysis>,
+  all: CompanyLink[],
+): void {
+  if (members.length < 2 || !isSharedEmployer(key)) return;
+  // A person is in one company only, so no pair spans two: one small set per company instead of
+  // one of every link (a 600,000-entry map, slow to grow and to probe).
+  const ranked = rankPeople(members, analyses);
+  const links = new LinkSet(ranked.length);
+  if (ranked.length <= SMALL_COMPANY_MAX_PEOPLE) linkSmallCompany(ranked, name, links);
+  else linkLargeCompany(ranked, name, links);
+  links.appendTo(all);
 }
 
 /** Highest seniority first, ties by id: the first one is the company's top-ranked person. */

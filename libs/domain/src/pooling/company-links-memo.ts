@@ -1,7 +1,8 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
 import { isSharedEmployer } from '../company/company-key.js';
-import { groupByCompany } from '../company/group-by-company.js';
-import { deriveCompanyLinks } from './graph-links.js';
+import { groupByCompany, mostUsedSpelling } from '../company/group-by-company.js';
+import type { PositionAnalysis } from '../position/function-category.js';
+import { deriveCompanyLinks, deriveOneCompanyLinks } from './graph-links.js';
 
 /**
  * The company links of the last build, per company: what a rebuild reuses for every company whose
@@ -69,8 +70,12 @@ export function* companyLinksByCompany(
   at: ReadonlyMap<string, readonly Connection[]>,
   ownerUserId: number,
   previous?: CompanyLinksMemo,
+  spellings?: ReadonlyMap<string, ReadonlyMap<string, number>>,
 ): Generator<void, CompanyLinksMemo, void> {
   const reusable = previous?.ownerUserId === ownerUserId ? previous.byCompany : undefined;
+  // With the spellings of each company's people (as groupByCompany counts them), a company's links
+  // come from its people as they are, without grouping them again, positions analysed once a build.
+  const analyses = new Map<string, PositionAnalysis>();
   const byCompany = new Map<string, CompanyLinksEntry>();
   let work = 0;
   for (const key of [...at.keys()].sort()) {
@@ -84,7 +89,15 @@ export function* companyLinksByCompany(
     const links =
       known?.people && sameFields(known.people, people)
         ? known.links
-        : deriveCompanyLinks(people, ownerUserId);
+        : spellings
+          ? deriveOneCompanyLinks(
+              key,
+              mostUsedSpelling(spellings.get(key) ?? new Map()),
+              people,
+              ownerUserId,
+              analyses,
+            )
+          : deriveCompanyLinks(people, ownerUserId);
     byCompany.set(key, { links, people });
     work += people.length;
     if (work >= COMPANY_SLICE_PEOPLE) {

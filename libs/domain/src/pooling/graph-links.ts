@@ -1,5 +1,11 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
-import { COMPANY_LINK_STRENGTH, generateCompanyLinks } from '../company/company-links.js';
+import {
+  appendCompanyLinks,
+  COMPANY_LINK_STRENGTH,
+  generateCompanyLinks,
+  type CompanyLink,
+} from '../company/company-links.js';
+import type { PositionAnalysis } from '../position/function-category.js';
 import { WARMTH, edgeWarmth } from '../warm-path/edge-warmth.js';
 
 /** The id of a user's own node (and of a teammate's node in a workspace graph). */
@@ -26,18 +32,43 @@ export type KnowsTie = Pick<Connection, 'yearsConnected' | 'hasWorkedWith' | 'cr
  * user's own record of the person (a pooled person is known differently by each member).
  */
 export function toKnowsLink(person: Connection, knowerUserId: number, tie: KnowsTie = person): Relationship {
-  const warmth = edgeWarmth({
-    type: 'connection',
-    yearsConnected: tie.yearsConnected,
-    hasWorkedWith: tie.hasWorkedWith,
-    strength: tie.strength?.score ?? null,
-  });
+  return knowsLink(
+    person,
+    knowerUserId,
+    tie.yearsConnected,
+    tie.hasWorkedWith,
+    tie.strength?.score ?? null,
+    tie.createdAt,
+  );
+}
+
+/** userNodeId, one string per user for every link of theirs (a workspace's million links). */
+const userNodeIds = new Map<number, string>();
+function sharedUserNodeId(userId: number): string {
+  let id = userNodeIds.get(userId);
+  if (id === undefined) {
+    if (userNodeIds.size >= 100_000) userNodeIds.clear();
+    userNodeIds.set(userId, (id = userNodeId(userId)));
+  }
+  return id;
+}
+
+/** toKnowsLink from the tie's values, for a caller that has them without a tie object. */
+export function knowsLink(
+  person: Connection,
+  knowerUserId: number,
+  yearsConnected: KnowsTie['yearsConnected'],
+  hasWorkedWith: KnowsTie['hasWorkedWith'],
+  score: number | null,
+  createdAt: KnowsTie['createdAt'],
+): Relationship {
+  const warmth = edgeWarmth({ type: 'connection', yearsConnected, hasWorkedWith, strength: score });
   return {
     id: knowsLinkId(knowerUserId, person.id),
-    sourceId: userNodeId(knowerUserId),
+    sourceId: sharedUserNodeId(knowerUserId),
     targetId: person.id,
     strength: Math.round(warmth * STRENGTH_PER_WARMTH),
-    createdAt: tie.createdAt,
+    createdAt,
     type: 'connection',
     company: null,
     userId: knowerUserId,
@@ -64,11 +95,40 @@ export function toTeammateLink(from: Connection, to: Connection): Relationship {
  * since the later of its two people was stored, so that is its createdAt.
  */
 export function deriveCompanyLinks(people: readonly Connection[], ownerUserId: number): Relationship[] {
-  const byId = new Map(people.map((person) => [person.id, person] as const));
-  return generateCompanyLinks(people).map((link): Relationship => {
+  return companyRelationships(generateCompanyLinks(people), people, ownerUserId);
+}
+
+/**
+ * deriveCompanyLinks of one company's people (all with company key `key`, `name` its most used
+ * spelling, as groupByCompany names it), without grouping them again; `analyses` kept across the
+ * companies of one build (docs/workspace-network.md "The cold build's cost").
+ */
+export function deriveOneCompanyLinks(
+  key: string,
+  name: string,
+  people: readonly Connection[],
+  ownerUserId: number,
+  analyses: Map<string, PositionAnalysis>,
+): Relationship[] {
+  const links: CompanyLink[] = [];
+  appendCompanyLinks(key, name, people, analyses, links);
+  return companyRelationships(links, people, ownerUserId);
+}
+
+function companyRelationships(
+  links: readonly CompanyLink[],
+  people: readonly Connection[],
+  ownerUserId: number,
+): Relationship[] {
+  if (links.length === 0) return [];
+  const byId = new Map<string, Connection>();
+  for (const person of people) byId.set(person.id, person);
+  const relationships = new Array<Relationship>(links.length);
+  for (let index = 0; index < links.length; index++) {
+    const link = links[index] as CompanyLink;
     const source = byId.get(link.sourceId) as Connection;
     const target = byId.get(link.targetId) as Connection;
-    return {
+    relationships[index] = {
       id: companyLinkId(link.sourceId, link.targetId),
       sourceId: link.sourceId,
       targetId: link.targetId,
@@ -79,5 +139,6 @@ export function deriveCompanyLinks(people: readonly Connection[], ownerUserId: n
       company: link.company,
       userId: ownerUserId,
     };
-  });
+  }
+  return relationships;
 }

@@ -100,10 +100,18 @@ export function nameKeysOf(people: readonly IdentityFields[]): readonly (string 
   return keys;
 }
 
-/** companyKey of each record's company, once per network. */
-export function companyKeysOf(people: readonly IdentityFields[]): readonly (string | null)[] {
+/** companyKey of each record's company (`keyOf`, companyKey or a memo of it), once per network. */
+export function companyKeysOf(
+  people: readonly IdentityFields[],
+  keyOf: (name: string | null) => string | null = companyKey,
+): readonly (string | null)[] {
   let keys = companyKeys.get(people);
-  if (!keys) companyKeys.set(people, (keys = people.map((person) => companyKey(person.company))));
+  if (!keys) {
+    keys = new Array<string | null>(people.length);
+    for (let index = 0; index < people.length; index++)
+      keys[index] = keyOf((people[index] as IdentityFields).company);
+    companyKeys.set(people, keys);
+  }
   return keys;
 }
 

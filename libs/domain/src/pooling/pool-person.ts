@@ -1,7 +1,7 @@
 import type { Connection, Relationship, SharingLevel } from '@warmpath/contracts';
 import type { WarmthTie } from '../warm-path/warmth-graph.js';
-import { shownStrength } from '../warmth/share-tie.js';
-import { toKnowsLink } from './graph-links.js';
+import { shownScore, shownStrength } from '../warmth/share-tie.js';
+import { knowsLink } from './graph-links.js';
 import type { MemberRecord } from './person-identity.js';
 import type { PooledPerson } from './pooled-person-memo.js';
 
@@ -37,24 +37,31 @@ export function poolPerson(
   viewer: number,
   pooledFor: number,
 ): PooledPerson {
-  const visible = records.filter((r) => r.member === viewer || members[r.member]?.sharing !== 'counts');
-  const pooled: PooledPerson = {
-    pooledFor,
-    records: persons,
-    knowers,
-    sharing,
-    node: null,
-    knowsLinks: [],
-    knowsTies: [],
-  };
-  if (visible.length === 0) return pooled;
+  const visible = visibleRecords(members, records, viewer);
+  if (visible.length === 0)
+    return { pooledFor, records: persons, knowers, sharing, node: null, knowsLinks: [], knowsTies: [] };
   const node = personNode(members, records, visible, viewer);
-  return {
-    ...pooled,
-    node,
-    knowsLinks: visible.map((record) => knowsLinkOf(members, record, node, viewer)),
-    knowsTies: visible.map((record) => knowsTieOf(members, record, viewer)),
-  };
+  const knowsLinks = new Array<Relationship>(visible.length);
+  const knowsTies = new Array<WarmthTie>(visible.length);
+  for (let at = 0; at < visible.length; at++) {
+    const record = visible[at] as MemberRecord;
+    knowsLinks[at] = knowsLinkOf(members, record, node, viewer);
+    knowsTies[at] = knowsTieOf(members, record, viewer);
+  }
+  return { pooledFor, records: persons, knowers, sharing, node, knowsLinks, knowsTies };
+}
+
+/** The records whose member shows the person to the viewer: `records` itself when all do. */
+function visibleRecords(
+  members: readonly PoolMember[],
+  records: readonly MemberRecord[],
+  viewer: number,
+): readonly MemberRecord[] {
+  const shows = (record: MemberRecord) =>
+    record.member === viewer || members[record.member]?.sharing !== 'counts';
+  for (let at = 0; at < records.length; at++)
+    if (!shows(records[at] as MemberRecord)) return records.filter(shows);
+  return records;
 }
 
 /** The link from a record's member to the person's node. */
@@ -65,22 +72,49 @@ export function knowsLinkOf(
   viewer: number,
 ): Relationship {
   const tie = personOf(members, record);
-  // The link's width shows no more of the tie's score than its member shares.
-  const shown = shownStrength(tie, levelOf(members, record, viewer)).strength;
-  return toKnowsLink(node, (members[record.member] as PoolMember).node.userId, { ...tie, strength: shown });
+  // The link's width shows no more of the tie's score than its member shares (shownScore): read
+  // from the record itself, without a copy of it per link (docs/workspace-network.md "The cold
+  // build's cost").
+  return knowsLink(
+    node,
+    (members[record.member] as PoolMember).node.userId,
+    tie.yearsConnected,
+    tie.hasWorkedWith,
+    shownScore(tie, levelOf(members, record, viewer)),
+    tie.createdAt,
+  );
 }
 
 /** The tie behind that link: the path search weighs the member's full score; the hop explains only what they share. */
 export function knowsTieOf(members: readonly PoolMember[], record: MemberRecord, viewer: number): WarmthTie {
   const tie = personOf(members, record);
-  const shown = shownStrength(tie, levelOf(members, record, viewer));
   const score = tie.strength?.score;
+  // Without a strength (most imports) the tie is its years and "worked with" alone: one object per
+  // pair of values, shared, where a million records made a million equal ones.
+  if (!tie.strength) return plainTie(tie.yearsConnected, tie.hasWorkedWith);
+  const shown = shownStrength(tie, levelOf(members, record, viewer));
   return {
     yearsConnected: tie.yearsConnected,
     hasWorkedWith: tie.hasWorkedWith,
     ...shown,
     ...(score === undefined ? {} : { score }),
   };
+}
+
+/** Plain ties by years (0..PLAIN_TIE_YEARS) × worked with; never changed once made (read-only). */
+const PLAIN_TIE_YEARS = 63;
+const plainTies: (WarmthTie | undefined)[] = [];
+
+function plainTie(yearsConnected: number | null, hasWorkedWith: boolean): WarmthTie {
+  if (
+    yearsConnected === null ||
+    !Number.isInteger(yearsConnected) ||
+    yearsConnected < 0 ||
+    yearsConnected > PLAIN_TIE_YEARS
+  )
+    return { yearsConnected, hasWorkedWith };
+  const at = yearsConnected * 2 + (hasWorkedWith ? 1 : 0);
+  return (plainTies[at] ??= Object.freeze({ yearsConnected, hasWorkedWith }));
 }
 
 /** A teammate's node as the viewer sees it (degree 1, known by the viewer). */
@@ -147,17 +181,33 @@ export function personNode(
     return null;
   };
   const byViewer = representative.member === viewer;
+  const userId = (members[representative.member] as PoolMember).node.userId;
+  const knownBy = records.map((record) => knowerId(members, record, viewer));
+  // A record without strength fields (most imports) is copied once, not twice
+  // (docs/workspace-network.md "The cold build's cost"): the same keys in the same order.
+  if (!('strength' in base) && !('signals' in base))
+    return {
+      ...base,
+      userId,
+      linkedinUrl: shared('profiles', 'linkedinUrl'),
+      email: shared('emails', 'email'),
+      notes: byViewer ? base.notes : null,
+      connectionDegree: byViewer ? 1 : 2,
+      isUser: false,
+      isTeammate: false,
+      knownBy,
+    };
   const { strength: _strength, signals: _signals, ...fields } = base;
   return {
     ...fields,
     ...shownStrength(base, levelOf(members, representative, viewer)),
-    userId: (members[representative.member] as PoolMember).node.userId,
+    userId,
     linkedinUrl: shared('profiles', 'linkedinUrl'),
     email: shared('emails', 'email'),
     notes: byViewer ? base.notes : null,
     connectionDegree: byViewer ? 1 : 2,
     isUser: false,
     isTeammate: false,
-    knownBy: records.map((record) => knowerId(members, record, viewer)),
+    knownBy,
   };
 }

@@ -1,5 +1,5 @@
-import type { CompanySummary, Connection } from '@warmpath/contracts';
-import { companyKey } from '../company/company-key.js';
+import type { CompanySummary, Connection, SharingLevel } from '@warmpath/contracts';
+import { companyKey, companyKeyMemo } from '../company/company-key.js';
 import { mostUsedSpelling } from '../company/group-by-company.js';
 import { compareCompanies } from '../search/search-connections.js';
 import { companyLinksByCompany, type CompanyLinksMemo } from './company-links-memo.js';
@@ -95,8 +95,10 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
   const records = ordered.reduce((sum, member) => sum + member.people.length, 0);
   const companyIds = keptKeyNumbers(previous?.companyIds, records);
   const companyNumbers: Int32Array[] = [];
+  // Each spelling folded once per build (companyKeyMemo), for the records and for byCompany.
+  const keyOf = companyKeyMemo();
   for (const member of ordered) {
-    companyNumbers.push(numbersOf(companyIds, companyKeysOf(member.people), true));
+    companyNumbers.push(numbersOf(companyIds, companyKeysOf(member.people, keyOf), true));
     yield;
   }
   const draft: Draft = {
@@ -128,9 +130,14 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
       if ((counts[number] as number) > 0)
         companies.set(companyIds.keys[number] as string, counts[number] as number);
   });
-  const { at: shownAt, spellings: shownSpellings } = yield* byCompany(shown);
-  const countedSpellings = (yield* byCompany(countedOnly)).spellings;
-  const companyLinks = yield* companyLinksByCompany(shownAt, HIDDEN_KNOWER, previous?.companyLinks);
+  const { at: shownAt, spellings: shownSpellings } = yield* byCompany(shown, keyOf);
+  const countedSpellings = (yield* byCompany(countedOnly, keyOf)).spellings;
+  const companyLinks = yield* companyLinksByCompany(
+    shownAt,
+    HIDDEN_KNOWER,
+    previous?.companyLinks,
+    shownSpellings,
+  );
   const counts = namedCompanies(shownSpellings, countedSpellings);
   return {
     members: ordered,
@@ -234,11 +241,48 @@ function lastOf(draft: Draft, record: MemberRecord, first: Connection): PooledPe
 
 /** One group pooled from scratch for no viewer (poolPerson). */
 function poolGroup(ordered: readonly PoolMember[], records: readonly MemberRecord[]): PooledPerson {
-  const persons = records.map((record) => personOf(ordered, record));
-  const knowers = records.map((record) => (ordered[record.member] as PoolMember).node.userId);
-  const sharing = records.map((record) => (ordered[record.member] as PoolMember).sharing);
+  if (records.length === 1) {
+    // Known by one member (a third of a workspace's people): their knower and level lists are
+    // that member's, shared by all of them (read-only, compared by value).
+    const record = records[0] as MemberRecord;
+    const member = ordered[record.member] as PoolMember;
+    const persons = [member.people[record.person] as Connection];
+    return poolPerson(
+      ordered,
+      records,
+      persons,
+      soleKnower(member),
+      soleSharing(member),
+      NO_VIEWER,
+      HIDDEN_KNOWER,
+    );
+  }
+  const persons = new Array<Connection>(records.length);
+  const knowers = new Array<number>(records.length);
+  const sharing = new Array<SharingLevel>(records.length);
+  for (let at = 0; at < records.length; at++) {
+    const record = records[at] as MemberRecord;
+    const member = ordered[record.member] as PoolMember;
+    persons[at] = member.people[record.person] as Connection;
+    knowers[at] = member.node.userId;
+    sharing[at] = member.sharing;
+  }
   return poolPerson(ordered, records, persons, knowers, sharing, NO_VIEWER, HIDDEN_KNOWER);
 }
+
+const soleKnowers = new WeakMap<PoolMember, readonly number[]>();
+const soleKnower = (member: PoolMember): readonly number[] => {
+  let knowers = soleKnowers.get(member);
+  if (knowers?.[0] !== member.node.userId)
+    soleKnowers.set(member, (knowers = Object.freeze([member.node.userId])));
+  return knowers;
+};
+const soleSharings = new Map<SharingLevel, readonly SharingLevel[]>();
+const soleSharing = (member: PoolMember): readonly SharingLevel[] => {
+  let sharing = soleSharings.get(member.sharing);
+  if (!sharing) soleSharings.set(member.sharing, (sharing = Object.freeze([member.sharing])));
+  return sharing;
+};
 
 /**
  * Whether the last build's person of these records is still theirs: the same record objects
@@ -314,14 +358,17 @@ export function companyKeyOf(company: string | null | undefined): { key: string;
 }
 
 /** The people per company key (groupByCompany's keys and order), and the spellings of each. */
-function* byCompany(people: readonly Connection[]): Slices<{
+function* byCompany(
+  people: readonly Connection[],
+  keyOf: (spelling: string) => string | null,
+): Slices<{
   at: Map<string, Connection[]>;
   spellings: Map<string, Spellings>;
 }> {
   const at = new Map<string, Connection[]>();
   const spellingsAt = new Map<string, Spellings>();
   for (let from = 0; from < people.length; from += SLICE_PEOPLE) {
-    fileByCompany(people, from, Math.min(people.length, from + SLICE_PEOPLE), at, spellingsAt);
+    fileByCompany(people, from, Math.min(people.length, from + SLICE_PEOPLE), at, spellingsAt, keyOf);
     yield;
   }
   return { at, spellings: spellingsAt };
@@ -336,16 +383,20 @@ function fileByCompany(
   to: number,
   at: Map<string, Connection[]>,
   spellingsAt: Map<string, Spellings>,
+  keyOf: (spelling: string) => string | null,
 ): void {
+  // companyKeyOf without its answer object per person.
   for (let index = from; index < to; index++) {
     const person = people[index] as Connection;
-    const company = companyKeyOf(person.company);
-    if (!company) continue;
-    const list = at.get(company.key);
+    const spelling = person.company?.trim();
+    if (!spelling) continue;
+    const key = keyOf(spelling);
+    if (key === null) continue;
+    const list = at.get(key);
     if (list) list.push(person);
-    else at.set(company.key, [person]);
-    let spellings = spellingsAt.get(company.key);
-    if (!spellings) spellingsAt.set(company.key, (spellings = new Map()));
-    spellings.set(company.spelling, (spellings.get(company.spelling) ?? 0) + 1);
+    else at.set(key, [person]);
+    let spellings = spellingsAt.get(key);
+    if (!spellings) spellingsAt.set(key, (spellings = new Map()));
+    spellings.set(spelling, (spellings.get(spelling) ?? 0) + 1);
   }
 }

@@ -59,3 +59,15 @@ export function shownStrength(
     record.strength.score === undefined ? { band: shown.band } : { score: shown.score, band: shown.band };
   return shown.signals ? { strength, signals: shown.signals } : { strength };
 }
+
+/**
+ * shownStrength(record, level).strength?.score without building it: the score a link may show
+ * (null: none), for the knows link of every pooled record.
+ */
+export function shownScore(
+  record: { strength?: { score?: number; band: StrengthBand } },
+  level: SharingLevel,
+): number | null {
+  const score = record.strength?.score;
+  return level === 'emails' && score !== undefined ? score : null;
+}

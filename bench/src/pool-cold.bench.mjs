@@ -1,0 +1,90 @@
+// npm run bench:pool-cold — the CPU and the heap of a workspace's shared build at bench:scale's
+// biggest size (docs/workspace-network.md "The cold build's cost"): poolWorkspace(members) from
+// nothing (a cold open), then poolWorkspace(afterImport(members), cold) (one member's re-import).
+// Pure functions on generated data, no stack. Prints CPU (process.cpuUsage, which counts the
+// garbage collector's threads too) and wall, median of --runs (min-max), the heap after, loadavg.
+// `npx nx run-many -t build -p domain contracts testing && npm run bench:pool-cold
+// [-- --members=200 --pooled=500000 --companies=25000 --runs=5]`.
+// Generating 200 × 500,000 takes about a minute: the workspace is kept in the OS temp directory
+// (v8.serialize, ~450 MB for the default size), one file per option set; --fresh=1 makes it again.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { poolWorkspace } from '@warmpath/domain';
+import { afterImport, generatedWorkspace, option, scaleSizes, universeFor } from './generated-workspace.mjs';
+
+const MEMBERS = option('members', 200);
+const POOLED = option('pooled', 500_000);
+const COMPANIES = option('companies', 25_000);
+const RUNS = option('runs', 5);
+
+function workspace() {
+  const file = join(tmpdir(), `warmpath-pool-cold-${MEMBERS}x${POOLED}x${COMPANIES}.v8`);
+  if (option('fresh', 0) !== 1 && existsSync(file)) return deserialize(readFileSync(file));
+  const sizes = scaleSizes(MEMBERS, POOLED);
+  const members = generatedWorkspace({
+    sizes,
+    universe: universeFor(sizes, POOLED),
+    companies: COMPANIES,
+    sharing: ['names'],
+    positions: ['Software Engineer', 'Product Manager', 'CEO'],
+    connectedOn: '2020-01-01',
+  });
+  writeFileSync(file, serialize(members));
+  return members;
+}
+
+const timed = (run) => {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  const answer = run();
+  const used = process.cpuUsage(cpu);
+  return { answer, cpu: (used.user + used.system) / 1000, wall: performance.now() - start };
+};
+
+const summary = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  return `${Math.round(median)} ms (${Math.round(sorted[0])}-${Math.round(sorted[sorted.length - 1])})`;
+};
+
+const members = workspace();
+const records = members.reduce((sum, member) => sum + member.people.length, 0);
+console.log(`pool-cold: ${MEMBERS} members, ${records} records, ${COMPANIES} companies, ${RUNS} runs`);
+console.log(
+  `loadavg before: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
+
+const cold = { cpu: [], wall: [] };
+const imported = { cpu: [], wall: [] };
+let heap = [];
+let persons = 0;
+for (let run = 0; run < RUNS; run++) {
+  // Each run from networks never pooled: nothing of an earlier run's keys is kept (new arrays).
+  const fresh = members.map((member) => ({ ...member, people: [...member.people] }));
+  const first = timed(() => poolWorkspace(fresh));
+  persons = first.answer.persons.length;
+  cold.cpu.push(first.cpu);
+  cold.wall.push(first.wall);
+  const after = afterImport(fresh);
+  const second = timed(() => poolWorkspace(after, first.answer));
+  imported.cpu.push(second.cpu);
+  imported.wall.push(second.wall);
+  heap.push(process.memoryUsage().heapUsed / 1e6);
+  console.log(
+    `  run ${run + 1}: cold ${Math.round(first.cpu)} ms CPU / ${Math.round(first.wall)} ms wall, ` +
+      `after import ${Math.round(second.cpu)} ms CPU / ${Math.round(second.wall)} ms wall, heap ${Math.round(heap.at(-1))} MB`,
+  );
+}
+console.log(`pooled people: ${persons}`);
+console.log(`cold poolWorkspace: CPU ${summary(cold.cpu)}, wall ${summary(cold.wall)}`);
+console.log(`after one import: CPU ${summary(imported.cpu)}, wall ${summary(imported.wall)}`);
+console.log(`heap after: ${summary(heap).replace(/ ms/, ' MB')}`);
+console.log(
+  `loadavg after: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+);
