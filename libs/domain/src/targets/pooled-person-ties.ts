@@ -15,6 +15,15 @@ export const tieWarmth = (tie: WarmthTie): number =>
   });
 
 const personTies = new WeakMap<PooledPerson, readonly KnowerTie[]>();
+/**
+ * The same by the person's knows links: a build that pools a reloaded member's person again from
+ * equal records keeps its node, links and ties in a new PooledPerson (docs/targets.md, "what the
+ * last version is worth"), whose ties are then the very array of the last one.
+ */
+const linkTies = new WeakMap<
+  PooledPerson['knowsLinks'],
+  { node: PooledPerson['node']; knowsTies: PooledPerson['knowsTies']; ties: readonly KnowerTie[] }
+>();
 
 /**
  * A pooled person's ties by their knows links, in link order: only knowers named in the node's
@@ -26,6 +35,11 @@ export function pooledPersonTies(person: PooledPerson): readonly KnowerTie[] {
   const known = personTies.get(person);
   if (known) return known;
   const node = person.node;
+  const byLinks = linkTies.get(person.knowsLinks);
+  if (byLinks && byLinks.node === node && byLinks.knowsTies === person.knowsTies) {
+    personTies.set(person, byLinks.ties);
+    return byLinks.ties;
+  }
   const ties: KnowerTie[] = [];
   if (node) {
     const named = new Set(node.knownBy.filter((id) => id !== HIDDEN_KNOWER).map((id) => userNodeId(id)));
@@ -36,5 +50,6 @@ export function pooledPersonTies(person: PooledPerson): readonly KnowerTie[] {
     });
   }
   personTies.set(person, ties);
+  linkTies.set(person.knowsLinks, { node, knowsTies: person.knowsTies, ties });
   return ties;
 }

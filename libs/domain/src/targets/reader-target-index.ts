@@ -47,6 +47,12 @@ export function readerTargetIndex(
   return index;
 }
 
+/** The nodes sorted by rank, each with its rank (in that order: a Map keeps it). */
+function inOrder(entries: { node: Connection; rank: number }[]): Map<Connection, number> {
+  entries.sort((a, b) => a.rank - b.rank);
+  return new Map(entries.map((entry) => [entry.node, entry.rank] as const));
+}
+
 /** A person the reader knows, as their pooled network shows them: node and ties. */
 type ReaderPerson = CarriedPerson;
 
@@ -129,7 +135,6 @@ export class ReaderTargetIndex implements TargetPeopleLookup {
       this.own.set(group, person);
       persons.set(person.node.id, person);
     });
-    this.carry = { persons, atCompany: this.atCompany, atDomain: this.atDomain };
     const otherRank = new Map(firstOther.map((group, at) => [group, at] as const));
     const [urlFirst, urls, otherFirst] = [firstUrl.size, pool.urlGroups, firstOther.length];
     this.rankOfGroup = (group) => {
@@ -141,26 +146,49 @@ export class ReaderTargetIndex implements TargetPeopleLookup {
     };
     const ownTies = new Map<string, readonly KnowerTie[]>();
     const ordered: { node: Connection; rank: number }[] = [];
-    const replaced: Connection[] = [];
+    const replaced: { node: Connection; rank: number }[] = [];
     let countedOnlyKnown = false;
     for (const [group, person] of this.own) {
       this.ownGroupOf.set(person.node, group);
       ownTies.set(person.node.id, person.ties);
-      ordered.push({ node: person.node, rank: this.rankOfGroup(group) });
+      const rank = this.rankOfGroup(group);
+      ordered.push({ node: person.node, rank });
       const before = shared.nodeOf(group);
-      if (before) replaced.push(before);
+      if (before) replaced.push({ node: before, rank });
       else countedOnlyKnown = true;
     }
-    ordered.sort((a, b) => a.rank - b.rank);
-    this.ownIndex = new TargetPeopleIndex(ordered.map((entry) => entry.node));
-    this.replacedIndex = new TargetPeopleIndex(replaced);
+    // Both in the reader's order, each patched from the last version's when in the same order.
+    const ownPlace = inOrder(ordered);
+    const replacedPlace = inOrder(replaced);
+    this.ownIndex = new TargetPeopleIndex(
+      ownPlace.keys(),
+      previous && { last: previous.ownIndex, lastPlace: previous.ownPlace, place: ownPlace },
+    );
+    this.replacedIndex = new TargetPeopleIndex(
+      replacedPlace.keys(),
+      previous && { last: previous.replacedIndex, lastPlace: previous.replacedPlace, place: replacedPlace },
+    );
     this.ties = { get: (personId) => ownTies.get(personId) ?? shared.ties.get(personId) };
     // The people counted only whom the reader knows are theirs to see: counted no more.
     this.hidden = countedOnlyKnown
       ? hiddenCounts(shared.countedOnly.filter((person) => !this.own.has(person.group)))
       : shared.hidden;
     this.blocks = shared.blocks;
+    this.carry = {
+      persons,
+      atCompany: this.atCompany,
+      atDomain: this.atDomain,
+      ownIndex: this.ownIndex,
+      ownPlace,
+      replacedIndex: this.replacedIndex,
+      replacedPlace,
+    };
     this.suggester = { suggest: (name, limit) => this.suggest(name, limit) };
+  }
+
+  /** True when the reader's own indexes were patched from their view of the last version. */
+  get patched(): boolean {
+    return this.ownIndex.patched && this.replacedIndex.patched;
   }
 
   peopleAt(companyKey: string): readonly Connection[] | undefined {

@@ -21,7 +21,7 @@ export class SharedTargetIndex {
   readonly people: TargetPeopleIndex;
   /** Each shown node's group in the build. */
   readonly groupOfNode = new Map<Connection, number>();
-  readonly ties = new Map<string, readonly KnowerTie[]>();
+  readonly ties: Map<string, readonly KnowerTie[]>;
   /** Each group's node as this index holds it (the last version's when equal), null: counted only. */
   private readonly nodes: (Connection | null)[];
   /** The people counted only (no node), in group order, by the company of their first record. */
@@ -42,27 +42,75 @@ export class SharedTargetIndex {
     readonly pool: SharedPool,
     previous?: TargetIndexCarry,
   ) {
-    const shown: Connection[] = [];
     const countedOnly: { group: number; company: string | null }[] = [];
-    const nodeById = new Map<string, Connection>();
-    const used = new Set<string>();
     this.nodes = new Array<Connection | null>(pool.persons.length).fill(null);
+    // A node of the last version with the very ties it had there is kept as it is: the build kept
+    // that person (docs/targets.md, "what the last version is worth"). The others are compared.
+    const compared: { group: number; node: Connection; ties: readonly KnowerTie[] }[] = [];
+    const tiesOf = new Array<readonly KnowerTie[] | undefined>(pool.persons.length);
     pool.persons.forEach((person, group) => {
-      if (person.node) {
-        const now = { node: person.node, ties: pooledPersonTies(person) };
-        const last = previous?.nodes.get(now.node.id);
-        const before = last && { node: last, ties: previous?.ties.get(last.id) ?? [] };
-        const { node, ties } = carriedPerson(now, before, used);
-        shown.push(node);
+      const node = person.node;
+      if (!node) {
+        countedOnly.push({ group, company: person.records[0]?.company ?? null });
+        return;
+      }
+      const ties = pooledPersonTies(person);
+      tiesOf[group] = ties;
+      if (previous?.groupOfNode.has(node) && previous.ties.get(node.id) === ties) {
         this.nodes[group] = node;
         this.groupOfNode.set(node, group);
-        this.ties.set(node.id, ties);
-        nodeById.set(node.id, node);
-      } else countedOnly.push({ group, company: person.records[0]?.company ?? null });
+      } else compared.push({ group, node, ties });
     });
-    this.people = new TargetPeopleIndex(shown);
-    carryLists(this.people.byCompany, previous?.byCompany);
-    carryLists(this.people.byDomain, previous?.byDomain);
+    const used = new Set<string>();
+    for (const now of compared) {
+      const last = previous?.nodes.get(now.node.id);
+      const before =
+        last && !this.groupOfNode.has(last)
+          ? { node: last, ties: previous?.ties.get(last.id) ?? [] }
+          : undefined;
+      const { node, ties } = carriedPerson(now, before, used);
+      this.nodes[now.group] = node;
+      this.groupOfNode.set(node, now.group);
+      now.node = node;
+      now.ties = ties;
+      tiesOf[now.group] = ties;
+    }
+    const shown = this.nodes.filter((node): node is Connection => node !== null);
+    // The ties and nodes by id: the last version's with the people gone and compared redone.
+    let nodeById = new Map<string, Connection>();
+    this.ties = new Map();
+    if (previous && previous.nodes.size === previous.groupOfNode.size) {
+      nodeById = new Map(previous.nodes);
+      this.ties = new Map(previous.ties);
+      for (const node of previous.groupOfNode.keys())
+        if (!this.groupOfNode.has(node)) {
+          nodeById.delete(node.id);
+          this.ties.delete(node.id);
+        }
+      for (const { node, ties } of compared) {
+        nodeById.set(node.id, node);
+        this.ties.set(node.id, ties);
+      }
+    }
+    if (nodeById.size !== shown.length) {
+      // No last version, or two people of one id: in group order, as the people index is.
+      nodeById = new Map();
+      this.ties = new Map();
+      this.nodes.forEach((node, group) => {
+        if (!node) return;
+        nodeById.set(node.id, node);
+        this.ties.set(node.id, tiesOf[group] as readonly KnowerTie[]);
+      });
+    }
+    // Patched from the last version's index when the people both show are in the same order.
+    this.people = new TargetPeopleIndex(
+      shown,
+      previous && { last: previous.people, lastPlace: previous.groupOfNode, place: this.groupOfNode },
+    );
+    if (!this.people.patched) {
+      carryLists(this.people.byCompany, previous?.byCompany);
+      carryLists(this.people.byDomain, previous?.byDomain);
+    }
     this.countedOnly = countedOnly;
     this.hidden = hiddenCounts(countedOnly);
     this.blocks = previous?.blocks ?? new TargetBlocks();
@@ -71,6 +119,8 @@ export class SharedTargetIndex {
       ties: this.ties,
       byCompany: this.people.byCompany,
       byDomain: this.people.byDomain,
+      people: this.people,
+      groupOfNode: this.groupOfNode,
       blocks: this.blocks,
       // Readers of the last version who have not read this one yet keep theirs.
       readers: new Map(previous?.readers),

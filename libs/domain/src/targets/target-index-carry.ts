@@ -1,6 +1,7 @@
 import type { Connection } from '@warmpath/contracts';
 import type { TargetBlocks } from './target-blocks.js';
 import type { KnowerTie } from './target-connectors.js';
+import type { TargetPeopleIndex } from './target-people-index.js';
 import { sameValue } from '../pooling/same-records.js';
 
 // docs/targets.md "Recompute after an import: what the last version is worth": a workspace
@@ -22,6 +23,11 @@ export interface ReaderCarry {
   /** The lists merged for the reader, by company key and by domain. */
   readonly atCompany: ReadonlyMap<string, readonly Connection[] | undefined>;
   readonly atDomain: ReadonlyMap<string, readonly Connection[] | undefined>;
+  /** The reader's people and the build's nodes they replace, indexed, with their places (rank). */
+  readonly ownIndex: TargetPeopleIndex;
+  readonly ownPlace: ReadonlyMap<Connection, number>;
+  readonly replacedIndex: TargetPeopleIndex;
+  readonly replacedPlace: ReadonlyMap<Connection, number>;
 }
 
 /**
@@ -34,6 +40,9 @@ export interface TargetIndexCarry {
   readonly ties: ReadonlyMap<string, readonly KnowerTie[]>;
   readonly byCompany: ReadonlyMap<string, readonly Connection[]>;
   readonly byDomain: ReadonlyMap<string, readonly Connection[]>;
+  /** The shown people indexed, and each one's group: the next version's index is patched from them. */
+  readonly people: TargetPeopleIndex;
+  readonly groupOfNode: ReadonlyMap<Connection, number>;
   /** Blocks by list identity: valid for any version whose lists are those arrays. */
   readonly blocks: TargetBlocks;
   /** The readers' views of this version, and those of the last one not read since. */

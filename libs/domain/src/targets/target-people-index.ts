@@ -58,30 +58,68 @@ export interface TargetPeopleLookup {
 }
 
 /**
+ * What a TargetPeopleIndex of the next version needs to be patched from the last one's instead of
+ * built from every person (docs/targets.md, "what the last version is worth"): the last index,
+ * each of its people's place in the last version, and each person's place in this one (a number
+ * that grows along `people`, such as their group).
+ */
+export interface PeopleIndexPatch {
+  readonly last: TargetPeopleIndex;
+  readonly lastPlace: ReadonlyMap<Connection, number>;
+  readonly place: ReadonlyMap<Connection, number>;
+}
+
+/** Past this share of people added or gone, an index is built anew rather than patched. */
+const MOST_PATCHED = 0.25;
+
+/**
  * The people who can be reached, by folded company key, work e-mail domain (and its parents),
  * canonical profile URL and name at company. Members' own nodes (you, teammates, sources) are
- * not targets' people and are left out. Built in one pass: 100,000 people in well under a second.
+ * not targets' people and are left out. Built in one pass: 100,000 people in well under a second;
+ * or patched from the last version's index with the people added and gone only, when the people
+ * both hold are in the same order (then every list is what a build gives, in the same order; only
+ * the order of the maps' keys may differ).
  */
 export class TargetPeopleIndex implements TargetPeopleLookup {
-  readonly byCompany = new Map<string, Connection[]>();
-  readonly byDomain = new Map<string, Connection[]>();
+  readonly byCompany: Map<string, Connection[]>;
+  readonly byDomain: Map<string, Connection[]>;
   /** Company spellings (see `spelling`) seen at each key: an equal spelling is an "exact" match. */
-  private readonly spellings = new Map<string, Set<string>>();
+  private readonly spellings: Map<string, Set<string>>;
   /** Keys by their squashed form ("acmelabs"), for domain stems (companyStemKey). */
-  private readonly squashed = new Map<string, Set<string>>();
+  private readonly squashed: Map<string, Set<string>>;
   /** One spelling of each key as written in the network, for suggestions and display. */
-  readonly companyNames = new Map<string, string>();
-  private readonly people: Connection[] = [];
-  private profiles: Map<string, Connection> | null = null;
+  readonly companyNames: Map<string, string>;
+  /** The people listed (members' own nodes left out), in order. */
+  readonly people: Connection[] = [];
   private allProfiles: Map<string, Connection | Connection[]> | null = null;
+  /** True when this index was patched from the last version's (for the specs and the docs' figures). */
+  readonly patched: boolean;
 
-  constructor(people: Iterable<Connection>) {
+  constructor(people: Iterable<Connection>, patch?: PeopleIndexPatch) {
+    for (const person of people)
+      if (!person.isUser && !person.isTeammate && !person.isSource) this.people.push(person);
+    const changes = patch && changesSince(patch, this.people);
+    if (patch && changes) {
+      const { last } = patch;
+      this.byCompany = new Map(last.byCompany);
+      this.byDomain = new Map(last.byDomain);
+      this.spellings = new Map(last.spellings);
+      this.squashed = new Map(last.squashed);
+      this.companyNames = new Map(last.companyNames);
+      this.patch(patch, changes);
+      this.patched = true;
+      return;
+    }
+    this.byCompany = new Map();
+    this.byDomain = new Map();
+    this.spellings = new Map();
+    this.squashed = new Map();
+    this.companyNames = new Map();
+    this.patched = false;
     // Each spelling is folded once: a network names a few thousand companies many times.
     const keyOf = new Map<string, string | null>();
     const parentsOf = new Map<string, string[]>();
-    for (const person of people) {
-      if (person.isUser || person.isTeammate || person.isSource) continue;
-      this.people.push(person);
+    for (const person of this.people) {
       const company = person.company;
       if (company) {
         let key = keyOf.get(company);
@@ -92,19 +130,85 @@ export class TargetPeopleIndex implements TargetPeopleLookup {
         }
         if (key !== null) push(this.byCompany, key, person);
       }
-      // By the text after "@": a network has many people at few domains.
-      const email = person.email;
-      const at = email ? email.lastIndexOf('@') : -1;
-      if (at < 1) continue;
-      const host = (email as string).slice(at + 1);
-      let parents = parentsOf.get(host);
-      if (!parents) {
-        const domain = workEmailDomain(email);
-        parents = domain ? domainAndParents(domain) : [];
-        parentsOf.set(host, parents);
-      }
-      for (const name of parents) push(this.byDomain, name, person);
+      for (const name of domainsOf(person, parentsOf)) push(this.byDomain, name, person);
     }
+  }
+
+  /**
+   * The last index's maps (copied) with the lists, spellings and profiles of the people added or
+   * gone worked out again: each such list is the last one without the people gone, merged with
+   * the people added by their place. A list no change touched is the last one's very array.
+   */
+  private patch({ last, place }: PeopleIndexPatch, { added, gone }: PeopleChanges): void {
+    const goneSet = new Set(gone);
+    const placeOf = (person: Connection): number => place.get(person) as number;
+    // Each key a person added or gone is at, with the people added there (in order).
+    const companies = new Map<string, Connection[]>();
+    const domains = new Map<string, Connection[]>();
+    const profiles = new Map<string, Connection[]>();
+    const parentsOf = new Map<string, string[]>();
+    const note = (person: Connection, isAdded: boolean): void => {
+      const at = (keys: Map<string, Connection[]>, key: string): void => {
+        let list = keys.get(key);
+        if (!list) keys.set(key, (list = []));
+        if (isAdded) list.push(person);
+      };
+      const key = person.company ? targetCompanyKey(person.company) : null;
+      if (key !== null) at(companies, key);
+      for (const domain of domainsOf(person, parentsOf)) at(domains, domain);
+      const profile = profileOf(person);
+      if (profile) at(profiles, profile);
+    };
+    for (const person of added) note(person, true);
+    for (const person of gone) note(person, false);
+    const relist = (before: readonly Connection[] | undefined, more: readonly Connection[]): Connection[] =>
+      mergeByPlace(
+        (before ?? []).filter((person) => !goneSet.has(person)),
+        more,
+        placeOf,
+      );
+    for (const [key, more] of companies) {
+      const list = relist(last.byCompany.get(key), more);
+      const wasKnown = last.spellings.has(key);
+      if (list.length === 0) {
+        this.byCompany.delete(key);
+        this.spellings.delete(key);
+        this.companyNames.delete(key);
+        if (wasKnown) this.unsquash(key);
+        continue;
+      }
+      this.byCompany.set(key, list);
+      this.spellings.set(key, new Set(list.map((person) => spelling(person.company as string))));
+      this.companyNames.set(key, (list[0]?.company as string).trim());
+      if (!wasKnown) this.squash(key);
+    }
+    for (const [domain, more] of domains) {
+      const list = relist(last.byDomain.get(domain), more);
+      if (list.length > 0) this.byDomain.set(domain, list);
+      else this.byDomain.delete(domain);
+    }
+    if (!last.allProfiles) return;
+    const all = new Map(last.allProfiles);
+    for (const [profile, more] of profiles) {
+      const found = all.get(profile);
+      const list = relist(found === undefined ? [] : Array.isArray(found) ? found : [found], more);
+      if (list.length === 0) all.delete(profile);
+      else all.set(profile, list.length === 1 ? (list[0] as Connection) : list);
+    }
+    this.allProfiles = all;
+  }
+
+  private squash(key: string): void {
+    const squashed = squashKey(key);
+    this.squashed.set(squashed, new Set([...(this.squashed.get(squashed) ?? []), key]));
+  }
+
+  private unsquash(key: string): void {
+    const squashed = squashKey(key);
+    const keys = new Set(this.squashed.get(squashed));
+    keys.delete(key);
+    if (keys.size > 0) this.squashed.set(squashed, keys);
+    else this.squashed.delete(squashed);
   }
 
   peopleAt(companyKey: string): readonly Connection[] | undefined {
@@ -140,14 +244,7 @@ export class TargetPeopleIndex implements TargetPeopleLookup {
 
   /** The person of a canonical profile URL (indexed on first use: lists of companies never ask). */
   byProfile(profileUrl: string): Connection | undefined {
-    if (!this.profiles) {
-      this.profiles = new Map();
-      for (const person of this.people) {
-        const profile = profileOf(person);
-        if (profile && !this.profiles.has(profile)) this.profiles.set(profile, person);
-      }
-    }
-    return this.profiles.get(profileUrl);
+    return this.allByProfile(profileUrl)[0];
   }
 
   /** People of a name at a folded company (see personNameKey; each company indexed on first use). */
@@ -197,4 +294,71 @@ export class TargetPeopleIndex implements TargetPeopleLookup {
     const keys = this.squashed.get(squashKey(stemKey));
     return keys?.size === 1 ? ([...keys][0] as string) : null;
   }
+}
+
+/** The people added since the last index and those gone, each in their version's order. */
+interface PeopleChanges {
+  readonly added: readonly Connection[];
+  readonly gone: readonly Connection[];
+}
+
+/**
+ * The people added and gone since the last index, or null when the index should be built anew:
+ * the people both hold are not in the same order, or too many changed to be worth patching.
+ */
+function changesSince(
+  { last, lastPlace, place }: PeopleIndexPatch,
+  people: readonly Connection[],
+): PeopleChanges | null {
+  const added: Connection[] = [];
+  let before = -1;
+  for (const person of people) {
+    if (!place.has(person)) return null;
+    const was = lastPlace.get(person);
+    if (was === undefined) {
+      added.push(person);
+      continue;
+    }
+    // The same object was among the last index's people (who is listed is a property of the node).
+    if (was <= before) return null;
+    before = was;
+  }
+  const gone = last.people.filter((person) => !place.has(person));
+  if (added.length + gone.length > MOST_PATCHED * Math.max(people.length, 1)) return null;
+  return { added, gone };
+}
+
+/** Two lists in place order merged (a stable merge: `kept` first on equal places). */
+function mergeByPlace(
+  kept: readonly Connection[],
+  added: readonly Connection[],
+  placeOf: (person: Connection) => number,
+): Connection[] {
+  if (added.length === 0) return kept as Connection[];
+  const merged: Connection[] = [];
+  let [i, j] = [0, 0];
+  while (i < kept.length && j < added.length)
+    merged.push(
+      placeOf(kept[i] as Connection) <= placeOf(added[j] as Connection)
+        ? (kept[i++] as Connection)
+        : (added[j++] as Connection),
+    );
+  while (i < kept.length) merged.push(kept[i++] as Connection);
+  while (j < added.length) merged.push(added[j++] as Connection);
+  return merged;
+}
+
+/** The work e-mail domain of a person and its parents (by the text after "@", folded once per host). */
+function domainsOf(person: Connection, parentsOf: Map<string, string[]>): readonly string[] {
+  const email = person.email;
+  const at = email ? email.lastIndexOf('@') : -1;
+  if (at < 1) return [];
+  const host = (email as string).slice(at + 1);
+  let parents = parentsOf.get(host);
+  if (!parents) {
+    const domain = workEmailDomain(email);
+    parents = domain ? domainAndParents(domain) : [];
+    parentsOf.set(host, parents);
+  }
+  return parents;
 }

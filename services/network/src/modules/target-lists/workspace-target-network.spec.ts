@@ -13,10 +13,12 @@ import {
   mergeView,
   poolWorkspace,
   rankTargetResults,
+  readerTargetIndex,
   type SharedPool,
   sharedTargetIndex,
   summariseTargetResults,
   targetCompanyKey,
+  TargetPeopleIndex,
   targetSeenSnapshot,
   viewerOverlay,
   withSuggestions,
@@ -232,6 +234,27 @@ function reimported(random: Random, member: Members[number], universe: readonly 
   ];
 }
 
+/**
+ * A gentler import, as most are: every record a new object, a few changed, new people after
+ * them, none gone, so the people the versions share stay in order and the indexes are patched.
+ */
+function reimportedGently(
+  random: Random,
+  member: Members[number],
+  universe: readonly Universe[],
+): Connection[] {
+  const kept = member.people.map((person) => {
+    const change = random();
+    if (change < 0.05) return { ...person, company: pick(random, COMPANIES_MORE) };
+    if (change < 0.1) return { ...person, seniority: 1 + Math.floor(random() * 8) } as Connection;
+    return { ...person };
+  });
+  return [
+    ...kept,
+    ...universe.filter(() => random() < 0.05).map((person) => record(random, member.userId, person)),
+  ];
+}
+
 describe('a workspace list matched against the shared build with the reader overlay', () => {
   it.each(Array.from({ length: 30 }, (_, seed) => seed + 1))(
     'gives exactly the pooled network rows, totals and new ways in (workspace %i)',
@@ -254,8 +277,9 @@ describe('a workspace list matched against the shared build with the reader over
       // new records of people (some already known to others), a new version built from the last
       // one, as TeamNetworks builds it; the index reuses the last version's where equal.
       const importer = members[1 + (seed % (members.length - 1))] as Members[number];
+      const reload = seed % 2 ? reimported : reimportedGently;
       const imported = members.map((member) =>
-        member === importer ? { ...member, people: reimported(random, member, universe) } : member,
+        member === importer ? { ...member, people: reload(random, member, universe) } : member,
       );
       const second = pool(imported, first);
       for (const viewerId of readers.slice().reverse())
@@ -299,13 +323,17 @@ describe('a workspace list matched against the shared build with the reader over
     let carriedNodes = 0;
     let carriedLists = 0;
     let newLists = 0;
+    let patched = 0;
+    let readersPatched = 0;
     for (let seed = 1; seed <= 10; seed++) {
       const { random, universe, members } = workspace(seed, 4 + (seed % 3));
       const first = pool(members);
       const before = sharedTargetIndex(first);
+      for (const member of members) readerTargetIndex(first, member.userId);
       const importer = members[1] as Members[number];
+      const reload = seed % 2 ? reimported : reimportedGently;
       const imported = members.map((member) =>
-        member === importer ? { ...member, people: reimported(random, member, universe) } : member,
+        member === importer ? { ...member, people: reload(random, member, universe) } : member,
       );
       const second = pool(imported, first);
       const after = sharedTargetIndex(second, before.carry);
@@ -320,7 +348,20 @@ describe('a workspace list matched against the shared build with the reader over
         if (before.people.byCompany.get(key) === list) carriedLists += 1;
         else newLists += 1;
       expect(after.blocks).toBe(before.blocks);
+      // Patched from the last version's index (or built anew): the very lists a build gives.
+      if (after.people.patched) patched += 1;
+      const rebuilt = new TargetPeopleIndex(after.people.people);
+      for (const lists of ['byCompany', 'byDomain'] as const) {
+        expect(after.people[lists].size).toBe(rebuilt[lists].size);
+        for (const [key, list] of rebuilt[lists]) expect(after.people[lists].get(key)).toEqual(list);
+      }
+      expect(new Map(after.people.companyNames)).toEqual(rebuilt.companyNames);
+      for (const member of members)
+        if (readerTargetIndex(second, member.userId, before.carry).patched) readersPatched += 1;
+      expect([...after.ties.keys()].sort()).toEqual([...after.groupOfNode.keys()].map((p) => p.id).sort());
     }
+    expect(patched).toBeGreaterThan(0);
+    expect(readersPatched).toBeGreaterThan(0);
     expect(carriedNodes).toBeGreaterThan(0);
     expect(carriedLists).toBeGreaterThan(0);
     expect(newLists).toBeGreaterThan(0);
