@@ -8,7 +8,8 @@
 // [-- --shape=pooling|scale --readers=3 --runs=5]`: `pooling` is bench:pooling's workspace (10 ×
 // 10,000 of 40,000 people, 2,000 companies, the four sharing levels in turn), `scale` is
 // bench:scale's (10 members, 100,000 pooled people, 5,000 companies, everyone on `names`;
-// `--mixed=1` the four levels).
+// `--mixed=1` the four levels; `--members=200 --pooled=500000 --companies=25000 --today=0` the
+// 200-member workspace's version build, with `node --max-old-space-size=12000`).
 import { loadavg } from 'node:os';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
@@ -28,6 +29,9 @@ import { afterImport, generatedWorkspace, option, scaleSizes, universeFor } from
 const SHAPE = process.argv.find((arg) => arg.startsWith('--shape='))?.slice('--shape='.length) ?? 'pooling';
 const READERS = option('readers', 3);
 const RUNS = option('runs', 5);
+// --today=0: only the server's steps once per version (base, compression, every patch), without
+// today's per-reader snapshots and the reader's side (200 members × 500,000 people: minutes).
+const TODAY = option('today', 1) !== 0;
 const TEAM = 1;
 const LEVELS = ['names', 'profiles', 'emails', 'counts'];
 
@@ -117,16 +121,25 @@ for (let run = 0; run < RUNS; run++) {
   );
   pooledPeople = again.persons.length;
   // Once per version, whoever reads: the base's bytes, and a reader's decoding of them.
-  const baseText = timed('base: baseNetwork + encodeNetwork + JSON, once', () =>
-    Buffer.from(JSON.stringify(encodeNetwork(baseNetwork(again, TEAM)))),
+  const baseWire = timed('base: baseNetwork, once', () => baseNetwork(again, TEAM));
+  const baseCompact = timed('base: encodeNetwork, once', () => encodeNetwork(baseWire));
+  const baseText = timed('base: JSON, once', () => Buffer.from(JSON.stringify(baseCompact)));
+  (steps['base: baseNetwork + encodeNetwork + JSON, once'] ??= []).push(
+    ['baseNetwork', 'encodeNetwork', 'JSON']
+      .map((name) => steps[`base: ${name}, once`].at(-1))
+      .reduce((a, b) => a + b),
   );
   const baseBytes = timed('base: brotli + gzip, once', () => compress(baseText));
   const base = timed('reader: JSON.parse + decodeNetwork of the base, once', () =>
     decodeNetwork(JSON.parse(baseText.toString())),
   );
   sizes.base = { text: baseText.length, br: baseBytes.br.length, gzip: baseBytes.gzip.length };
+  // What a version's build does after the base: every member's patch (the service's loop).
+  timed("patches: every member's viewerPatch + JSON, once", () => {
+    for (const member of imported) JSON.stringify(viewerPatch(again, member.node.userId));
+  });
   sizes.basePeople = base.connections.length - members.length;
-  for (const viewerId of viewers) {
+  for (const viewerId of TODAY ? viewers : []) {
     // Today: every step per reader.
     const overlay = timed('today: overlay (from the last)', () =>
       viewerOverlay(again, viewerId, firstOverlays.get(viewerId)),
@@ -180,7 +193,7 @@ for (let run = 0; run < RUNS; run++) {
 }
 // Each step alone, ten in a row per reader on the last version: what it costs without the
 // collections of the other steps' garbage, which land on whichever step allocates.
-{
+if (TODAY) {
   const last = poolWorkspace(imported, build);
   const base = decodeNetwork(JSON.parse(JSON.stringify(encodeNetwork(baseNetwork(last, TEAM)))));
   for (const viewerId of viewers) {
@@ -208,9 +221,10 @@ console.log(
       .map((l) => l.toFixed(1))
       .join(' ')})`,
 );
-console.log(
-  `reader's network from base + patch equal to today's, byte for byte once encoded: ${same ? 'yes' : 'NO'}`,
-);
+if (TODAY)
+  console.log(
+    `reader's network from base + patch equal to today's, byte for byte once encoded: ${same ? 'yes' : 'NO'}`,
+  );
 console.log('step | CPU');
 for (const [name, values] of Object.entries(steps)) console.log(`${name} | ${fmt(values)}`);
 console.log(
@@ -219,7 +233,7 @@ console.log(
 console.log(
   'reader | sharing | own records | people · links | today: compact text · brotli · gzip | patch: text · brotli · gzip',
 );
-for (const viewerId of viewers) {
+for (const viewerId of TODAY ? viewers : []) {
   const s = sizes[viewerId];
   console.log(
     `${viewerId} | ${members[viewerId - 1].sharing} | ${s.own.toLocaleString('en')} | ${s.people.toLocaleString('en')} · ${s.links.toLocaleString('en')} | ` +

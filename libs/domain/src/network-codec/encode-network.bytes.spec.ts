@@ -143,6 +143,37 @@ describe('encodeNetwork bytes', () => {
     expect(digest(encoded)).toBe(EDGE_DIGEST);
   });
 
+  it('gives the bytes it gave before past its small maps, to links out of order and to shared ids', () => {
+    // More distinct first names and link ends than a column's small map holds, texts shared
+    // between columns, runs of one text, links in no order of their people, ends that are no node,
+    // and two nodes with one id (a link to it is to the last of them).
+    const random = seededRandom(7);
+    const count = 70_000;
+    const people = Array.from({ length: count }, (_, i) =>
+      buildConnection({
+        id: i === 500 ? '9' : String(i + 9),
+        firstName: `F${i}`,
+        lastName: i % 3 === 0 ? `F${(i * 7) % count}` : `L${i % 50}`,
+        company: i % 1000 < 600 ? 'Acme' : `Co ${Math.floor(random() * 80_000)}`,
+        position: i % 5 === 0 ? null : `Acme`,
+        createdAt: `2026-01-0${1 + Math.floor(i / 20_000)}T00:00:00.000Z`,
+      }),
+    );
+    const relationships: Relationship[] = Array.from({ length: count * 2 }, (_, i) => {
+      const from = i % 7 === 0 ? people[Math.floor(random() * count)] : people[i >> 1];
+      const to = people[Math.floor(random() * count)] as Connection;
+      const link = toKnowsLink(to, 1 + (i % 3));
+      return {
+        ...link,
+        sourceId: i % 1001 === 0 ? 'nobody' : (from as Connection).id,
+        company: i % 4 === 0 ? 'Acme' : null,
+      };
+    });
+    const encoded = encodeNetwork({ connections: people, relationships, companies: [] });
+    expect(encoded.links.target[relationships.findIndex((link) => link.targetId === '9')]).not.toBe('9');
+    expect(digest(encoded)).toBe(LARGE_DIGEST);
+  });
+
   it("writes the base's text in slices as JSON.stringify writes it, pausing between them", () => {
     const base = baseNetwork(poolWorkspace(members), 7);
     const steps = encodeNetworkInSlices(base);
@@ -171,4 +202,5 @@ const READER_DIGESTS = [
   'LB0vjBsbLruDTVMfZHi2TRcj9Yu1eZdZAASoceNjqws',
   '1C_5HC8UEB3pkCtN1XWZSRBwJrqsB4D7_KkC4Bg9bDs',
 ];
+const LARGE_DIGEST = 'qH_emR7Tbh5aUema57_ud_5THW27hmdAmdOYx_fJFDU';
 const EDGE_DIGEST = 'f3nKuWOxj28jjCMPYK0dd8m94N7Ua4cOwnWhSgQhbNQ';

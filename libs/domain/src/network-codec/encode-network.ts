@@ -50,6 +50,44 @@ class StringTable {
   }
 }
 
+/** Texts a column's small map remembers: a column with more distinct texts stops using it. */
+const COLUMN_TEXTS = 65_536;
+
+/**
+ * The refs of one column's texts, through the table: the column's previous text and a small map
+ * of its texts first. Most columns hold few distinct texts (dates, titles, companies, last names),
+ * and a lookup in a small map, or none, costs a fraction of one in the table's map of every text
+ * of a network (hundreds of thousands: at that size each lookup is cache misses). The refs are
+ * the table's: a text reaches the table the first time the column meets it, so the table's order
+ * is unchanged (docs/workspace-network.md "One snapshot per workspace version: base + viewer
+ * patch").
+ */
+class ColumnRefs {
+  private previous: string | null = null;
+  private previousRef = 0;
+  private texts: Map<string, number> | null = new Map();
+
+  constructor(private readonly table: StringTable) {}
+
+  ref(value: string | null | undefined): number {
+    if (value === null || value === undefined) return 0;
+    if (value === this.previous) return this.previousRef;
+    const texts = this.texts;
+    let ref = texts?.get(value);
+    if (ref === undefined) {
+      ref = this.table.ref(value);
+      if (texts) {
+        if (texts.size < COLUMN_TEXTS) texts.set(value, ref);
+        // Mostly distinct texts (first names, URLs, e-mails): the small map only adds a lookup.
+        else this.texts = null;
+      }
+    }
+    this.previous = value;
+    this.previousRef = ref;
+    return ref;
+  }
+}
+
 /** Numbers as deltas from the previous number of the column; texts as they are. */
 class DeltaColumn {
   readonly values: DeltaValue[] = [];
@@ -87,10 +125,8 @@ export function* encodeNetworkInSlices(
   const { connections, relationships } = network;
   const explicitCount =
     options.companyLinksOwner === undefined ? relationships.length : companyLinksStart(relationships);
-  const indexOf = new Map<string, number>();
-  connections.forEach((person, index) => indexOf.set(person.id, index));
   const people = yield* encodePeople(connections, strings);
-  const links = yield* encodeLinks(relationships, explicitCount, indexOf, strings);
+  const links = yield* encodeLinks(relationships, explicitCount, connections, strings);
   const encoded: CompactNetwork = {
     format: COMPACT_NETWORK_FORMAT,
     version: COMPACT_NETWORK_VERSION,
@@ -181,6 +217,44 @@ function isDefaultLinkId({ id, sourceId, targetId }: Relationship): boolean {
   );
 }
 
+/** The refs of each text column of the people (ColumnRefs). */
+class PeopleTexts {
+  readonly firstName: ColumnRefs;
+  readonly lastName: ColumnRefs;
+  readonly company: ColumnRefs;
+  readonly position: ColumnRefs;
+  readonly email: ColumnRefs;
+  readonly linkedinUrl: ColumnRefs;
+  readonly avatarUrl: ColumnRefs;
+  readonly notes: ColumnRefs;
+  readonly industry: ColumnRefs;
+  readonly location: ColumnRefs;
+  readonly connectedOn: ColumnRefs;
+  readonly createdAt: ColumnRefs;
+  readonly history: ColumnRefs;
+
+  constructor(readonly table: StringTable) {
+    this.firstName = new ColumnRefs(table);
+    this.lastName = new ColumnRefs(table);
+    this.company = new ColumnRefs(table);
+    this.position = new ColumnRefs(table);
+    this.email = new ColumnRefs(table);
+    this.linkedinUrl = new ColumnRefs(table);
+    this.avatarUrl = new ColumnRefs(table);
+    this.notes = new ColumnRefs(table);
+    this.industry = new ColumnRefs(table);
+    this.location = new ColumnRefs(table);
+    this.connectedOn = new ColumnRefs(table);
+    this.createdAt = new ColumnRefs(table);
+    this.history = new ColumnRefs(table);
+  }
+}
+
+/** A column of `length` values, filled by index: no growing (copying) of long arrays. */
+function column<T>(length: number): T[] {
+  return new Array<T>(length);
+}
+
 function* encodePeople(
   connections: readonly Connection[],
   strings: StringTable,
@@ -188,41 +262,35 @@ function* encodePeople(
   const ids = new DeltaColumn();
   const knownBy = new KnownByLists();
   const knownByLists = knownBy.lists;
+  const n = connections.length;
   const people: CompactPeople = {
     id: ids.values,
-    userId: [],
-    firstName: [],
-    lastName: [],
-    company: [],
-    position: [],
-    email: [],
-    linkedinUrl: [],
-    avatarUrl: [],
-    notes: [],
-    industry: [],
-    location: [],
-    connectionDegree: [],
-    yearsConnected: [],
-    connectedOn: [],
-    createdAt: [],
-    flags: [],
-    positionInfo: [],
-    knownBy: [],
+    userId: column(n),
+    firstName: column(n),
+    lastName: column(n),
+    company: column(n),
+    position: column(n),
+    email: column(n),
+    linkedinUrl: column(n),
+    avatarUrl: column(n),
+    notes: column(n),
+    industry: column(n),
+    location: column(n),
+    connectionDegree: column(n),
+    yearsConnected: column(n),
+    connectedOn: column(n),
+    createdAt: column(n),
+    flags: column(n),
+    positionInfo: column(n),
+    knownBy: column(n),
     knownByLists,
     exportHistory: [],
     warmth: [],
   };
+  const texts = new PeopleTexts(strings);
   // Plain functions called once a slice: the same loops inside the generator profiled slower.
-  for (let from = 0; from < connections.length; from += SLICE_ITEMS) {
-    encodePeopleRange(
-      connections,
-      from,
-      Math.min(connections.length, from + SLICE_ITEMS),
-      people,
-      ids,
-      knownBy,
-      strings,
-    );
+  for (let from = 0; from < n; from += SLICE_ITEMS) {
+    encodePeopleRange(connections, from, Math.min(n, from + SLICE_ITEMS), people, ids, knownBy, texts);
     yield;
   }
   return people;
@@ -235,44 +303,43 @@ function encodePeopleRange(
   people: CompactPeople,
   ids: DeltaColumn,
   knownBy: KnownByLists,
-  strings: StringTable,
+  texts: PeopleTexts,
 ): void {
   for (let index = from; index < to; index++) {
     const person = connections[index] as Connection;
     ids.push(CANONICAL_DECIMAL.test(person.id) ? Number(person.id) : person.id);
-    people.userId.push(person.userId);
-    people.firstName.push(strings.ref(person.firstName));
-    people.lastName.push(strings.ref(person.lastName));
-    people.company.push(strings.ref(person.company));
-    people.position.push(strings.ref(person.position));
-    people.email.push(strings.ref(person.email));
-    people.linkedinUrl.push(strings.ref(person.linkedinUrl));
-    people.avatarUrl.push(strings.ref(person.avatarUrl));
-    people.notes.push(strings.ref(person.notes));
-    people.industry.push(strings.ref(person.industry));
-    people.location.push(strings.ref(person.location));
-    people.connectionDegree.push(person.connectionDegree);
-    people.yearsConnected.push(person.yearsConnected);
-    people.connectedOn.push(strings.ref(person.connectedOn));
-    people.createdAt.push(strings.ref(person.createdAt));
-    people.flags.push(
+    people.userId[index] = person.userId;
+    people.firstName[index] = texts.firstName.ref(person.firstName);
+    people.lastName[index] = texts.lastName.ref(person.lastName);
+    people.company[index] = texts.company.ref(person.company);
+    people.position[index] = texts.position.ref(person.position);
+    people.email[index] = texts.email.ref(person.email);
+    people.linkedinUrl[index] = texts.linkedinUrl.ref(person.linkedinUrl);
+    people.avatarUrl[index] = texts.avatarUrl.ref(person.avatarUrl);
+    people.notes[index] = texts.notes.ref(person.notes);
+    people.industry[index] = texts.industry.ref(person.industry);
+    people.location[index] = texts.location.ref(person.location);
+    people.connectionDegree[index] = person.connectionDegree;
+    people.yearsConnected[index] = person.yearsConnected;
+    people.connectedOn[index] = texts.connectedOn.ref(person.connectedOn);
+    people.createdAt[index] = texts.createdAt.ref(person.createdAt);
+    people.flags[index] =
       (person.isUser ? FLAG_IS_USER : 0) |
-        (person.isTeammate ? FLAG_IS_TEAMMATE : 0) |
-        (person.hasWorkedWith ? FLAG_HAS_WORKED_WITH : 0),
-    );
-    people.positionInfo.push(
-      FUNCTION_CATEGORIES.indexOf(person.positionInfo.category) * 16 + person.positionInfo.seniority,
-    );
-    const list = knownBy.indexOf(person.knownBy);
-    people.knownBy.push(list);
+      (person.isTeammate ? FLAG_IS_TEAMMATE : 0) |
+      (person.hasWorkedWith ? FLAG_HAS_WORKED_WITH : 0);
+    people.positionInfo[index] =
+      FUNCTION_CATEGORIES.indexOf(person.positionInfo.category) * 16 + person.positionInfo.seniority;
+    people.knownBy[index] = knownBy.indexOf(person.knownBy);
     const history = person.exportHistory;
     if (history) {
+      // In this order, as before: the table numbers texts in the order they are first met.
+      const table = texts.table;
       people.exportHistory.push([
         index,
-        strings.ref(history.absentSince),
-        strings.ref(history.previousCompany),
-        strings.ref(history.previousPosition),
-        strings.ref(history.jobChangedAt),
+        table.ref(history.absentSince),
+        table.ref(history.previousCompany),
+        table.ref(history.previousPosition),
+        table.ref(history.jobChangedAt),
       ]);
     }
     if (person.strength)
@@ -285,24 +352,70 @@ function encodePeopleRange(
   }
 }
 
+/**
+ * The node index of a link end: the index of the last node with that id, as a map of every id
+ * answers, but found mostly without it. A network's links are mostly in the order of their
+ * people (each person's links after the last's), from a few sources (the owner, the members): the
+ * node after the previous end, or the previous end itself, is checked first, then a small map of
+ * the ends met; the map of every id only when both miss. Exact only when no two nodes share an id
+ * (then the first match is the last); otherwise every end is looked up in that map.
+ */
+class LinkEnds {
+  private next = 0;
+  private readonly near = new Map<string, number>();
+
+  constructor(
+    private readonly connections: readonly Connection[],
+    private readonly indexOf: ReadonlyMap<string, number>,
+    private readonly distinct: boolean,
+  ) {}
+
+  index(id: string): number | undefined {
+    if (!this.distinct) return this.indexOf.get(id);
+    const connections = this.connections;
+    const next = this.next;
+    if (next < connections.length && (connections[next] as Connection).id === id) {
+      this.next = next + 1;
+      return next;
+    }
+    if (next > 0 && (connections[next - 1] as Connection).id === id) return next - 1;
+    let index = this.near.get(id);
+    if (index === undefined) {
+      index = this.indexOf.get(id);
+      if (index === undefined) return undefined;
+      if (this.near.size < COLUMN_TEXTS) this.near.set(id, index);
+    }
+    return index;
+  }
+}
+
 function* encodeLinks(
   relationships: readonly Relationship[],
   count: number,
-  indexOf: ReadonlyMap<string, number>,
+  connections: readonly Connection[],
   strings: StringTable,
 ): Generator<void, CompactLinks, void> {
+  const indexOf = new Map<string, number>();
+  for (let index = 0; index < connections.length; index++)
+    indexOf.set((connections[index] as Connection).id, index);
+  const distinct = indexOf.size === connections.length;
   const source = new DeltaColumn();
   const target = new DeltaColumn();
   const links: CompactLinks = {
     source: source.values,
     target: target.values,
-    type: [],
-    strength: [],
-    createdAt: [],
-    company: [],
-    userId: [],
-    id: [],
+    type: column(count),
+    strength: column(count),
+    createdAt: column(count),
+    company: column(count),
+    userId: column(count),
+    id: column(count),
   };
+  const ends = {
+    source: new LinkEnds(connections, indexOf, distinct),
+    target: new LinkEnds(connections, indexOf, distinct),
+  };
+  const texts = { createdAt: new ColumnRefs(strings), company: new ColumnRefs(strings), id: strings };
   for (let from = 0; from < count; from += SLICE_ITEMS) {
     encodeLinksRange(
       relationships,
@@ -311,8 +424,8 @@ function* encodeLinks(
       links,
       source,
       target,
-      indexOf,
-      strings,
+      ends,
+      texts,
     );
     yield;
   }
@@ -326,18 +439,24 @@ function encodeLinksRange(
   links: CompactLinks,
   source: DeltaColumn,
   target: DeltaColumn,
-  indexOf: ReadonlyMap<string, number>,
-  strings: StringTable,
+  ends: { source: LinkEnds; target: LinkEnds },
+  texts: { createdAt: ColumnRefs; company: ColumnRefs; id: StringTable },
 ): void {
+  let type: string | null = null;
+  let typeIndex = -1;
   for (let i = from; i < to; i++) {
     const link = relationships[i] as Relationship;
-    source.push(indexOf.get(link.sourceId) ?? link.sourceId);
-    target.push(indexOf.get(link.targetId) ?? link.targetId);
-    links.type.push(RELATIONSHIP_TYPES.indexOf(link.type));
-    links.strength.push(link.strength);
-    links.createdAt.push(strings.ref(link.createdAt));
-    links.company.push(strings.ref(link.company));
-    links.userId.push(link.userId);
-    links.id.push(isDefaultLinkId(link) ? 0 : strings.ref(link.id));
+    source.push(ends.source.index(link.sourceId) ?? link.sourceId);
+    target.push(ends.target.index(link.targetId) ?? link.targetId);
+    if (link.type !== type) {
+      type = link.type;
+      typeIndex = RELATIONSHIP_TYPES.indexOf(link.type);
+    }
+    links.type[i] = typeIndex;
+    links.strength[i] = link.strength;
+    links.createdAt[i] = texts.createdAt.ref(link.createdAt);
+    links.company[i] = texts.company.ref(link.company);
+    links.userId[i] = link.userId;
+    links.id[i] = isDefaultLinkId(link) ? 0 : texts.id.ref(link.id);
   }
 }

@@ -76,6 +76,36 @@ function ownIdsHash(records: readonly Connection[]): number {
   return hash;
 }
 
+/** Per group of a shared build: what viewerPatchInSlices marks, zero between patches. */
+interface PatchScratch {
+  readonly seen: Uint8Array;
+  readonly mineAt: Int32Array;
+}
+
+const spareScratch = new WeakMap<SharedPool, PatchScratch[]>();
+
+/**
+ * Arrays of one entry per group, zeroed, for one patch: those a patch of the same build gave back
+ * when there are, else new ones. A build's patches (hundreds per version) each marking the few
+ * thousand groups of one viewer in arrays of every group (hundreds of thousands) spent more on
+ * allocating, zeroing and collecting them than on the marking (docs/workspace-network.md "One
+ * snapshot per workspace version: base + viewer patch").
+ */
+function takeScratch(shared: SharedPool): PatchScratch {
+  const spare = spareScratch.get(shared)?.pop();
+  if (spare) return spare;
+  const groups = shared.groups.length;
+  return { seen: new Uint8Array(groups), mineAt: new Int32Array(groups) };
+}
+
+/** Gives back a patch's arrays once every entry of `seen` it set is zero again. */
+function giveScratch(shared: SharedPool, scratch: PatchScratch): void {
+  let spare = spareScratch.get(shared);
+  if (!spare) spareScratch.set(shared, (spare = []));
+  // Two at most: patches are built one after another (a slice may interleave two builds).
+  if (spare.length < 2) spare.push(scratch);
+}
+
 /**
  * The patch of one viewer over the base of `shared`; throws for a non-member, as poolNetwork
  * does. O(the viewer's records): no node, link or company link is built (the browser builds
@@ -96,13 +126,13 @@ export function* viewerPatchInSlices(shared: SharedPool, viewerId: number): Slic
   const members = shared.members;
   const self = members[viewer] as PoolMember;
   const groupOf = shared.groupOf[viewer] as Int32Array;
-  // Per group: FIRST it takes a first place (mergeView's order), KNOWN the viewer knows them.
-  const seen = new Uint8Array(shared.groups.length);
+  // Per group: FIRST it takes a first place (mergeView's order), KNOWN the viewer knows them;
+  // and per group the viewer knows, the index of their record among the group's.
+  const scratch = takeScratch(shared);
+  const { seen, mineAt } = scratch;
   const firstUrl: number[] = [];
   const firstOther: number[] = [];
   const known: number[] = [];
-  // Per group the viewer knows: the index of their record among the group's.
-  const mineAt = new Int32Array(shared.groups.length);
   const companies = new CompanyDelta(shared);
   const reach = new ReachDelta(shared);
   const people = self.people;
@@ -196,6 +226,9 @@ export function* viewerPatchInSlices(shared: SharedPool, viewerId: number): Slic
       add(group, place);
       if (++added % SLICE_RECORDS === 0) yield;
     }
+  // Only the viewer's groups were written: cleared, the arrays serve the next patch.
+  for (const group of known) seen[group] = 0;
+  giveScratch(shared, scratch);
   yield;
   const summaries = companies.summaries();
   const set: CompanySummary[] = [];
