@@ -2,6 +2,7 @@ import type { Connection, NetworkData, Relationship } from '@warmpath/contracts'
 import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
 import { attachLinkEnds } from './link-ends';
 import { fromLinkColumns } from './link-columns';
+import { PeopleColumnReader } from './people-columns';
 import { NetworkDataCore } from './network-data-core';
 import type {
   DataRequest,
@@ -146,6 +147,7 @@ export class NetworkDataClient {
     const indexOf = new Map<Connection, number>();
     const people: Connection[] = [];
     const links: Relationship[] = [];
+    const reader = new PeopleColumnReader();
     const response = await this.request(
       {
         kind: 'load',
@@ -154,7 +156,7 @@ export class NetworkDataClient {
       },
       (part) => {
         if (part.kind === 'people')
-          for (const person of part.people) indexOf.set(person, people.push(person) - 1);
+          for (const person of reader.read(part.columns)) indexOf.set(person, people.push(person) - 1);
         else if (part.kind === 'links')
           for (const link of fromLinkColumns(part.columns, people)) links.push(link);
       },

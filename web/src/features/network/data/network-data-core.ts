@@ -19,6 +19,7 @@ import {
   type PoolSummary,
 } from './network-data-protocol';
 import { linkColumnBuffers, toLinkColumns } from './link-columns';
+import { PeopleColumnWriter, peopleColumnBuffers } from './people-columns';
 import { summarisePool } from './pool-summary';
 import { NETWORK_ACCEPT, readNetwork } from './read-network';
 import { NETWORK_VERSION_HEADER, SplitNetworkReader, splitRoutes } from './split-network-read';
@@ -233,8 +234,11 @@ export class NetworkDataCore {
   private send(id: number, held: Held, unchanged: boolean, reply: Reply, read: NetworkRead): void {
     const { connections, relationships, companies } = held.data;
     if (!unchanged) {
-      for (let i = 0; i < connections.length; i += PEOPLE_PER_MESSAGE)
-        reply({ id, kind: 'people', people: connections.slice(i, i + PEOPLE_PER_MESSAGE) });
+      const writer = new PeopleColumnWriter();
+      for (let i = 0; i < connections.length; i += PEOPLE_PER_MESSAGE) {
+        const columns = writer.write(connections, i, i + PEOPLE_PER_MESSAGE);
+        reply({ id, kind: 'people', columns }, peopleColumnBuffers(columns));
+      }
       const indexById = new Map<string, number>();
       connections.forEach((person, index) => indexById.set(person.id, index));
       const indexOfId = (personId: string) => indexById.get(personId);

@@ -1,9 +1,13 @@
-import type { CompanySummary, Connection, MemberReach, NetworkData } from '@warmpath/contracts';
+import type { CompanySummary, MemberReach, NetworkData } from '@warmpath/contracts';
 import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
 import type { LinkColumns } from './link-columns';
+import type { PeopleColumns } from './people-columns';
 
-/** The people and links of a network travel in slices this big: each message is a short task to receive. */
-export const PEOPLE_PER_MESSAGE = 250;
+/**
+ * People travel as typed columns (people-columns.ts) in slices this big: each message is a short
+ * task for the page to build its people from (docs/workspace-network.md#in-the-browser).
+ */
+export const PEOPLE_PER_MESSAGE = 5_000;
 /**
  * Links travel as typed columns (link-columns.ts): a message of this many is a few ms to receive;
  * 20,000 a message, with the scavenges the link objects cause, made tasks of 50-90 ms at team
@@ -61,7 +65,7 @@ export type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 /** Answers; a load streams `people` and `links` messages before its `loaded` answer. */
 export type DataResponse =
-  | { id: number; kind: 'people'; people: Connection[] }
+  | { id: number; kind: 'people'; columns: PeopleColumns }
   | { id: number; kind: 'links'; columns: LinkColumns }
   | {
       id: number;

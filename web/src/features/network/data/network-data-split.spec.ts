@@ -1,6 +1,7 @@
 import { applyViewerPatch, decodeNetwork, type CompactNetwork } from '@warmpath/domain';
 import { describe, expect, it } from 'vitest';
 import { fromLinkColumns } from './link-columns';
+import { PeopleColumnReader } from './people-columns';
 import { NetworkDataCore } from './network-data-core';
 import type { DataRequest, DataResponse, NetworkRead } from './network-data-protocol';
 import { APPLY_PATCH_MEASURE, SPLIT_ATTEMPTS } from './split-network-read';
@@ -55,7 +56,8 @@ const loadedOf = (messages: DataResponse[]) => messages[messages.length - 1] as 
 
 /** What the page gets: the people, the links (rebuilt from their columns), and the loaded answer's lists. */
 function picture(messages: DataResponse[]) {
-  const people = messages.flatMap((m) => (m.kind === 'people' ? m.people : []));
+  const reader = new PeopleColumnReader();
+  const people = messages.flatMap((m) => (m.kind === 'people' ? reader.read(m.columns) : []));
   const links = messages.flatMap((m) => (m.kind === 'links' ? fromLinkColumns(m.columns, people) : []));
   const { read: _read, id: _id, dataset: _dataset, ...loaded } = loadedOf(messages);
   return { people, links, loaded };
