@@ -6,6 +6,7 @@ import {
   type NetworkSnapshotRef,
 } from '@warmpath/contracts';
 import { ServiceError, type BusClient, type RequestOptions } from '@warmpath/server-kit';
+import { unreachableRedis } from '@warmpath/testing';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { NetworkSnapshotService, SNAPSHOT_UNAVAILABLE } from './network-snapshot.service.js';
@@ -153,14 +154,7 @@ describe('NetworkSnapshotService.current: the pointer the network service publis
   });
 
   it('asks the network service when Redis cannot be read', async () => {
-    const down = new Redis('redis://127.0.0.1:1', {
-      maxRetriesPerRequest: 1,
-      retryStrategy: () => null,
-      lazyConnect: true,
-      connectTimeout: 200,
-      disconnectTimeout: 0,
-    });
-    down.on('error', () => undefined); // the refused connection is the point
+    const down = unreachableRedis();
     const bus = { request: async () => ref('k-nats') } as unknown as BusClient;
     try {
       expect((await new NetworkSnapshotService(bus, down).current(7, NOW)).key).toBe('k-nats');
