@@ -24,3 +24,17 @@ export function uploadCsv(api: APIRequestContext, csv: string) {
     timeout: 30_000,
   });
 }
+
+/**
+ * Uploads once infrastructure is back: each service reconnects on its own schedule, so the
+ * service that takes uploads may answer a moment after the one a probe watched. Retries 503s
+ * until `withinMs` after `upAt` and answers the last response (a 202 if all came back in time).
+ */
+export async function uploadOnceBack(api: APIRequestContext, csv: string, upAt: number, withinMs: number) {
+  let upload = await uploadCsv(api, csv);
+  while (upload.status() === 503 && Date.now() - upAt < withinMs) {
+    await new Promise((resume) => setTimeout(resume, 250));
+    upload = await uploadCsv(api, csv);
+  }
+  return upload;
+}
