@@ -2,6 +2,7 @@ import { isTerminalImportState, type BulkImport, type ImportStatus } from '@warm
 import { toBulkFile } from '@warmpath/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ImportEventBuffer } from '../imports/import-events.hub.js';
+import { openProgressStream } from '../imports/progress-stream.js';
 
 /**
  * GET /api/bulk-imports/{id}/events as Server-Sent Events: one `progress` event with the whole
@@ -15,21 +16,13 @@ export function streamBulkEvents(
   events: ReadonlyMap<string, ImportEventBuffer>,
   heartbeatMs: number,
 ): void {
-  const raw = reply.raw;
-  const bulk: BulkImport = { ...current, files: [...current.files] };
-  let closed = false;
-  let sequence = 0;
-  const close = (): void => {
-    if (closed) return;
-    closed = true;
-    clearInterval(heartbeat);
+  const stream = openProgressStream(request, reply, heartbeatMs, () => {
     for (const buffer of events.values()) buffer.close();
-    raw.end();
-  };
+  });
+  const bulk: BulkImport = { ...current, files: [...current.files] };
   const send = (): void => {
-    if (closed) return;
-    raw.write(`event: progress\nid: ${++sequence}\ndata: ${JSON.stringify(bulk)}\n\n`);
-    if (bulk.files.every((file) => isTerminalImportState(file.status))) close();
+    stream.send(bulk);
+    if (bulk.files.every((file) => isTerminalImportState(file.status))) stream.close();
   };
   const apply = (status: ImportStatus): void => {
     let changed = false;
@@ -40,17 +33,6 @@ export function streamBulkEvents(
     });
     if (changed) send();
   };
-  reply.hijack();
-  raw.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': String(request.id),
-  });
-  raw.write('retry: 2000\n\n');
-  const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), heartbeatMs);
-  raw.once('close', close);
   send();
   for (const buffer of events.values()) buffer.attach(apply);
 }
