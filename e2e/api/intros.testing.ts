@@ -6,7 +6,7 @@ import {
 } from '@playwright/test';
 import type { IntroRequestView, IntroSweepResult, TeamNetworkData } from '@warmpath/contracts';
 import { natsForStack } from '../support/stack-control.js';
-import { yearsAgo } from './network.testing.js';
+import { exportRow } from './network.testing.js';
 import { mailsTo, type DeliveredMail } from './teams.testing.js';
 import {
   importRows,
@@ -18,21 +18,9 @@ import {
 
 export type { Member };
 
-const connectedOn = (years: number) => {
-  const [y, m, d] = yearsAgo(years).split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toUTCString().slice(5, 16);
-};
-
 /** A LinkedIn export row of someone at `company`, connected `years` ago. */
-export const row = (first: string, last: string, slug: string, company: string, years: number) => [
-  first,
-  last,
-  `https://www.linkedin.com/in/${slug}`,
-  '',
-  company,
-  'Head of Sales',
-  connectedOn(years),
-];
+export const row = (first: string, last: string, slug: string, company: string, years: number) =>
+  exportRow(first, last, slug, company, years, { position: 'Head of Sales' });
 
 /**
  * A workspace of five: Bob asks, Alice (sharing names) knows Ben and Vera, Dan (sharing counts)

@@ -2,17 +2,13 @@ import { expect, test } from '@playwright/test';
 import { COMPACT_NETWORK_MEDIA_TYPE, type TeamNetworkData } from '@warmpath/contracts';
 import { decodeNetwork, type CompactNetwork } from '@warmpath/domain';
 import { brotliDecompressSync } from 'node:zlib';
-import { yearsAgo } from './network.testing.js';
+import { connectedYearsAgo } from './network.testing.js';
 import { cookieHeader, rawGet } from './network-http.js';
 import { errorOf, importRows, signUpMember, workspaceOf, type Member } from './workspace-network.testing.js';
 
 // The compact representation (docs/network-api.md) of a real import and of a pooled network decodes
 // to exactly the JSON the same route answers by default.
 const COMPACT = { accept: COMPACT_NETWORK_MEDIA_TYPE };
-const connectedOn = (years: number) => {
-  const [y, m, d] = yearsAgo(years).split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toUTCString().slice(5, 16);
-};
 const person = (first: string, company: string, position: string, years: number, email = '') => [
   first,
   'Núñez-Ørsted',
@@ -20,7 +16,7 @@ const person = (first: string, company: string, position: string, years: number,
   email,
   company,
   position,
-  connectedOn(years),
+  connectedYearsAgo(years),
 ];
 
 let ana: Member;

@@ -159,6 +159,32 @@ export function yearsAgo(years: number, now = new Date()): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** LinkedIn's "Connected On" text ("24 Nov 2019") of the day `yearsAgo` answers. */
+export function connectedYearsAgo(years: number): string {
+  const [y, m, d] = yearsAgo(years).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).toUTCString().slice(5, 16);
+}
+
+/** A LinkedIn export row, [first, last, url, email, company, position, connected on]. */
+export function exportRow(
+  first: string,
+  last: string,
+  slug: string,
+  company: string,
+  years: number,
+  { position = 'Software Engineer', email = '' }: { position?: string; email?: string } = {},
+): string[] {
+  return [
+    first,
+    last,
+    `https://www.linkedin.com/in/${slug}`,
+    email,
+    company,
+    position,
+    connectedYearsAgo(years),
+  ];
+}
+
 /** A LinkedIn Connections.csv export (with its "Notes:" preamble) of the given rows. */
 export function linkedInCsv(
   rows: readonly (readonly string[])[],

@@ -1,20 +1,15 @@
 import { expect, test } from '@playwright/test';
 import type { TargetList, TargetListResults, TargetResultRow } from '@warmpath/contracts';
-import { yearsAgo } from './network.testing.js';
+import { exportRow } from './network.testing.js';
 import { bearer, createToken } from './tokens.testing.js';
 import { errorOf, importRows, signUpMember, workspaceOf, type Member } from './workspace-network.testing.js';
 
 // New ways in since a reader marked a list seen (docs/targets.md#new-ways-in), through the whole
 // stack: PUT {base}/{listId}/seen, then a teammate's import shows as isNew and newWaysIn.
-const row = (first: string, last: string, company: string) => [
-  first,
-  last,
-  `https://www.linkedin.com/in/${first.toLowerCase()}-${last.toLowerCase()}-fresh`,
-  '',
-  company,
-  'Head of Sales',
-  new Date(`${yearsAgo(3)}T00:00:00Z`).toUTCString().slice(5, 16),
-];
+const row = (first: string, last: string, company: string) =>
+  exportRow(first, last, `${first.toLowerCase()}-${last.toLowerCase()}-fresh`, company, 3, {
+    position: 'Head of Sales',
+  });
 
 let ivy: Member;
 let jon: Member;

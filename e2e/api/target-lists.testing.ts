@@ -1,20 +1,13 @@
 import { expect, type APIResponse } from '@playwright/test';
 import type { TargetList, TargetListResults, TargetResultRow } from '@warmpath/contracts';
-import { yearsAgo } from './network.testing.js';
+import { exportRow } from './network.testing.js';
 import type { Member } from './workspace-network.testing.js';
 
 // Shared set-up of the target-list specs (docs/targets.md#routes).
 
 /** A LinkedIn export row of a person at `company`, known four years. */
-export const targetPersonRow = (first: string, last: string, company: string, position = 'Head of Sales') => [
-  first,
-  last,
-  `https://www.linkedin.com/in/${first.toLowerCase()}-${last.toLowerCase()}-targets`,
-  '',
-  company,
-  position,
-  new Date(`${yearsAgo(4)}T00:00:00Z`).toUTCString().slice(5, 16),
-];
+export const targetPersonRow = (first: string, last: string, company: string, position = 'Head of Sales') =>
+  exportRow(first, last, `${first.toLowerCase()}-${last.toLowerCase()}-targets`, company, 4, { position });
 
 export const csvFile = (csv: string, name = 'accounts.csv') => ({
   name,

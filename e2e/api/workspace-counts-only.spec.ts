@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { COMPACT_NETWORK_MEDIA_TYPE } from '@warmpath/contracts';
 import { decodeNetwork, type CompactNetwork } from '@warmpath/domain';
-import { yearsAgo } from './network.testing.js';
+import { exportRow } from './network.testing.js';
 import {
   importRows,
   peopleOf,
@@ -13,15 +13,10 @@ import {
 
 // "Counts only" hides who a member knows (docs/workspace-network.md "Counts only: k-anonymity"):
 // Cora shares counts only and knows one person at Vault Inc and three at Globex.
-const row = (first: string, last: string, company: string) => [
-  first,
-  last,
-  `https://www.linkedin.com/in/${first.toLowerCase()}-${last.toLowerCase()}`,
-  '',
-  company,
-  'Engineer',
-  new Date(`${yearsAgo(3)}T00:00:00Z`).toUTCString().slice(5, 16),
-];
+const row = (first: string, last: string, company: string) =>
+  exportRow(first, last, `${first.toLowerCase()}-${last.toLowerCase()}`, company, 3, {
+    position: 'Engineer',
+  });
 
 let vic: Member;
 let ned: Member;

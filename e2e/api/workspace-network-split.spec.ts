@@ -1,26 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { COMPACT_NETWORK_MEDIA_TYPE, type NetworkData } from '@warmpath/contracts';
 import { applyViewerPatch, decodeNetwork, type CompactNetwork, type ViewerPatch } from '@warmpath/domain';
-import { yearsAgo } from './network.testing.js';
+import { exportRow } from './network.testing.js';
 import { bearer, createToken } from './tokens.testing.js';
 import { errorOf, importRows, signUpMember, workspaceOf, type Member } from './workspace-network.testing.js';
 
 // GET /api/teams/{id}/network/base and /patch on the whole stack (docs/network-api.md): the base
 // every member shares, each member's patch, and what the web app's data worker makes of both with
 // the member's own GET /api/network: exactly the pooled network GET /api/teams/{id}/network gives.
-const connectedOn = (years: number) => {
-  const [y, m, d] = yearsAgo(years).split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toUTCString().slice(5, 16);
-};
-const row = (first: string, last: string, slug: string, company: string, years: number) => [
-  first,
-  last,
-  `https://www.linkedin.com/in/${slug}`,
-  '',
-  company,
-  'Software Engineer',
-  connectedOn(years),
-];
+const row = exportRow;
 
 let ana: Member;
 let ben: Member;

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import type { NetworkData, WarmPathView } from '@warmpath/contracts';
-import { yearsAgo } from './network.testing.js';
+import { connectedYearsAgo, exportRow } from './network.testing.js';
 import {
   errorOf,
   importRows,
@@ -14,19 +14,8 @@ import {
 
 // Three members with overlapping exports: Dana is known by Ana and Ben (matched on her profile URL,
 // spelled differently), Hana by Ben and Carl, Gus only by Carl, who shares counts only.
-const connectedOn = (years: number) => {
-  const [y, m, d] = yearsAgo(years).split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).toUTCString().slice(5, 16); // "24 Nov 2019"
-};
-const row = (first: string, last: string, slug: string, company: string, years: number, email = '') => [
-  first,
-  last,
-  `https://www.linkedin.com/in/${slug}`,
-  email,
-  company,
-  'Software Engineer',
-  connectedOn(years),
-];
+const row = (first: string, last: string, slug: string, company: string, years: number, email = '') =>
+  exportRow(first, last, slug, company, years, { email });
 
 let ana: Member;
 let ben: Member;
@@ -45,7 +34,15 @@ test.beforeAll(async ({ playwright, baseURL }) => {
     row('Eli', 'Anaonly', 'eli', 'Acme', 4),
   ]);
   await importRows(ben, [
-    ['Dana', 'Shared', 'HTTPS://WWW.LINKEDIN.COM/in/Dana-Shared/', '', 'Acme', 'Recruiter', connectedOn(1)],
+    [
+      'Dana',
+      'Shared',
+      'HTTPS://WWW.LINKEDIN.COM/in/Dana-Shared/',
+      '',
+      'Acme',
+      'Recruiter',
+      connectedYearsAgo(1),
+    ],
     row('Finn', 'Benonly', 'finn', 'Globex', 6, 'finn@globex.example'),
     row('Hana', 'Twice', 'hana', 'Initech', 3),
   ]);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Download, type Page } from '@playwright/test';
-import { yearsAgo } from '../api/network.testing.js';
+import { exportRow } from '../api/network.testing.js';
 import { importRows, workspaceOf } from '../api/workspace-network.testing.js';
 import { FIRST_PICTURE } from './dashboard.testing.js';
 import { browserMember, type BrowserMember } from './intros.testing.js';
@@ -37,9 +37,7 @@ function person(
   years: number,
   email = '',
 ) {
-  const [y, m, d] = yearsAgo(years).split('-').map(Number) as [number, number, number];
-  const connectedOn = new Date(Date.UTC(y, m - 1, d)).toUTCString().slice(5, 16);
-  return [first, last, `https://www.linkedin.com/in/${slug}`, email, company, position, connectedOn];
+  return exportRow(first, last, slug, company, years, { position, email });
 }
 
 const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell);
