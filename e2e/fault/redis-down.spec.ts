@@ -23,13 +23,8 @@ test.afterAll(async () => {
   await stack?.dispose();
 });
 
-async function accountsNamed(username: string): Promise<number> {
-  const rows = await stack.direct<{ n: number }>(
-    'SELECT count(*)::int AS n FROM auth.users WHERE username = $1',
-    [username],
-  );
-  return present(rows[0], 'a count').n;
-}
+const accountsNamed = (username: string): Promise<number> =>
+  stack.countRows('auth.users', 'username = $1', [username]);
 
 test('Redis down: signed-in requests get 503 (never 401), sign-in and registration 503 with no account left behind', async ({
   playwright,
@@ -120,21 +115,11 @@ async function firstConnectionOf(api: APIRequestContext): Promise<string> {
   return (person as { id: string }).id;
 }
 
-async function sessionsOf(userId: number): Promise<number> {
-  const rows = await stack.direct<{ n: number }>(
-    'SELECT count(*)::int AS n FROM auth.sessions WHERE user_id = $1',
-    [userId],
-  );
-  return present(rows[0], 'a count').n;
-}
+const sessionsOf = (userId: number): Promise<number> =>
+  stack.countRows('auth.sessions', 'user_id = $1', [userId]);
 
-async function importsOf(userId: number): Promise<number> {
-  const rows = await stack.direct<{ n: number }>(
-    'SELECT count(*)::int AS n FROM imports.imports WHERE user_id = $1',
-    [userId],
-  );
-  return present(rows[0], 'a count').n;
-}
+const importsOf = (userId: number): Promise<number> =>
+  stack.countRows('imports.imports', 'user_id = $1', [userId]);
 
 test('Redis full (noeviction): sign-in and upload answer 503 with no import left behind; a note is never answered 503 once saved', async ({
   playwright,

@@ -26,6 +26,8 @@ export interface FaultStack {
   directDatabaseUrl: string;
   /** One query on a connection of the test's own, past the proxy: its rows. */
   direct<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** How many rows of `table` (schema-qualified) match `where`, counted past the proxy. */
+  countRows(table: string, where: string, params?: unknown[]): Promise<number>;
   /** Service restarts the launcher made, as "name" per restart. */
   restarts: string[];
   pidOf(name: string): number | undefined;
@@ -105,6 +107,14 @@ export async function startFaultStack(options: FaultStackOptions = {}): Promise<
     postgres,
     directDatabaseUrl,
     direct: (sql, params) => directQuery(directDatabaseUrl, sql, params),
+    countRows: async (table, where, params) => {
+      const [row] = await directQuery<{ n: number }>(
+        directDatabaseUrl,
+        `SELECT count(*)::int AS n FROM ${table} WHERE ${where}`,
+        params,
+      );
+      return row?.n ?? 0;
+    },
     restarts,
     pidOf: (name) => stack.pidOf(name),
     stopService: (name) => stack.stopService(name),
