@@ -96,3 +96,98 @@ export function fromLinkColumns(columns: LinkColumns, people: readonly Connectio
   }
   return links;
 }
+
+/**
+ * The worker's link messages put together into one set of columns (one table of texts, each
+ * distinct text once), in message order. Each message's own text indexes are renumbered in place:
+ * its arrays were transferred to the page and belong to nobody else.
+ */
+export function joinLinkColumns(parts: readonly LinkColumns[]): LinkColumns {
+  const texts: string[] = [];
+  const textIndex = new Map<string, number>();
+  const text = (value: string): number => {
+    let index = textIndex.get(value);
+    if (index === undefined) {
+      index = texts.push(value) - 1;
+      textIndex.set(value, index);
+    }
+    return index;
+  };
+  const count = parts.reduce((sum, part) => sum + part.sources.length, 0);
+  const joined: LinkColumns = {
+    sources: new Int32Array(count),
+    targets: new Int32Array(count),
+    strengths: new Float64Array(count),
+    userIds: new Float64Array(count),
+    types: new Uint32Array(count),
+    createdAt: new Uint32Array(count),
+    companies: new Int32Array(count),
+    ids: new Int32Array(count),
+    texts,
+  };
+  let at = 0;
+  for (const part of parts) {
+    const renumbered = Int32Array.from(part.texts, text);
+    const { sources, targets, types, createdAt, companies, ids } = part;
+    for (let k = 0; k < sources.length; k++) {
+      if (sources[k] < 0) sources[k] = -(renumbered[-sources[k] - 1] + 1);
+      if (targets[k] < 0) targets[k] = -(renumbered[-targets[k] - 1] + 1);
+      types[k] = renumbered[types[k]];
+      createdAt[k] = renumbered[createdAt[k]];
+      if (companies[k] >= 0) companies[k] = renumbered[companies[k]];
+      if (ids[k] >= 0) ids[k] = renumbered[ids[k]];
+    }
+    joined.sources.set(sources, at);
+    joined.targets.set(targets, at);
+    joined.strengths.set(part.strengths, at);
+    joined.userIds.set(part.userIds, at);
+    joined.types.set(types, at);
+    joined.createdAt.set(createdAt, at);
+    joined.companies.set(companies, at);
+    joined.ids.set(ids, at);
+    at += sources.length;
+  }
+  return joined;
+}
+
+/**
+ * A whole network's links held as columns on the page, with the people their ends index: what a
+ * link's reader needs (type, strength, id) is read from the columns, and the links as objects
+ * are made only when something asks for them (`objects`), once.
+ */
+export class LinkTable {
+  private made: readonly Relationship[] | null = null;
+
+  constructor(
+    readonly columns: LinkColumns,
+    private readonly people: readonly Connection[],
+  ) {}
+
+  get length(): number {
+    return this.columns.sources.length;
+  }
+
+  type(link: number): Relationship['type'] {
+    return this.columns.texts[this.columns.types[link]] as Relationship['type'];
+  }
+
+  strength(link: number): number {
+    return this.columns.strengths[link];
+  }
+
+  /** The link's id, as its object would have it (no object made). */
+  id(link: number): string {
+    const { ids, texts, sources, targets } = this.columns;
+    return ids[link] >= 0 ? texts[ids[link]] : `${this.endId(sources[link])}-${this.endId(targets[link])}`;
+  }
+
+  /** Every link as an object, equal to the worker's (made on the first call, then kept; frozen list). */
+  objects(): readonly Relationship[] {
+    this.made ??= Object.freeze(fromLinkColumns(this.columns, this.people));
+    return this.made;
+  }
+
+  private endId(end: number): string {
+    return end >= 0 ? this.people[end].id : this.columns.texts[-end - 1];
+  }
+}
