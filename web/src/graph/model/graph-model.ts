@@ -157,13 +157,7 @@ function* buildLinks(
     inputLinkOf[count] = k;
     count++;
   }
-  return {
-    linkSources: linkSources.slice(0, count),
-    linkTargets: linkTargets.slice(0, count),
-    linkKinds: linkKinds.slice(0, count),
-    linkWeights: linkWeights.slice(0, count),
-    inputLinkOf: inputLinkOf.slice(0, count),
-  };
+  return keptLinks(count, { linkSources, linkTargets, linkKinds, linkWeights, inputLinkOf });
 }
 
 /** Links in index form from the app's columns: the same model as buildLinks, no object read. */
@@ -189,13 +183,19 @@ function* buildColumnLinks(columns: GraphLinkColumns) {
     inputLinkOf[count] = k;
     count++;
   }
-  return {
-    linkSources: linkSources.slice(0, count),
-    linkTargets: linkTargets.slice(0, count),
-    linkKinds: linkKinds.slice(0, count),
-    linkWeights: linkWeights.slice(0, count),
-    inputLinkOf: inputLinkOf.slice(0, count),
-  };
+  return keptLinks(count, { linkSources, linkTargets, linkKinds, linkWeights, inputLinkOf });
+}
+
+/**
+ * The first `count` of each link column: the columns themselves when every link was kept (the
+ * usual first graph), so 400,000 links are not copied once more (docs/performance.md, section
+ * "Links as columns on the page").
+ */
+function keptLinks<T extends Record<string, Uint32Array | Uint8Array>>(count: number, columns: T): T {
+  if (Object.values(columns).every((column) => column.length === count)) return columns;
+  const kept: Record<string, Uint32Array | Uint8Array> = {};
+  for (const [name, column] of Object.entries(columns)) kept[name] = column.slice(0, count);
+  return kept as T;
 }
 
 /**

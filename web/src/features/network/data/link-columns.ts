@@ -99,35 +99,19 @@ export function fromLinkColumns(columns: LinkColumns, people: readonly Connectio
 
 /**
  * The worker's link messages put together into one set of columns (one table of texts, each
- * distinct text once), in message order. Each message's own text indexes are renumbered in place:
- * its arrays were transferred to the page and belong to nobody else.
+ * distinct text once), in message order. Each message is renumbered as it is added, in the task
+ * that receives it (its arrays were transferred to the page and belong to nobody else), so that
+ * `finish` only copies arrays.
  */
-export function joinLinkColumns(parts: readonly LinkColumns[]): LinkColumns {
-  const texts: string[] = [];
-  const textIndex = new Map<string, number>();
-  const text = (value: string): number => {
-    let index = textIndex.get(value);
-    if (index === undefined) {
-      index = texts.push(value) - 1;
-      textIndex.set(value, index);
-    }
-    return index;
-  };
-  const count = parts.reduce((sum, part) => sum + part.sources.length, 0);
-  const joined: LinkColumns = {
-    sources: new Int32Array(count),
-    targets: new Int32Array(count),
-    strengths: new Float64Array(count),
-    userIds: new Float64Array(count),
-    types: new Uint32Array(count),
-    createdAt: new Uint32Array(count),
-    companies: new Int32Array(count),
-    ids: new Int32Array(count),
-    texts,
-  };
-  let at = 0;
-  for (const part of parts) {
-    const renumbered = Int32Array.from(part.texts, text);
+export class LinkColumnJoiner {
+  private readonly parts: LinkColumns[] = [];
+  private readonly texts: string[] = [];
+  private readonly textIndex = new Map<string, number>();
+  private count = 0;
+
+  add(part: LinkColumns): void {
+    const renumbered = new Int32Array(part.texts.length);
+    for (let k = 0; k < part.texts.length; k++) renumbered[k] = this.text(part.texts[k]);
     const { sources, targets, types, createdAt, companies, ids } = part;
     for (let k = 0; k < sources.length; k++) {
       if (sources[k] < 0) sources[k] = -(renumbered[-sources[k] - 1] + 1);
@@ -137,17 +121,54 @@ export function joinLinkColumns(parts: readonly LinkColumns[]): LinkColumns {
       if (companies[k] >= 0) companies[k] = renumbered[companies[k]];
       if (ids[k] >= 0) ids[k] = renumbered[ids[k]];
     }
-    joined.sources.set(sources, at);
-    joined.targets.set(targets, at);
-    joined.strengths.set(part.strengths, at);
-    joined.userIds.set(part.userIds, at);
-    joined.types.set(types, at);
-    joined.createdAt.set(createdAt, at);
-    joined.companies.set(companies, at);
-    joined.ids.set(ids, at);
-    at += sources.length;
+    this.parts.push(part);
+    this.count += sources.length;
   }
-  return joined;
+
+  finish(): LinkColumns {
+    const count = this.count;
+    const joined: LinkColumns = {
+      sources: new Int32Array(count),
+      targets: new Int32Array(count),
+      strengths: new Float64Array(count),
+      userIds: new Float64Array(count),
+      types: new Uint32Array(count),
+      createdAt: new Uint32Array(count),
+      companies: new Int32Array(count),
+      ids: new Int32Array(count),
+      texts: this.texts,
+    };
+    let at = 0;
+    for (const part of this.parts) {
+      joined.sources.set(part.sources, at);
+      joined.targets.set(part.targets, at);
+      joined.strengths.set(part.strengths, at);
+      joined.userIds.set(part.userIds, at);
+      joined.types.set(part.types, at);
+      joined.createdAt.set(part.createdAt, at);
+      joined.companies.set(part.companies, at);
+      joined.ids.set(part.ids, at);
+      at += part.sources.length;
+    }
+    this.parts.length = 0;
+    return joined;
+  }
+
+  private text(value: string): number {
+    let index = this.textIndex.get(value);
+    if (index === undefined) {
+      index = this.texts.push(value) - 1;
+      this.textIndex.set(value, index);
+    }
+    return index;
+  }
+}
+
+/** The messages' columns joined at once (LinkColumnJoiner). */
+export function joinLinkColumns(parts: readonly LinkColumns[]): LinkColumns {
+  const joiner = new LinkColumnJoiner();
+  for (const part of parts) joiner.add(part);
+  return joiner.finish();
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Connection, NetworkData } from '@warmpath/contracts';
 import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
-import { joinLinkColumns, LinkTable, type LinkColumns } from './link-columns';
+import { LinkColumnJoiner, LinkTable } from './link-columns';
 import { columnLinks, type NetworkLinks } from './network-links';
 import { PeopleColumnReader } from './people-columns';
 import { NetworkDataCore } from './network-data-core';
@@ -178,7 +178,8 @@ export class NetworkDataClient {
     // Indexed as they arrive: the last message's task stays short.
     const indexOf = new Map<Connection, number>();
     const people: Connection[] = [];
-    const linkParts: LinkColumns[] = [];
+    // Renumbered as they arrive: the last message's task only copies arrays.
+    const linkColumns = new LinkColumnJoiner();
     const reader = new PeopleColumnReader();
     const response = await this.request(
       {
@@ -189,14 +190,14 @@ export class NetworkDataClient {
       (part) => {
         if (part.kind === 'people')
           for (const person of reader.read(part.columns)) indexOf.set(person, people.push(person) - 1);
-        else if (part.kind === 'links') linkParts.push(part.columns);
+        else if (part.kind === 'links') linkColumns.add(part.columns);
       },
     );
     if (response.kind === 'failed') return { failure: response.failure };
     if (response.kind !== 'loaded') throw new Error(`unexpected answer to a network read: ${response.kind}`);
     markRead(source, response.read, response.unchanged);
     if (response.unchanged && held) return { data: held, unchanged: true };
-    const links = new LinkTable(joinLinkColumns(linkParts), people);
+    const links = new LinkTable(linkColumns.finish(), people);
     const data = networkWithLinks(
       {
         connections: Object.freeze(people) as Connection[],
