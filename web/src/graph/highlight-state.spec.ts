@@ -18,7 +18,7 @@ function shown(state: HighlightState, on: GraphModel) {
   return {
     colors: Array.from(state.colors),
     rings: Array.from(state.flags()).flatMap((flag, node) => (flag === FLAG_RING ? [node] : [])),
-    links: state.links.map((link) => on.read.link.id(on.links[on.inputLinkOf[link]])),
+    links: state.links.map((link) => on.linkId(on.inputLinkOf[link])),
   };
 }
 

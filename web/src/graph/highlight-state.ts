@@ -25,9 +25,9 @@ export interface PreparedHighlight extends ResolvedHighlight {
 /** Every link of a model by its input link's id, built in slices (600,000 links at 30,000 nodes). */
 export function* linkIndexSteps(model: GraphModel): Steps<LinkIndex> {
   const byId = new Map<string, number>();
-  const { inputLinkOf, links } = model;
+  const { inputLinkOf } = model;
   for (let link = 0; link < inputLinkOf.length; link++) {
-    byId.set(model.read.link.id(links[inputLinkOf[link]]), link);
+    byId.set(model.linkId(inputLinkOf[link]), link);
     if (link % SLICE_ITEMS === SLICE_ITEMS - 1) yield;
   }
   return byId;

@@ -4,6 +4,7 @@ export type {
   GraphAttributes,
   GraphData,
   GraphLink,
+  GraphLinkColumns,
   GraphNode,
   GroupKey,
   LinkAttributes,

@@ -18,7 +18,7 @@ import { useChangedSinceLastImport } from '../filters';
 import { useDashboardView } from '../filters';
 import type { GraphLayout, ViewMode } from '../filters';
 import type { NetworkSource } from '../network';
-import { HeldNetworkContext, useFilteredNetwork } from '../network';
+import { HeldNetworkContext, NO_LINKS, useFilteredNetwork } from '../network';
 import { GraphEngineProvider, useGraphEngine } from '../network';
 import { NETWORK_FRESHNESS, useGetNetworkQuery, useGetTeamNetworkQuery } from '../network';
 import { NetworkEmpty, NetworkError, NetworkLoading } from '../network';
@@ -29,7 +29,7 @@ import { useFocusOnOpen } from './use-focus-on-open';
 /** Zoom the camera flies to when a search result is chosen, or a person opened through a link. */
 const SEARCH_FOCUS_ZOOM = 1.5;
 const FOCUS_FLIGHT_MS = 1000;
-const EMPTY_NETWORK = { connections: [], relationships: [], degreeCounts: { first: 0, second: 0, third: 0 } };
+const EMPTY_NETWORK = { connections: [], links: NO_LINKS, degreeCounts: { first: 0, second: 0, third: 0 } };
 
 export interface NetworkExplorerProps {
   /** Your own network (the dashboard) or a workspace's pooled one. */
@@ -150,7 +150,7 @@ function Explorer({
     ) : (
       <NetworkView
         connections={filtered.connections}
-        relationships={filtered.relationships}
+        links={filtered.links}
         allConnections={data?.connections ?? []}
         tableConnections={tableConnections}
         mode={view.mode}

@@ -1,11 +1,11 @@
 import { ApartmentOutlined, TableOutlined } from '@ant-design/icons';
-import type { Connection, Relationship } from '@warmpath/contracts';
+import type { Connection } from '@warmpath/contracts';
 import { Flex, Segmented, Typography, theme } from 'antd';
 import { memo, startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ExportMenu } from '../export-share';
 import { ShareButton } from '../export-share';
 import type { GraphLayout, ViewMode } from '../filters';
-import { useGraphEngine } from '../network';
+import { useGraphEngine, type NetworkLinks } from '../network';
 import { GraphPanel } from '../network';
 import { GraphToolbar } from '../network';
 import { useTourCaption } from '../network';
@@ -14,7 +14,8 @@ import { ConnectionsTable } from '../network';
 interface Props {
   /** The filtered network. */
   connections: readonly Connection[];
-  relationships: readonly Relationship[];
+  /** The filtered network's links (their objects made only when asked for). */
+  links: NetworkLinks;
   allConnections: readonly Connection[];
   /** What the table lists when it lists less than the graph shows ("changed since last import"). */
   tableConnections?: readonly Connection[];
@@ -30,12 +31,9 @@ interface Props {
 }
 
 /** 'Showing: N connections • M relationships' (your own node is not a connection). */
-export function showingLine(
-  connections: readonly Connection[],
-  relationships: readonly Relationship[],
-): string {
+export function showingLine(connections: readonly Connection[], links: { length: number }): string {
   const people = connections.reduce((count, c) => (c.isUser ? count : count + 1), 0);
-  return `Showing: ${people.toLocaleString()} connections • ${relationships.length.toLocaleString()} relationships`;
+  return `Showing: ${people.toLocaleString()} connections • ${links.length.toLocaleString()} relationships`;
 }
 
 /**
@@ -43,13 +41,13 @@ export function showingLine(
  * switching back does not lay out 30,000 people again.
  */
 export const NetworkView = memo(function NetworkView(props: Props) {
-  const { connections, relationships, mode, layout } = props;
+  const { connections, links, mode, layout } = props;
   const { token } = theme.useToken();
   const engine = useGraphEngine();
   const caption = useTourCaption(engine);
   const hasPeople = connections.some((c) => !c.isUser);
   // Counted once per filtered network, not on every render (an import's progress renders often).
-  const showing = useMemo(() => showingLine(connections, relationships), [connections, relationships]);
+  const showing = useMemo(() => showingLine(connections, links), [connections, links]);
   // The table (50 antd rows) mounts in a commit of its own, after the one that moves the Graph/Table
   // switch: that switch measures the page as it animates, and measuring it with a freshly inserted
   // table in it too made one task of both.
@@ -84,11 +82,7 @@ export const NetworkView = memo(function NetworkView(props: Props) {
             isTourRunning={caption !== null}
           />
         )}
-        <ExportMenu
-          connections={connections}
-          relationships={relationships}
-          engine={mode === 'graph' ? engine : null}
-        />
+        <ExportMenu connections={connections} links={links} engine={mode === 'graph' ? engine : null} />
         <ShareButton />
       </Flex>
       <div style={{ position: 'relative', flex: 1, minHeight: 0 }}>
@@ -98,7 +92,7 @@ export const NetworkView = memo(function NetworkView(props: Props) {
         >
           <GraphPanel
             connections={connections}
-            relationships={relationships}
+            links={links}
             allConnections={props.allConnections}
             layout={layout}
             selectedCompanies={props.selectedCompanies}

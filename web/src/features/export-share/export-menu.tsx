@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { Connection, Relationship } from '@warmpath/contracts';
+import type { Connection } from '@warmpath/contracts';
 import { Button, Dropdown, type MenuProps } from 'antd';
-import type { NetworkGraphEngine as GraphEngine } from '../network';
+import type { NetworkGraphEngine as GraphEngine, NetworkLinks } from '../network';
 import { useToast } from '../../lib/toast/use-toast';
 import { connectionsToCsv } from './csv-export';
 import { datedFileName, downloadBlob } from './download-file';
@@ -9,7 +9,8 @@ import { networkToGexf } from './gexf-export';
 
 interface Props {
   connections: readonly Connection[];
-  relationships: readonly Relationship[];
+  /** The links' objects are made only when the GEXF is asked for. */
+  links: NetworkLinks;
   /** Null in table mode: there is no graph view to picture. */
   engine: GraphEngine | null;
 }
@@ -18,7 +19,7 @@ interface Props {
  * Export (docs/product.md#graph-and-table): PNG of the graph view, CSV of the filtered people, GEXF
  * for Gephi.
  */
-export function ExportMenu({ connections, relationships, engine }: Props) {
+export function ExportMenu({ connections, links, engine }: Props) {
   const toast = useToast();
   const exportPng = async () => {
     if (!engine) return;
@@ -48,7 +49,7 @@ export function ExportMenu({ connections, relationships, engine }: Props) {
       label: 'Graph for Gephi (GEXF)',
       onClick: () =>
         downloadBlob(
-          new Blob([networkToGexf(connections, relationships)], { type: 'application/gexf+xml' }),
+          new Blob([networkToGexf(connections, links.toArray())], { type: 'application/gexf+xml' }),
           datedFileName('network', 'gexf'),
         ),
     },

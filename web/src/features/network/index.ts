@@ -3,6 +3,7 @@ export { connectionLabel, degreeLabel, formatDate, formatYears, roleLine } from 
 export { ConnectionSearch } from './connection-search';
 export { type NetworkSource, OWN_NETWORK, datasetInfo } from './data/network-data-client';
 export { HeldNetworkContext, useFilteredNetwork } from './data/use-network-data';
+export { NO_LINKS, type NetworkLinks } from './data/network-links';
 export type { NetworkGraphEngine } from './graph/graph-adapter';
 export { GraphEngineProvider, useGraphEngine } from './graph/graph-engine-context';
 export { GraphPanel } from './graph/graph-panel';

@@ -9,7 +9,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useCallback } from 'react';
 import { api } from '../../lib/api/api';
 import type { AppStore, RootState } from '../../lib/store/store';
-import { carryDataset, networkDataClient } from './data/network-data-client';
+import { carryDataset, datasetInfo, networkDataClient, withConnections } from './data/network-data-client';
 
 /** The warmest path to a person, in your own network or through a workspace's members. */
 export interface WarmPathArgs {
@@ -81,10 +81,7 @@ export const networkApi = api.injectEndpoints({
         const after = Object.freeze({ ...before, notes: data.notes });
         const connections = current.connections.slice();
         connections[index] = after;
-        const next: NetworkData = Object.freeze({
-          ...current,
-          connections: Object.freeze(connections) as Connection[],
-        });
+        const next = withConnections(current, Object.freeze(connections) as Connection[]);
         carryDataset(current, next, { before, after });
         dispatch(networkApi.util.updateQueryData('getNetwork', undefined, () => next));
       },
@@ -141,6 +138,7 @@ export async function refreshNetwork(
   dispatch(networkApi.util.invalidateTags([DERIVED_TAG]));
   return {
     connections: data.connections.filter((c) => !c.isUser).length,
-    relationships: data.relationships.length,
+    // Counted from the columns: the link objects are made only when asked for.
+    relationships: datasetInfo(data)?.links.length ?? data.relationships.length,
   };
 }

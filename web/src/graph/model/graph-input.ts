@@ -96,14 +96,31 @@ export interface LinkEnds {
   targets: Int32Array;
 }
 
+/**
+ * Links as columns, with no object per link: each link's ends as positions in the node list
+ * (-1: not in it) and readers by link index (0 to `sources.length - 1`), called inside the
+ * engine's sliced loops like LinkAttributes. An app that holds its links as typed arrays (the
+ * network feature's 400,000 links of a pooled network) hands them over so; `id` is read only when
+ * the app highlights links.
+ */
+export interface GraphLinkColumns extends LinkEnds {
+  kind(link: number): LinkKind;
+  /** GraphLink's weight; apps that weigh no link leave the reader out. */
+  weight?(link: number): number | null | undefined;
+  id(link: number): string;
+}
+
 export interface GraphData<N = GraphNode, L = GraphLink> {
   nodes: readonly N[];
+  /** The links as objects, read through LinkAttributes; not read when `linkColumns` is given. */
   links: readonly L[];
   /**
    * Each link's ends, when the app already knows them (same order and length as `links`): then
    * building the graph looks up no id. Links to nobody (-1) and loops are dropped either way.
    */
   linkEnds?: LinkEnds | null;
+  /** The links as columns instead of `links` (then `links` and `linkEnds` are not read). */
+  linkColumns?: GraphLinkColumns | null;
 }
 
 /** How group names fold into one group (e.g. case and spacing); the name itself by default. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { drain } from '../sliced-task';
-import type { GraphAttributes } from './graph-input';
+import type { GraphAttributes, GraphData, GraphLinkColumns } from './graph-input';
 import {
   buildGraphModel,
   buildGraphModelSteps,
@@ -160,5 +160,46 @@ describe('buildGraphModel', () => {
     // Readers without `weight` weigh no link: the links look as they always did.
     expect([...model.linkWeights]).toEqual([NO_LINK_WEIGHT, NO_LINK_WEIGHT]);
     expect(model.groups.map((g) => [g.name, [...g.members]])).toEqual([['Reds', [2, 1]]]);
+  });
+
+  it('builds the same model from link columns as from the link objects, reading no link object', () => {
+    const input = buildTestGraph({ Acme: 40, Globex: 30, '': 20 });
+    // Weights, a link to nobody, a loop and a link id of its own, as in the objects.
+    input.links[0] = { ...input.links[0], weight: 0.25 };
+    input.links[5] = { ...input.links[5], weight: Number.NaN, id: 'odd' };
+    input.links.push(buildTestLink('you', 'gone', 'other'), buildTestLink('Acme-1', 'Acme-1', 'group'));
+    const byObjects = buildGraphModel(input, foldGroup);
+    const indexOf = new Map(input.nodes.map((node, index) => [node.id, index]));
+    const { links } = input;
+    const linkColumns: GraphLinkColumns = {
+      sources: Int32Array.from(links, (link) => indexOf.get(link.source) ?? -1),
+      targets: Int32Array.from(links, (link) => indexOf.get(link.target) ?? -1),
+      kind: (k) => links[k].kind,
+      weight: (k) => links[k].weight,
+      id: (k) => links[k].id,
+    };
+    const byColumns = buildGraphModel({ nodes: input.nodes, links: [], linkColumns } as GraphData, foldGroup);
+    for (const field of ['linkSources', 'linkTargets', 'linkKinds', 'linkWeights', 'inputLinkOf'] as const)
+      expect([...byColumns[field]]).toEqual([...byObjects[field]]);
+    expect(byColumns.linkSources.length).toBe(links.length - 2);
+    expect(byColumns.groups).toEqual(byObjects.groups);
+    expect([...byColumns.groupOfNode]).toEqual([...byObjects.groupOfNode]);
+    const ids = (model: typeof byObjects) => [...model.inputLinkOf].map((k) => model.linkId(k));
+    expect(ids(byColumns)).toEqual(ids(byObjects));
+    expect(ids(byColumns)).toContain('odd');
+  });
+
+  it('takes no weight from columns without a weight reader', () => {
+    const input = buildTestGraph({ Acme: 2 });
+    const linkColumns: GraphLinkColumns = {
+      sources: Int32Array.from([0, 0, 1]),
+      targets: Int32Array.from([1, 2, 2]),
+      kind: (k) => (k === 2 ? 'group' : 'other'),
+      id: (k) => `link-${k}`,
+    };
+    const model = buildGraphModel({ nodes: input.nodes, links: [], linkColumns });
+    expect([...model.linkKinds]).toEqual([LINK_OTHER, LINK_OTHER, LINK_GROUP]);
+    expect([...model.linkWeights]).toEqual([NO_LINK_WEIGHT, NO_LINK_WEIGHT, NO_LINK_WEIGHT]);
+    expect(model.linkId(1)).toBe('link-1');
   });
 });

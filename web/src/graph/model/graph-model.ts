@@ -3,6 +3,7 @@ import {
   PLAIN_ATTRIBUTES,
   type GraphAttributes,
   type GraphData,
+  type GraphLinkColumns,
   type GroupKey,
   type LinkAttributes,
   type LinkEnds,
@@ -63,9 +64,10 @@ export interface GraphModel {
   linkKinds: Uint8Array;
   /** Each link's weight, one byte (encodeLinkWeight; NO_LINK_WEIGHT when the app gave none). */
   linkWeights: Uint8Array;
-  /** For each kept link, its index in `links` (a link id is looked up only when asked). */
+  /** For each kept link, its index in the app's links (a link id is looked up only when asked). */
   inputLinkOf: Uint32Array;
-  links: readonly unknown[];
+  /** The id of the app's link of this index (objects or columns alike). */
+  linkId(inputLink: number): string;
   /** -1 for nodes of no group. */
   groupOfNode: Int32Array;
   /** Largest first. */
@@ -98,9 +100,13 @@ export function* buildGraphModelSteps(
     else if (role === 'hub') hubs.push(index);
     if (index % SLICE_ITEMS === 0) yield;
   }
-  const ends = matchingEnds(data);
-  const links = yield* buildLinks(data.links, read.link, ends ? null : indexById, ends);
+  const columns = data.linkColumns;
+  const ends = columns ? null : matchingEnds(data);
+  const links = columns
+    ? yield* buildColumnLinks(columns)
+    : yield* buildLinks(data.links, read.link, ends ? null : indexById, ends);
   const { groupOfNode, groups } = yield* groupNodes(nodes, read.node, groupKey);
+  const input = data.links;
   return {
     nodes,
     read,
@@ -108,7 +114,7 @@ export function* buildGraphModelSteps(
     anchorIndex,
     hubs: Uint32Array.from(hubs),
     ...links,
-    links: data.links,
+    linkId: columns ? (link) => columns.id(link) : (link) => read.link.id(input[link]),
     groupOfNode,
     groups,
     groupKey,
@@ -151,13 +157,45 @@ function* buildLinks(
     inputLinkOf[count] = k;
     count++;
   }
-  return {
-    linkSources: linkSources.slice(0, count),
-    linkTargets: linkTargets.slice(0, count),
-    linkKinds: linkKinds.slice(0, count),
-    linkWeights: linkWeights.slice(0, count),
-    inputLinkOf: inputLinkOf.slice(0, count),
-  };
+  return keptLinks(count, { linkSources, linkTargets, linkKinds, linkWeights, inputLinkOf });
+}
+
+/** Links in index form from the app's columns: the same model as buildLinks, no object read. */
+function* buildColumnLinks(columns: GraphLinkColumns) {
+  const { sources, targets } = columns;
+  const length = Math.min(sources.length, targets.length);
+  const linkSources = new Uint32Array(length);
+  const linkTargets = new Uint32Array(length);
+  const linkKinds = new Uint8Array(length);
+  const linkWeights = new Uint8Array(length);
+  const inputLinkOf = new Uint32Array(length);
+  let count = 0;
+  for (let k = 0; k < length; k++) {
+    const source = sources[k];
+    const target = targets[k];
+    if (k % SLICE_ITEMS === 0) yield;
+    // A link to a node that is not in the graph (filtered out) is dropped.
+    if (source < 0 || target < 0 || source === target) continue;
+    linkSources[count] = source;
+    linkTargets[count] = target;
+    linkKinds[count] = columns.kind(k) === 'group' ? LINK_GROUP : LINK_OTHER;
+    if (columns.weight) linkWeights[count] = encodeLinkWeight(columns.weight(k));
+    inputLinkOf[count] = k;
+    count++;
+  }
+  return keptLinks(count, { linkSources, linkTargets, linkKinds, linkWeights, inputLinkOf });
+}
+
+/**
+ * The first `count` of each link column: the columns themselves when every link was kept (the
+ * usual first graph), so 400,000 links are not copied once more (docs/performance.md, section
+ * "Links as columns on the page").
+ */
+function keptLinks<T extends Record<string, Uint32Array | Uint8Array>>(count: number, columns: T): T {
+  if (Object.values(columns).every((column) => column.length === count)) return columns;
+  const kept: Record<string, Uint32Array | Uint8Array> = {};
+  for (const [name, column] of Object.entries(columns)) kept[name] = column.slice(0, count);
+  return kept as T;
 }
 
 /**

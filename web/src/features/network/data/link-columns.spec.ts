@@ -1,7 +1,13 @@
 import type { Relationship } from '@warmpath/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildTestNetwork } from '../../../lib/testing/connections.testing';
-import { fromLinkColumns, linkColumnBuffers, toLinkColumns } from './link-columns';
+import {
+  fromLinkColumns,
+  joinLinkColumns,
+  linkColumnBuffers,
+  LinkTable,
+  toLinkColumns,
+} from './link-columns';
 
 describe('links as columns', () => {
   const network = buildTestNetwork([
@@ -43,5 +49,44 @@ describe('links as columns', () => {
     const columns = toLinkColumns(links, 0, links.length, indexOfId);
     expect(linkColumnBuffers(columns)).toHaveLength(8);
     expect(new Set(linkColumnBuffers(columns)).size).toBe(8);
+  });
+
+  /** The links in messages of `size`, as the worker posts them (each with a table of texts of its own). */
+  const messagesOf = (all: readonly Relationship[], size: number) =>
+    Array.from({ length: Math.ceil(all.length / size) }, (_, m) =>
+      toLinkColumns(all, m * size, (m + 1) * size, indexOfId),
+    );
+  const many: Relationship[] = Array.from({ length: 25 }, (_, k) => ({
+    ...links[k % links.length],
+    // Texts that repeat across messages, and ends nobody has, in several messages.
+    id: k % 4 === 0 ? `own-id-${k}` : links[k % links.length].id,
+    targetId: k % 5 === 0 ? `gone-${k % 3}` : links[k % links.length].targetId,
+    company: k % 3 === 0 ? null : `Co ${k % 2}`,
+    strength: k * 7.5,
+    userId: k % 2 === 0 ? 1 : 99,
+  })).map((link) =>
+    link.id.startsWith('own-id') ? link : { ...link, id: `${link.sourceId}-${link.targetId}` },
+  );
+
+  it('join into one set of columns that gives back the same objects as every message read alone', () => {
+    const expected = messagesOf(many, 4).flatMap((columns) => fromLinkColumns(columns, people));
+    expect(expected).toEqual(many);
+    const joined = joinLinkColumns(messagesOf(many, 4));
+    expect(joined.sources).toHaveLength(many.length);
+    expect(new Set(joined.texts).size).toBe(joined.texts.length);
+    expect(fromLinkColumns(joined, people)).toEqual(many);
+    expect(fromLinkColumns(joinLinkColumns([]), people)).toEqual([]);
+  });
+
+  it('read as a table: type, strength and id of each link without its object, the objects once', () => {
+    const table = new LinkTable(joinLinkColumns(messagesOf(many, 6)), people);
+    expect(table.length).toBe(many.length);
+    expect(many.map((_, k) => table.type(k))).toEqual(many.map((link) => link.type));
+    expect(many.map((_, k) => table.strength(k))).toEqual(many.map((link) => link.strength));
+    expect(many.map((_, k) => table.id(k))).toEqual(many.map((link) => link.id));
+    const objects = table.objects();
+    expect(objects).toEqual(many);
+    expect(table.objects()).toBe(objects);
+    expect(Object.isFrozen(objects)).toBe(true);
   });
 });

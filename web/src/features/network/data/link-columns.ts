@@ -96,3 +96,119 @@ export function fromLinkColumns(columns: LinkColumns, people: readonly Connectio
   }
   return links;
 }
+
+/**
+ * The worker's link messages put together into one set of columns (one table of texts, each
+ * distinct text once), in message order. Each message is renumbered as it is added, in the task
+ * that receives it (its arrays were transferred to the page and belong to nobody else), so that
+ * `finish` only copies arrays.
+ */
+export class LinkColumnJoiner {
+  private readonly parts: LinkColumns[] = [];
+  private readonly texts: string[] = [];
+  private readonly textIndex = new Map<string, number>();
+  private count = 0;
+
+  add(part: LinkColumns): void {
+    const renumbered = new Int32Array(part.texts.length);
+    for (let k = 0; k < part.texts.length; k++) renumbered[k] = this.text(part.texts[k]);
+    const { sources, targets, types, createdAt, companies, ids } = part;
+    for (let k = 0; k < sources.length; k++) {
+      if (sources[k] < 0) sources[k] = -(renumbered[-sources[k] - 1] + 1);
+      if (targets[k] < 0) targets[k] = -(renumbered[-targets[k] - 1] + 1);
+      types[k] = renumbered[types[k]];
+      createdAt[k] = renumbered[createdAt[k]];
+      if (companies[k] >= 0) companies[k] = renumbered[companies[k]];
+      if (ids[k] >= 0) ids[k] = renumbered[ids[k]];
+    }
+    this.parts.push(part);
+    this.count += sources.length;
+  }
+
+  finish(): LinkColumns {
+    const count = this.count;
+    const joined: LinkColumns = {
+      sources: new Int32Array(count),
+      targets: new Int32Array(count),
+      strengths: new Float64Array(count),
+      userIds: new Float64Array(count),
+      types: new Uint32Array(count),
+      createdAt: new Uint32Array(count),
+      companies: new Int32Array(count),
+      ids: new Int32Array(count),
+      texts: this.texts,
+    };
+    let at = 0;
+    for (const part of this.parts) {
+      joined.sources.set(part.sources, at);
+      joined.targets.set(part.targets, at);
+      joined.strengths.set(part.strengths, at);
+      joined.userIds.set(part.userIds, at);
+      joined.types.set(part.types, at);
+      joined.createdAt.set(part.createdAt, at);
+      joined.companies.set(part.companies, at);
+      joined.ids.set(part.ids, at);
+      at += part.sources.length;
+    }
+    this.parts.length = 0;
+    return joined;
+  }
+
+  private text(value: string): number {
+    let index = this.textIndex.get(value);
+    if (index === undefined) {
+      index = this.texts.push(value) - 1;
+      this.textIndex.set(value, index);
+    }
+    return index;
+  }
+}
+
+/** The messages' columns joined at once (LinkColumnJoiner). */
+export function joinLinkColumns(parts: readonly LinkColumns[]): LinkColumns {
+  const joiner = new LinkColumnJoiner();
+  for (const part of parts) joiner.add(part);
+  return joiner.finish();
+}
+
+/**
+ * A whole network's links held as columns on the page, with the people their ends index: what a
+ * link's reader needs (type, strength, id) is read from the columns, and the links as objects
+ * are made only when something asks for them (`objects`), once.
+ */
+export class LinkTable {
+  private made: readonly Relationship[] | null = null;
+
+  constructor(
+    readonly columns: LinkColumns,
+    private readonly people: readonly Connection[],
+  ) {}
+
+  get length(): number {
+    return this.columns.sources.length;
+  }
+
+  type(link: number): Relationship['type'] {
+    return this.columns.texts[this.columns.types[link]] as Relationship['type'];
+  }
+
+  strength(link: number): number {
+    return this.columns.strengths[link];
+  }
+
+  /** The link's id, as its object would have it (no object made). */
+  id(link: number): string {
+    const { ids, texts, sources, targets } = this.columns;
+    return ids[link] >= 0 ? texts[ids[link]] : `${this.endId(sources[link])}-${this.endId(targets[link])}`;
+  }
+
+  /** Every link as an object, equal to the worker's (made on the first call, then kept; frozen list). */
+  objects(): readonly Relationship[] {
+    this.made ??= Object.freeze(fromLinkColumns(this.columns, this.people));
+    return this.made;
+  }
+
+  private endId(end: number): string {
+    return end >= 0 ? this.people[end].id : this.columns.texts[-end - 1];
+  }
+}

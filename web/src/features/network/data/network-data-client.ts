@@ -1,7 +1,7 @@
-import type { Connection, NetworkData, Relationship } from '@warmpath/contracts';
+import type { Connection, NetworkData } from '@warmpath/contracts';
 import type { DegreeCounts, NetworkFilters } from '@warmpath/domain';
-import { attachLinkEnds } from './link-ends';
-import { fromLinkColumns } from './link-columns';
+import { LinkColumnJoiner, LinkTable } from './link-columns';
+import { columnLinks, type NetworkLinks } from './network-links';
 import { PeopleColumnReader } from './people-columns';
 import { NetworkDataCore } from './network-data-core';
 import type {
@@ -41,13 +41,16 @@ export interface DatasetInfo {
   options: FilterOptions;
   /** A workspace's super-connectors and members' reach; null for your own network. */
   pool: PoolSummary | null;
+  /** The network's links as columns (`relationships` makes their objects on first read). */
+  links: LinkTable;
 }
 
 export type LoadResult = { data: NetworkData; unchanged: boolean } | { failure: LoadFailure };
 
 export interface NetworkView {
   connections: Connection[];
-  relationships: Relationship[];
+  /** Held as columns: no object per link unless asked for (network-links.ts). */
+  links: NetworkLinks;
   degreeCounts: DegreeCounts;
 }
 
@@ -102,9 +105,38 @@ export function carryDataset(
  * copy in the task that receives the answer.
  */
 export function pick<T>(all: readonly T[], indexes: Uint32Array): T[] {
-  let isEverything = indexes.length === all.length;
+  return isEveryIndex(indexes, all.length) ? (all as T[]) : Array.from(indexes, (index) => all[index]);
+}
+
+/** Whether `indexes` are 0, 1, ... `length - 1`. */
+function isEveryIndex(indexes: Uint32Array, length: number): boolean {
+  let isEverything = indexes.length === length;
   for (let i = 0; isEverything && i < indexes.length; i++) isEverything = indexes[i] === i;
-  return isEverything ? (all as T[]) : Array.from(indexes, (index) => all[index]);
+  return isEverything;
+}
+
+/**
+ * A frozen network whose `relationships` are made from its link columns when first read: the
+ * page draws and filters a network without an object per link (docs/performance.md, section
+ * "Links as columns on the page"); whoever reads `relationships` gets the same objects as before.
+ */
+function networkWithLinks(fields: Omit<NetworkData, 'relationships'>, links: LinkTable): NetworkData {
+  const data = { ...fields } as NetworkData;
+  Object.defineProperty(data, 'relationships', {
+    enumerable: true,
+    get: () => links.objects(),
+  });
+  return Object.freeze(data);
+}
+
+/**
+ * A copy of a network with other people (a saved note), its links still held as columns when it
+ * was read through the data worker (a spread would make every link object).
+ */
+export function withConnections(data: NetworkData, connections: Connection[]): NetworkData {
+  const info = infos.get(data);
+  if (!info) return Object.freeze({ ...data, connections });
+  return networkWithLinks({ connections, companies: data.companies }, info.links);
 }
 
 /**
@@ -146,7 +178,8 @@ export class NetworkDataClient {
     // Indexed as they arrive: the last message's task stays short.
     const indexOf = new Map<Connection, number>();
     const people: Connection[] = [];
-    const links: Relationship[] = [];
+    // Renumbered as they arrive: the last message's task only copies arrays.
+    const linkColumns = new LinkColumnJoiner();
     const reader = new PeopleColumnReader();
     const response = await this.request(
       {
@@ -157,20 +190,23 @@ export class NetworkDataClient {
       (part) => {
         if (part.kind === 'people')
           for (const person of reader.read(part.columns)) indexOf.set(person, people.push(person) - 1);
-        else if (part.kind === 'links')
-          for (const link of fromLinkColumns(part.columns, people)) links.push(link);
+        else if (part.kind === 'links') linkColumns.add(part.columns);
       },
     );
     if (response.kind === 'failed') return { failure: response.failure };
     if (response.kind !== 'loaded') throw new Error(`unexpected answer to a network read: ${response.kind}`);
     markRead(source, response.read, response.unchanged);
     if (response.unchanged && held) return { data: held, unchanged: true };
-    const data: NetworkData = Object.freeze({
-      connections: Object.freeze(people) as Connection[],
-      relationships: Object.freeze(links) as Relationship[],
-      companies: Object.freeze(response.companies.map((c) => Object.freeze(c))) as NetworkData['companies'],
-    });
+    const links = new LinkTable(linkColumns.finish(), people);
+    const data = networkWithLinks(
+      {
+        connections: Object.freeze(people) as Connection[],
+        companies: Object.freeze(response.companies.map((c) => Object.freeze(c))) as NetworkData['companies'],
+      },
+      links,
+    );
     infos.set(data, {
+      links,
       dataset: response.dataset,
       indexOf,
       colleagues: response.colleagues,
@@ -186,12 +222,15 @@ export class NetworkDataClient {
     const response = await this.request({ kind: 'view', dataset: info.dataset, filters });
     if (response.kind !== 'view') throw new Error(`unexpected answer to a filter: ${response.kind}`);
     const connections = pick(data.connections, response.people);
-    const relationships = pick(data.relationships, response.links);
-    attachLinkEnds(relationships, connections, {
-      sources: response.linkSources,
-      targets: response.linkTargets,
-    });
-    return { connections, relationships, degreeCounts: response.degreeCounts };
+    const links = columnLinks(
+      info.links,
+      isEveryIndex(response.links, info.links.length) ? null : response.links,
+      {
+        sources: response.linkSources,
+        targets: response.linkTargets,
+      },
+    );
+    return { connections, links, degreeCounts: response.degreeCounts };
   }
 
   /**

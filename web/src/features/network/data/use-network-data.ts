@@ -2,6 +2,7 @@ import type { Connection, NetworkData } from '@warmpath/contracts';
 import { filterNetwork, type NetworkFilters } from '@warmpath/domain';
 import { createContext, startTransition, useContext, useEffect, useMemo, useState } from 'react';
 import { datasetInfo, networkDataClient, type NetworkView } from './network-data-client';
+import { linkList } from './network-links';
 
 /** The network the dashboard shows, for components deep inside it that search it (table, top bar). */
 export const HeldNetworkContext = createContext<NetworkData | undefined>(undefined);
@@ -19,10 +20,11 @@ export function useFilteredNetwork(
 ): NetworkView | null {
   const isRemote = datasetInfo(data) !== undefined;
   const [answer, setAnswer] = useState<NetworkView | null>(null);
-  const local = useMemo(
-    () => (data && !isRemote ? filterNetwork(data, filters) : null),
-    [data, filters, isRemote],
-  );
+  const local = useMemo(() => {
+    if (!data || isRemote) return null;
+    const { relationships, ...view } = filterNetwork(data, filters);
+    return { ...view, links: linkList(relationships) };
+  }, [data, filters, isRemote]);
 
   useEffect(() => {
     if (!data || !isRemote) return;

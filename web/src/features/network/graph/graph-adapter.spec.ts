@@ -1,7 +1,8 @@
 import { toKnowsLink } from '@warmpath/domain';
 import { describe, expect, it } from 'vitest';
 import { buildTestConnection, buildTestLink } from '../../../lib/testing/connections.testing';
-import { attachLinkEnds } from '../data/link-ends';
+import { joinLinkColumns, LinkTable, toLinkColumns } from '../data/link-columns';
+import { columnLinks, linkList } from '../data/network-links';
 import {
   flyByCaption,
   knowsLinkWeight,
@@ -103,17 +104,34 @@ describe('the network graph adapter', () => {
     });
   });
 
-  it('hands the people and links over as they are, with the ends the data worker found for exactly them', () => {
-    const viewPeople = people.slice();
-    const viewLinks = links.slice();
-    const ends = { sources: Int32Array.from([0, 2, 2, 0]), targets: Int32Array.from([2, 3, 3, 1]) };
-    attachLinkEnds(viewLinks, viewPeople, ends);
-    const data = toGraphData(viewPeople, viewLinks);
-    expect(data.nodes).toBe(viewPeople);
-    expect(data.links).toBe(viewLinks);
-    expect(data.linkEnds).toBe(ends);
-    expect(toGraphData(people, viewLinks).linkEnds).toBeNull();
-    expect(toGraphData(viewPeople, links).linkEnds).toBeNull();
+  it('hands a list of link objects over as it is', () => {
+    const data = toGraphData(people, linkList(links));
+    expect(data.nodes).toBe(people);
+    expect(data.links).toBe(links);
+    expect(data.linkColumns ?? null).toBeNull();
+  });
+
+  it('hands links held as columns over as columns, read as PERSON_ATTRIBUTES reads their objects', () => {
+    // With a strong knows link, so that the weights differ from none.
+    const all = [...links, { ...links[0], id: 'u1-2', targetId: '2', strength: 150 }];
+    const indexOfId = (id: string) => people.findIndex((person) => person.id === id);
+    const table = new LinkTable(joinLinkColumns([toLinkColumns(all, 0, all.length, indexOfId)]), people);
+    const viewPeople = [you, ana, cto];
+    const indexes = Uint32Array.from([0, 1, 4, 3]);
+    const ends = { sources: Int32Array.from([0, 1, 0, 0]), targets: Int32Array.from([1, 2, 2, -1]) };
+    const data = toGraphData(viewPeople, columnLinks(table, indexes, ends));
+    const columns = data.linkColumns;
+    expect(data.links).toEqual([]);
+    expect(columns?.sources).toBe(ends.sources);
+    expect(columns?.targets).toBe(ends.targets);
+    const viewed = Array.from(indexes, (index) => all[index]);
+    expect(viewed.map((_, k) => columns?.kind(k))).toEqual(viewed.map(link.kind));
+    expect(viewed.map((_, k) => columns?.weight?.(k))).toEqual(viewed.map((l) => link.weight?.(l)));
+    expect(viewed.map((_, k) => columns?.id(k))).toEqual(viewed.map(link.id));
+    expect(columns?.weight?.(2)).toBeGreaterThan(0);
+    // Every link, in order: the table's own link numbers.
+    const everyone = toGraphData(people, columnLinks(table, null, ends)).linkColumns;
+    expect(all.map((_, k) => everyone?.id(k))).toEqual(all.map(link.id));
   });
 
   it('folds company names by case and spacing and words the tours for people', () => {

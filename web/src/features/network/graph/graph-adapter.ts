@@ -1,7 +1,13 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
 import { COMPANY_LINK_STRENGTH, WARMTH } from '@warmpath/domain';
-import type { GraphAttributes, GraphData, GraphEngine, GraphEngineOptions } from '../../../graph';
-import { recordedLinkEnds } from '../data/link-ends';
+import type {
+  GraphAttributes,
+  GraphData,
+  GraphEngine,
+  GraphEngineOptions,
+  GraphLinkColumns,
+} from '../../../graph';
+import type { LinkColumnView, NetworkLinks } from '../data/network-links';
 import { NODE_COLORS, nodeCategory, nodeSize } from './person-style';
 
 /**
@@ -38,8 +44,13 @@ const STRENGTH_PER_WARMTH = COMPANY_LINK_STRENGTH.role / WARMTH.strongestCompany
  * member shares. Company and teammate links weigh nothing: they keep their kind's width.
  */
 export function knowsLinkWeight(link: Pick<Relationship, 'type' | 'strength'>): number | null {
-  if (link.type !== 'connection' || !Number.isFinite(link.strength)) return null;
-  const warmth = link.strength / STRENGTH_PER_WARMTH;
+  return linkWeightOf(link.type, link.strength);
+}
+
+/** knowsLinkWeight of a link's type and strength (read from columns, no object). */
+function linkWeightOf(type: Relationship['type'], strength: number): number | null {
+  if (type !== 'connection' || !Number.isFinite(strength)) return null;
+  const warmth = strength / STRENGTH_PER_WARMTH;
   const weight = (warmth - WARMTH.knownBase) / (1 - WARMTH.knownBase);
   return Math.min(1, Math.max(0, weight));
 }
@@ -64,12 +75,29 @@ export const PERSON_ATTRIBUTES: GraphAttributes<Connection, Relationship> = {
   },
 };
 
-/** The engine's input for a view of the network; the ends the data worker found go along. */
+/**
+ * The engine's input for a view of the network: links held as columns go as columns (the ends
+ * the data worker found, and PERSON_ATTRIBUTES' link readers by index), with no object per link;
+ * a list of link objects goes as it is.
+ */
 export function toGraphData(
   connections: readonly Connection[],
-  relationships: readonly Relationship[],
+  links: NetworkLinks,
 ): GraphData<Connection, Relationship> {
-  return { nodes: connections, links: relationships, linkEnds: recordedLinkEnds(relationships, connections) };
+  if (!links.columns) return { nodes: connections, links: links.toArray() };
+  return { nodes: connections, links: [], linkColumns: linkColumnsOf(links.columns) };
+}
+
+/** PERSON_ATTRIBUTES' link readers, by the view's link index, over the network's columns. */
+function linkColumnsOf({ table, indexes, ends }: LinkColumnView): GraphLinkColumns {
+  const at = indexes ? (link: number) => indexes[link] : (link: number) => link;
+  return {
+    sources: ends.sources,
+    targets: ends.targets,
+    kind: (link) => (isCompanyLink(table.type(at(link))) ? 'group' : 'other'),
+    weight: (link) => linkWeightOf(table.type(at(link)), table.strength(at(link))),
+    id: (link) => table.id(at(link)),
+  };
 }
 
 /** "Jane Doe: CTO at Acme", the fly-by's caption for a person. */

@@ -1,4 +1,5 @@
-import type { Connection, Relationship } from '@warmpath/contracts';
+import type { Connection } from '@warmpath/contracts';
+import type { NetworkLinks } from '../data/network-links';
 import { startTransition, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { createGraphEngine, type LayoutName } from '../../../graph';
 import {
@@ -12,7 +13,7 @@ import { publishGraphTestHook } from './graph-test-hook';
 
 interface Props {
   connections: readonly Connection[];
-  relationships: readonly Relationship[];
+  links: NetworkLinks;
   layout: LayoutName;
   /** Company names as the data spells them, for the engine's selected-company colour. */
   selectedCompanies: readonly string[];
@@ -23,7 +24,7 @@ interface Props {
  * Mounts the graph engine into a div and kills it on unmount; React only hands it data. Layout,
  * positions and the camera stay inside the engine.
  */
-export function GraphCanvas({ connections, relationships, layout, selectedCompanies, onSelect }: Props) {
+export function GraphCanvas({ connections, links, layout, selectedCompanies, onSelect }: Props) {
   const containerRef = useRef<HTMLDivElement>(null);
   const engineRef = useRef<NetworkGraphEngine | null>(null);
   const appliedLayout = useRef<LayoutName>('force');
@@ -32,7 +33,7 @@ export function GraphCanvas({ connections, relationships, layout, selectedCompan
   const appliedCompanies = useRef('');
   const onSelectRef = useRef(onSelect);
   const publish = usePublishGraphEngine();
-  const graph = useMemo(() => toGraphData(connections, relationships), [connections, relationships]);
+  const graph = useMemo(() => toGraphData(connections, links), [connections, links]);
 
   useEffect(() => {
     onSelectRef.current = onSelect;

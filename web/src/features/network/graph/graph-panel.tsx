@@ -1,9 +1,10 @@
-import type { Connection, Relationship } from '@warmpath/contracts';
+import type { Connection } from '@warmpath/contracts';
 import { companyKey } from '@warmpath/domain';
 import { Typography } from 'antd';
 import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { LayoutName } from '../../../graph';
 import { datasetInfo } from '../data/network-data-client';
+import type { NetworkLinks } from '../data/network-links';
 import { HeldNetworkContext } from '../data/use-network-data';
 import { GraphCanvas } from './graph-canvas';
 import { useGraphEngine } from './graph-engine-context';
@@ -13,7 +14,7 @@ import { useStableGraphInput } from './use-stable-graph-input';
 
 interface Props {
   connections: readonly Connection[];
-  relationships: readonly Relationship[];
+  links: NetworkLinks;
   /** The whole network, for the hover card's company numbers. */
   allConnections: readonly Connection[];
   layout: LayoutName;
@@ -74,7 +75,7 @@ function colleaguesOf(
 /** The graph with its legend, hover card and tour caption. */
 export function GraphPanel({
   connections,
-  relationships,
+  links,
   allConnections,
   layout,
   selectedCompanies,
@@ -94,7 +95,7 @@ export function GraphPanel({
     () => selectedSpellings(connections, selectedCompanies),
     [connections, selectedCompanies],
   );
-  const graph = useStableGraphInput({ connections, relationships });
+  const graph = useStableGraphInput({ connections, links });
 
   useEffect(() => {
     if (!engine) return;
@@ -116,7 +117,7 @@ export function GraphPanel({
     <div ref={panelRef} style={{ position: 'absolute', inset: 0, overflow: 'hidden' }}>
       <GraphCanvas
         connections={graph.connections}
-        relationships={graph.relationships}
+        links={graph.links}
         layout={layout}
         selectedCompanies={spellings}
         onSelect={onSelect}

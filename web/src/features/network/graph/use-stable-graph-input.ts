@@ -1,9 +1,10 @@
-import type { Connection, Relationship } from '@warmpath/contracts';
+import type { Connection } from '@warmpath/contracts';
 import { useRef } from 'react';
+import { isSameLinkList, type NetworkLinks } from '../data/network-links';
 
 interface GraphInput {
   connections: readonly Connection[];
-  relationships: readonly Relationship[];
+  links: NetworkLinks;
 }
 
 /** What the picture depends on: a note or an e-mail changes nothing the engine draws. */
@@ -22,14 +23,9 @@ function isDrawnAlike(a: Connection, b: Connection): boolean {
 }
 
 function isSameGraph(next: GraphInput, previous: GraphInput): boolean {
-  if (next.connections === previous.connections && next.relationships === previous.relationships) return true;
-  if (
-    next.connections.length !== previous.connections.length ||
-    next.relationships.length !== previous.relationships.length
-  )
+  if (next.connections === previous.connections && next.links === previous.links) return true;
+  if (next.connections.length !== previous.connections.length || !isSameLinkList(next.links, previous.links))
     return false;
-  for (let i = 0; i < next.relationships.length; i++)
-    if (next.relationships[i] !== previous.relationships[i]) return false;
   for (let i = 0; i < next.connections.length; i++)
     if (!isDrawnAlike(next.connections[i], previous.connections[i])) return false;
   return true;
