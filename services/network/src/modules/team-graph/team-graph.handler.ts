@@ -12,6 +12,7 @@ import {
 import { HandleEvent, HandleRequest, LOGGER } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import { ImportListeners } from '../graph/import-listeners.js';
+import { foregroundDone } from './foreground-work.js';
 import { IntroFeedbackRepository } from '../intro-feedback/intro-feedback.repository.js';
 import { RecentReaders, type ReadKind } from './recent-readers.js';
 import { TeamNetworks } from './team-networks.service.js';
@@ -162,6 +163,8 @@ export class TeamGraphHandler {
   private async rebuildViewers(teamId: number, readers: readonly number[]): Promise<void> {
     for (const viewerId of readers) {
       try {
+        // Seconds of CPU in one piece: a list index read meanwhile goes first (foreground-work.ts).
+        await foregroundDone();
         await this.snapshots.ensure(viewerId, teamId);
       } catch (error) {
         await this.unable('snapshot', teamId, viewerId, error, 'pooled snapshot not rebuilt');
