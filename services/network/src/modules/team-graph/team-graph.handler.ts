@@ -41,6 +41,7 @@ export class TeamGraphHandler {
     importListeners: ImportListeners,
     private readonly readers: RecentReaders,
   ) {
+    importListeners.addFirst((userId) => this.sharedBuildsFor(userId));
     importListeners.add((userId) => this.memberImported(userId));
   }
 
@@ -111,6 +112,30 @@ export class TeamGraphHandler {
    */
   async memberImported(userId: number): Promise<void> {
     for (const teamId of await this.teams.workspacesWith(userId)) await this.refresh(teamId);
+  }
+
+  /**
+   * The new shared build of every workspace the member is in that someone read recently (what
+   * the refresh would build anyway), before the rest of the import's work: a list index read
+   * meanwhile waits for it, not for the importer's own snapshot (docs/targets.md, "Through the
+   * running stack"). Built as the latest recent reader still a member reads it.
+   */
+  async sharedBuildsFor(userId: number): Promise<void> {
+    for (const teamId of await this.teams.workspacesWith(userId)) {
+      const [split, snapshot] = await Promise.all([
+        this.readers.recent('split', teamId),
+        this.readers.recent('snapshot', teamId),
+      ]);
+      for (const viewerId of new Set([...split, ...snapshot])) {
+        try {
+          await this.teams.sharedPool(await this.teams.state(viewerId, teamId));
+          break;
+        } catch (error) {
+          // Most likely no longer a member: the refresh after says so for its own reads.
+          this.logger.debug({ err: error, teamId, viewerId }, 'shared build not made ahead');
+        }
+      }
+    }
   }
 
   /**
