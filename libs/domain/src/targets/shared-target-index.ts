@@ -6,7 +6,7 @@ import { pooledPersonTies } from './pooled-person-ties.js';
 import { TargetBlocks } from './target-blocks.js';
 import { carriedPerson, carryLists, type TargetIndexCarry } from './target-index-carry.js';
 import type { KnowerTie } from './target-connectors.js';
-import { TargetPeopleIndex } from './target-people-index.js';
+import { PeopleChangesTracker, TargetPeopleIndex } from './target-people-index.js';
 
 // docs/targets.md "Workspace lists: one index per workspace version": a workspace's lists are
 // matched against its shared build (SharedPool) with a small overlay per reader, giving exactly
@@ -48,6 +48,9 @@ export class SharedTargetIndex {
     // that person (docs/targets.md, "what the last version is worth"). The others are compared.
     const compared: { group: number; node: Connection; ties: readonly KnowerTie[] }[] = [];
     const tiesOf = new Array<readonly KnowerTie[] | undefined>(pool.persons.length);
+    // Each group's place in the last version (-1: none), looked up once for the people index too.
+    const lastGroup = new Int32Array(pool.persons.length).fill(-1);
+    let kept = 0;
     pool.persons.forEach((person, group) => {
       const node = person.node;
       if (!node) {
@@ -56,9 +59,12 @@ export class SharedTargetIndex {
       }
       const ties = pooledPersonTies(person);
       tiesOf[group] = ties;
-      if (previous?.groupOfNode.has(node) && previous.ties.get(node.id) === ties) {
+      const was = previous?.groupOfNode.get(node);
+      if (was !== undefined && previous?.ties.get(node.id) === ties) {
         this.nodes[group] = node;
         this.groupOfNode.set(node, group);
+        lastGroup[group] = was;
+        kept += 1;
       } else compared.push({ group, node, ties });
     });
     const used = new Set<string>();
@@ -71,22 +77,40 @@ export class SharedTargetIndex {
       const { node, ties } = carriedPerson(now, before, used);
       this.nodes[now.group] = node;
       this.groupOfNode.set(node, now.group);
+      const was = previous?.groupOfNode.get(node);
+      if (was !== undefined) {
+        lastGroup[now.group] = was;
+        kept += 1;
+      }
       now.node = node;
       now.ties = ties;
       tiesOf[now.group] = ties;
     }
-    const shown = this.nodes.filter((node): node is Connection => node !== null);
+    const shown: Connection[] = [];
+    // The people index's changes, noted in the same pass (target-people-index.ts, PeopleChangesTracker).
+    const changes = new PeopleChangesTracker();
+    this.nodes.forEach((node, group) => {
+      if (!node) return;
+      shown.push(node);
+      if (node.isUser || node.isTeammate || node.isSource) return;
+      const was = lastGroup[group] as number;
+      changes.note(node, was < 0 ? undefined : was);
+    });
+    // Two groups of one node (never from a build): the people index is built anew.
+    if (this.groupOfNode.size !== shown.length) changes.reorder();
     // The ties and nodes by id: the last version's with the people gone and compared redone.
     let nodeById = new Map<string, Connection>();
     this.ties = new Map();
     if (previous && previous.nodes.size === previous.groupOfNode.size) {
       nodeById = new Map(previous.nodes);
       this.ties = new Map(previous.ties);
-      for (const node of previous.groupOfNode.keys())
-        if (!this.groupOfNode.has(node)) {
-          nodeById.delete(node.id);
-          this.ties.delete(node.id);
-        }
+      // Every person of the last version is still here when as many were found: nobody is gone.
+      if (kept !== previous.groupOfNode.size || this.groupOfNode.size !== shown.length)
+        for (const node of previous.groupOfNode.keys())
+          if (!this.groupOfNode.has(node)) {
+            nodeById.delete(node.id);
+            this.ties.delete(node.id);
+          }
       for (const { node, ties } of compared) {
         nodeById.set(node.id, node);
         this.ties.set(node.id, ties);
@@ -105,7 +129,12 @@ export class SharedTargetIndex {
     // Patched from the last version's index when the people both show are in the same order.
     this.people = new TargetPeopleIndex(
       shown,
-      previous && { last: previous.people, lastPlace: previous.groupOfNode, place: this.groupOfNode },
+      previous && {
+        last: previous.people,
+        lastPlace: previous.groupOfNode,
+        place: this.groupOfNode,
+        changes,
+      },
     );
     if (!this.people.patched) {
       carryLists(this.people.byCompany, previous?.byCompany);

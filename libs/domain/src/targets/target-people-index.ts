@@ -67,6 +67,12 @@ export interface PeopleIndexPatch {
   readonly last: TargetPeopleIndex;
   readonly lastPlace: ReadonlyMap<Connection, number>;
   readonly place: ReadonlyMap<Connection, number>;
+  /**
+   * The people added and gone, already worked out by the caller in a pass of its own over every
+   * person (a PeopleChangesTracker fed each person of `people` in order, with their last place):
+   * then the index does not look every person up again.
+   */
+  readonly changes?: PeopleChangesTracker;
 }
 
 /** Past this share of people added or gone, an index is built anew rather than patched. */
@@ -98,7 +104,8 @@ export class TargetPeopleIndex implements TargetPeopleLookup {
   constructor(people: Iterable<Connection>, patch?: PeopleIndexPatch) {
     for (const person of people)
       if (!person.isUser && !person.isTeammate && !person.isSource) this.people.push(person);
-    const changes = patch && changesSince(patch, this.people);
+    const changes =
+      patch && (patch.changes ? patch.changes.changes(patch) : changesSince(patch, this.people));
     if (patch && changes) {
       const { last } = patch;
       this.byCompany = new Map(last.byCompany);
@@ -303,29 +310,61 @@ interface PeopleChanges {
 }
 
 /**
+ * The people added and gone since the last index, worked out one person at a time in the order of
+ * the new index's people (its `people`: members' own nodes left out), each with their place in the
+ * last version (undefined: not among its people). Fed by changesSince, or by a caller's own pass
+ * over every person (SharedTargetIndex), so that nobody is looked up twice.
+ */
+export class PeopleChangesTracker {
+  private readonly added: Connection[] = [];
+  private before = -1;
+  private inOrder = true;
+  private count = 0;
+  private kept = 0;
+
+  /** One person of the new index, in order, with their place in the last one. */
+  note(person: Connection, was: number | undefined): void {
+    this.count += 1;
+    if (was === undefined) {
+      this.added.push(person);
+      return;
+    }
+    this.kept += 1;
+    // The same object was among the last index's people (who is listed is a property of the node).
+    if (was <= this.before) this.inOrder = false;
+    this.before = was;
+  }
+
+  /** Noted as no longer in order: the index is built anew. */
+  reorder(): void {
+    this.inOrder = false;
+  }
+
+  /**
+   * The people added and gone, or null when the index should be built anew: the people both hold
+   * are not in the same order, or too many changed to be worth patching. Every person of the last
+   * index is looked for only when some of them were not noted.
+   */
+  changes({ last, place }: PeopleIndexPatch): PeopleChanges | null {
+    if (!this.inOrder) return null;
+    const gone = this.kept === last.people.length ? [] : last.people.filter((person) => !place.has(person));
+    if (this.added.length + gone.length > MOST_PATCHED * Math.max(this.count, 1)) return null;
+    return { added: this.added, gone };
+  }
+}
+
+/**
  * The people added and gone since the last index, or null when the index should be built anew:
  * the people both hold are not in the same order, or too many changed to be worth patching.
  */
-function changesSince(
-  { last, lastPlace, place }: PeopleIndexPatch,
-  people: readonly Connection[],
-): PeopleChanges | null {
-  const added: Connection[] = [];
-  let before = -1;
+function changesSince(patch: PeopleIndexPatch, people: readonly Connection[]): PeopleChanges | null {
+  const { lastPlace, place } = patch;
+  const tracker = new PeopleChangesTracker();
   for (const person of people) {
     if (!place.has(person)) return null;
-    const was = lastPlace.get(person);
-    if (was === undefined) {
-      added.push(person);
-      continue;
-    }
-    // The same object was among the last index's people (who is listed is a property of the node).
-    if (was <= before) return null;
-    before = was;
+    tracker.note(person, lastPlace.get(person));
   }
-  const gone = last.people.filter((person) => !place.has(person));
-  if (added.length + gone.length > MOST_PATCHED * Math.max(people.length, 1)) return null;
-  return { added, gone };
+  return tracker.changes(patch);
 }
 
 /** Two lists in place order merged (a stable merge: `kept` first on equal places). */

@@ -8,6 +8,7 @@ import {
 } from '@warmpath/contracts';
 import { isSourceOwnerId } from '@warmpath/domain';
 import { HandleEvent, HandleRequest } from '@warmpath/server-kit';
+import { foregroundDone } from '../team-graph/foreground-work.js';
 import { ImportListeners } from './import-listeners.js';
 import { utcDay } from './network-reader.service.js';
 import { OwnProfileClient } from './own-profile.client.js';
@@ -36,6 +37,11 @@ export class GraphHandler {
    */
   @HandleEvent(networkImportContracts.importCompleted)
   async prebuild(event: PayloadOf<typeof networkImportContracts.importCompleted>): Promise<void> {
+    // The workspaces' shared builds first, then list reads running meanwhile (foreground-work.ts),
+    // then the importer's own snapshot: a workspace's list index waits for neither of the last two
+    // (docs/targets.md, "Through the running stack").
+    await this.importListeners.notifyFirst(event.userId);
+    await foregroundDone();
     // A workspace source (negative owner id, docs/workspace-sources.md) has no own network to
     // serve: only its pools.
     if (!isSourceOwnerId(event.userId)) await this.current(event.userId);

@@ -22,6 +22,7 @@ import {
 } from '@warmpath/domain';
 import { notFound } from '@warmpath/server-kit';
 import { NetworkReader } from '../graph/network-reader.service.js';
+import { inForeground } from '../team-graph/foreground-work.js';
 import { type TeamState, TeamNetworks } from '../team-graph/team-networks.service.js';
 import { type ListScope, TargetListsRepository } from './target-lists.repository.js';
 import {
@@ -58,7 +59,12 @@ export class TargetListsService {
    * lists they marked are matched, against the network's memoised index and each list's coverage
    * memoised per network version (docs/targets.md#new-ways-in).
    */
-  async list(scope: ListScope): Promise<{ lists: TargetList[] }> {
+  list(scope: ListScope): Promise<{ lists: TargetList[] }> {
+    // Before what an import event rebuilds for later readers (foreground-work.ts).
+    return inForeground(() => this.listNow(scope));
+  }
+
+  private async listNow(scope: ListScope): Promise<{ lists: TargetList[] }> {
     const state = scope.teamId === null ? null : await this.teams.state(scope.userId, scope.teamId);
     const lists = await this.repository.list(scope);
     const seen = await this.repository.seenOf(
@@ -77,10 +83,18 @@ export class TargetListsService {
   }
 
   /** One page of the ranked rows, with totals and new ways in over them all. */
-  async results(
+  results(
     scope: ListScope,
     listId: string,
     page: TargetResultsPage = FIRST_PAGE,
+  ): Promise<TargetListResults> {
+    return inForeground(() => this.resultsNow(scope, listId, page));
+  }
+
+  private async resultsNow(
+    scope: ListScope,
+    listId: string,
+    page: TargetResultsPage,
   ): Promise<TargetListResults> {
     const state = scope.teamId === null ? null : await this.teams.state(scope.userId, scope.teamId);
     const list = await this.found(scope, listId);
@@ -88,7 +102,11 @@ export class TargetListsService {
   }
 
   /** Keeps what the list covers now and by whom, for the caller's next results. */
-  async seen(scope: ListScope, listId: string): Promise<{ seenAt: string }> {
+  seen(scope: ListScope, listId: string): Promise<{ seenAt: string }> {
+    return inForeground(() => this.seenNow(scope, listId));
+  }
+
+  private async seenNow(scope: ListScope, listId: string): Promise<{ seenAt: string }> {
     const state = scope.teamId === null ? null : await this.teams.state(scope.userId, scope.teamId);
     const list = await this.found(scope, listId);
     const network = await this.network(scope.userId, state);

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { foregroundDone } from './foreground-work.js';
 
 /**
  * How long a sliced build runs before it lets the event loop turn: NATS pings, other requests'
@@ -16,11 +17,18 @@ let turnedAt = performance.now();
  * (setImmediate: I/O and timers run first) whenever `sliceMs` have passed since the last turn.
  * The budget carries over from one run to the next: awaiting a run that ended without a turn
  * does not turn the event loop, so several short runs in a row would otherwise hold it.
+ * `background`: work done for later readers (foreground-work.ts), which at each turn also waits
+ * for the foreground requests running to end.
  */
-export async function runSliced<T>(steps: Iterator<unknown, T, undefined>, sliceMs = SLICE_MS): Promise<T> {
+export async function runSliced<T>(
+  steps: Iterator<unknown, T, undefined>,
+  sliceMs = SLICE_MS,
+  background = false,
+): Promise<T> {
   for (;;) {
     if (performance.now() - turnedAt >= sliceMs) {
       await nextTurn();
+      if (background) await foregroundDone();
       turnedAt = performance.now();
     }
     const step = steps.next();

@@ -174,3 +174,55 @@ describe('TeamGraphHandler: keeping pooled snapshots warm', () => {
     down.disconnect();
   });
 });
+
+describe("TeamGraphHandler: a member's import builds the workspace first", () => {
+  const MEMBER = 21;
+  const LEFT = 22;
+
+  /** Workspaces whose state throws for a reader who left, and whose shared builds are counted. */
+  function handlerBuilding(readers = new RecentReaders(redis)) {
+    const built: { viewerId: number; teamId: number }[] = [];
+    const teams = {
+      workspacesWith: async () => [TEAM + 10],
+      forget: () => undefined,
+      state: async (viewerId: number, teamId: number) => {
+        if (viewerId === LEFT) throw new Error('not a member');
+        return { viewerId, teamId };
+      },
+      sharedPool: async (state: { viewerId: number; teamId: number }) => {
+        built.push(state);
+        return { pool: {}, versions: new Map() };
+      },
+    } as unknown as TeamNetworks;
+    const listeners = new ImportListeners();
+    const split = new HeldSnapshots();
+    const handler = new TeamGraphHandler(
+      new HeldSnapshots() as unknown as TeamSnapshotService,
+      { base: (userId: number) => split.ensure(userId) } as unknown as TeamSplitService,
+      teams,
+      { warn: () => undefined, debug: () => undefined } as unknown as Logger,
+      { drop: async () => undefined } as unknown as IntroFeedbackRepository,
+      listeners,
+      readers,
+    );
+    return { handler, listeners, built, split };
+  }
+
+  it('builds nothing ahead for a workspace nobody has read', async () => {
+    const { listeners, built } = handlerBuilding();
+    await listeners.notifyFirst(MEMBER);
+    expect(built).toEqual([]);
+  });
+
+  it('builds the shared build once, as a recent reader still a member reads it', async () => {
+    const readers = new RecentReaders(redis);
+    await readers.mark('split', TEAM + 10, LEFT);
+    await readers.mark('snapshot', TEAM + 10, MEMBER);
+    await readers.mark('split', TEAM + 10, MEMBER);
+    const { listeners, built, split } = handlerBuilding(readers);
+    await listeners.notifyFirst(MEMBER);
+    expect(built).toEqual([{ viewerId: MEMBER, teamId: TEAM + 10 }]);
+    // Only the shared build: the base and patches are the refresh's, after the importer's snapshot.
+    expect(split.builds).toBe(0);
+  });
+});

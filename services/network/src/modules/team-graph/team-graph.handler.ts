@@ -12,6 +12,7 @@ import {
 import { HandleEvent, HandleRequest, LOGGER } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
 import { ImportListeners } from '../graph/import-listeners.js';
+import { foregroundDone } from './foreground-work.js';
 import { IntroFeedbackRepository } from '../intro-feedback/intro-feedback.repository.js';
 import { RecentReaders, type ReadKind } from './recent-readers.js';
 import { TeamNetworks } from './team-networks.service.js';
@@ -40,6 +41,7 @@ export class TeamGraphHandler {
     importListeners: ImportListeners,
     private readonly readers: RecentReaders,
   ) {
+    importListeners.addFirst((userId) => this.sharedBuildsFor(userId));
     importListeners.add((userId) => this.memberImported(userId));
   }
 
@@ -113,6 +115,30 @@ export class TeamGraphHandler {
   }
 
   /**
+   * The new shared build of every workspace the member is in that someone read recently (what
+   * the refresh would build anyway), before the rest of the import's work: a list index read
+   * meanwhile waits for it, not for the importer's own snapshot (docs/targets.md, "Through the
+   * running stack"). Built as the latest recent reader still a member reads it.
+   */
+  async sharedBuildsFor(userId: number): Promise<void> {
+    for (const teamId of await this.teams.workspacesWith(userId)) {
+      const [split, snapshot] = await Promise.all([
+        this.readers.recent('split', teamId),
+        this.readers.recent('snapshot', teamId),
+      ]);
+      for (const viewerId of new Set([...split, ...snapshot])) {
+        try {
+          await this.teams.sharedPool(await this.teams.state(viewerId, teamId));
+          break;
+        } catch (error) {
+          // Most likely no longer a member: the refresh after says so for its own reads.
+          this.logger.debug({ err: error, teamId, viewerId }, 'shared build not made ahead');
+        }
+      }
+    }
+  }
+
+  /**
    * One refresh per workspace at a time. Events that arrive while it runs (a bulk's files finish
    * seconds apart) fold into one more pass once it ends: a pooling of 100,000 people per event,
    * several at once, would leave the pooled graph further behind the more files land.
@@ -162,6 +188,8 @@ export class TeamGraphHandler {
   private async rebuildViewers(teamId: number, readers: readonly number[]): Promise<void> {
     for (const viewerId of readers) {
       try {
+        // Seconds of CPU in one piece: a list index read meanwhile goes first (foreground-work.ts).
+        await foregroundDone();
         await this.snapshots.ensure(viewerId, teamId);
       } catch (error) {
         await this.unable('snapshot', teamId, viewerId, error, 'pooled snapshot not rebuilt');

@@ -20,7 +20,7 @@ import type { Logger } from 'pino';
 import { compressSnapshot } from '../graph/snapshot-representations.js';
 import { BuildLocks } from './build-lock.js';
 import { workspaceSplitBuilds } from './pool-metrics.js';
-import { runSliced } from './sliced-run.js';
+import { runSliced, SLICE_MS } from './sliced-run.js';
 import { TeamNetworks, workspaceFingerprint, type TeamState } from './team-networks.service.js';
 import { TeamSplitStore, type SplitBlobs, type SplitVersion } from './team-split.store.js';
 
@@ -144,9 +144,12 @@ export class TeamSplitService {
     // Each step in slices, the event loop turning between them (runSliced): at hundreds of
     // thousands of people each is seconds of CPU (docs/workspace-network.md "One shared build per
     // workspace version").
-    const network = await runSliced(baseNetworkInSlices(pool, state.teamId));
-    const compact = await runSliced(encodeNetworkInSlices(network));
-    const base = await compressSnapshot(Buffer.from(await runSliced(compactJsonInSlices(compact))));
+    // In the background (foreground-work.ts): a list index read meanwhile goes first.
+    const network = await runSliced(baseNetworkInSlices(pool, state.teamId), SLICE_MS, true);
+    const compact = await runSliced(encodeNetworkInSlices(network), SLICE_MS, true);
+    const base = await compressSnapshot(
+      Buffer.from(await runSliced(compactJsonInSlices(compact), SLICE_MS, true)),
+    );
     const baseEtag = teamBaseEtag(version.fingerprint);
     const members = state.membership.members.map((member) => member.userId);
     const patches: Record<string, Buffer> = {};
@@ -154,7 +157,7 @@ export class TeamSplitService {
       const batch: [number, Buffer][] = [];
       for (const userId of members.slice(from, from + PATCH_BATCH)) {
         const own = versions.get(userId) ?? '0';
-        const patch = await runSliced(viewerPatchInSlices(pool, userId));
+        const patch = await runSliced(viewerPatchInSlices(pool, userId), SLICE_MS, true);
         const body: ViewerPatchBody = { base: baseEtag, own, patch: { ...patch } };
         batch.push([userId, Buffer.from(JSON.stringify(body))]);
       }
