@@ -164,6 +164,19 @@ export class TeamSplitService {
     const build = new SplitBuild(this.teams, this.store, state, version, asker);
     this.building.set(key, build);
     const started = performance.now();
+    // When the first reader could be answered, and (below) when the whole version was stored.
+    build.wait({ kind: 'base' }).then(
+      () =>
+        this.logger?.info(
+          {
+            teamId: version.teamId,
+            version: version.fingerprint,
+            ms: Math.round(performance.now() - started),
+          },
+          'workspace base and first patch stored',
+        ),
+      () => undefined,
+    );
     build
       .run(lock, Math.max(1, Math.floor(this.locks.lockMs / 3)))
       .then(
