@@ -112,15 +112,12 @@ export class SplitBuild {
         for (const userId of await this.store.takeWanted(this.version)) this.ask(userId);
         const batch = this.nextBatch();
         if (batch.length === 0) break;
+        const texts: Buffer[] = [];
+        for (const userId of batch) texts.push(await this.patchText(pool, versions, userId));
+        const compressed = await Promise.all(texts.map((text) => brotliSnapshot(text)));
+        // In the batch's order (those asked for first), whichever compression ended first.
         const fields: Record<string, Buffer> = {};
-        const texts = [];
-        for (const userId of batch)
-          texts.push([userId, await this.patchText(pool, versions, userId)] as const);
-        await Promise.all(
-          texts.map(
-            async ([userId, text]) => (fields[teamPatchField(userId, 'br')] = await brotliSnapshot(text)),
-          ),
-        );
+        batch.forEach((userId, at) => (fields[teamPatchField(userId, 'br')] = compressed[at] as Buffer));
         if (!(await this.store.addPatches(this.version, fields)))
           throw new ServiceError('SERVICE_UNAVAILABLE', SPLIT_MOVED_ON);
         for (const userId of batch) this.patches.get(userId)?.resolve();
