@@ -70,16 +70,18 @@ function workspace() {
 
 /** The service's compression of a snapshot (snapshot-representations.ts): fastest above 8 MB. */
 function compress(text) {
-  const large = text.length > 8 * 1024 * 1024;
-  const br = brotliCompressSync(text, {
+  return { br: brotli(text), gzip: gzip(text) };
+}
+const large = (text) => text.length > 8 * 1024 * 1024;
+const brotli = (text) =>
+  brotliCompressSync(text, {
     params: {
-      [zlib.BROTLI_PARAM_QUALITY]: large ? 1 : 5,
+      [zlib.BROTLI_PARAM_QUALITY]: large(text) ? 1 : 5,
       [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
       [zlib.BROTLI_PARAM_SIZE_HINT]: text.length,
     },
   });
-  return { br, gzip: gzipSync(text, { level: large ? 1 : 6 }) };
-}
+const gzip = (text) => gzipSync(text, { level: large(text) ? 1 : 6 });
 
 const cpuMs = () => {
   const { user, system } = process.cpuUsage();
@@ -129,15 +131,39 @@ for (let run = 0; run < RUNS; run++) {
       .map((name) => steps[`base: ${name}, once`].at(-1))
       .reduce((a, b) => a + b),
   );
-  const baseBytes = timed('base: brotli + gzip, once', () => compress(baseText));
+  const baseBytes = {
+    br: timed('base: brotli, once', () => brotli(baseText)),
+    gzip: timed('base: gzip, once', () => gzip(baseText)),
+  };
   const base = timed('reader: JSON.parse + decodeNetwork of the base, once', () =>
     decodeNetwork(JSON.parse(baseText.toString())),
   );
   sizes.base = { text: baseText.length, br: baseBytes.br.length, gzip: baseBytes.gzip.length };
   // What a version's build does after the base: every member's patch (the service's loop).
-  timed("patches: every member's viewerPatch + JSON, once", () => {
-    for (const member of imported) JSON.stringify(viewerPatch(again, member.node.userId));
-  });
+  const patchTexts = timed("patches: every member's viewerPatch + JSON, once", () =>
+    imported.map((member) => Buffer.from(JSON.stringify(viewerPatch(again, member.node.userId)))),
+  );
+  timed("patches: every member's brotli, once", () => patchTexts.forEach(brotli));
+  timed("patches: every member's gzip, once", () => patchTexts.forEach(gzip));
+  // A cold open's server work after the pooling (docs/workspace-network.md "Wiring: one build
+  // across replicas"): before, the base and every patch in both encodings before any answer; now
+  // the base in brotli and the asker's patch (member 1's here), the rest after the answer.
+  const last = (name) => steps[name].at(-1);
+  const baseSteps = last('base: baseNetwork + encodeNetwork + JSON, once') + last('base: brotli, once');
+  (steps['cold open after the pooling, before: base + brotli + gzip + every patch both'] ??= []).push(
+    baseSteps +
+      last('base: gzip, once') +
+      last("patches: every member's viewerPatch + JSON, once") +
+      last("patches: every member's brotli, once") +
+      last("patches: every member's gzip, once"),
+  );
+  const firstPatch = timed('first answer: the asker’s viewerPatch + JSON + brotli', () =>
+    brotli(Buffer.from(JSON.stringify(viewerPatch(again, 1)))),
+  );
+  void firstPatch;
+  (steps['cold open after the pooling, now: base + brotli + the asker’s patch'] ??= []).push(
+    baseSteps + last('first answer: the asker’s viewerPatch + JSON + brotli'),
+  );
   sizes.basePeople = base.connections.length - members.length;
   for (const viewerId of TODAY ? viewers : []) {
     // Today: every step per reader.

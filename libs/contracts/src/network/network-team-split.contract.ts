@@ -38,6 +38,11 @@ export const teamSplitRequestSchema = z.object({
   teamId: z.number().int().positive(),
   /** Set by a reader that did not find the bytes it was told of: look in Redis, not in memory. */
   recheck: z.boolean().optional(),
+  /**
+   * The stored encoding the reader will read (gzip is made on its first ask; docs/workspace-network.md
+   * "Wiring: one build across replicas"). Absent: either, as an older gateway reads.
+   */
+  encoding: z.enum(['br', 'gzip']).optional(),
 });
 
 /** Where the bytes of a base or a patch are: one Redis hash, one field per encoding. */

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import {
   networkGraphContracts,
@@ -7,6 +7,9 @@ import {
   networkTeamGraphContracts,
   networkTeamSplitContracts,
   teamBaseEtag,
+  teamNetworkBaseKey,
+  teamNetworkPatchesKey,
+  teamPatchField,
   viewerPatchBodySchema,
   WORKSPACE_NOT_FOUND,
   type SharingLevel,
@@ -24,11 +27,11 @@ import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { DataSource } from 'typeorm';
-import { BuildLocks } from '../../src/modules/team-graph/build-lock.js';
+import { buildLockKey, BuildLocks } from '../../src/modules/team-graph/build-lock.js';
 import { TeamGraphHandler } from '../../src/modules/team-graph/team-graph.handler.js';
 import { TeamNetworks, workspaceFingerprint } from '../../src/modules/team-graph/team-networks.service.js';
-import { splitLockKey } from '../../src/modules/team-graph/team-split.service.js';
-import { TeamSplitStore } from '../../src/modules/team-graph/team-split.store.js';
+import { splitLockKey, TeamSplitService } from '../../src/modules/team-graph/team-split.service.js';
+import { TeamSplitStore, wantedPatchesKey } from '../../src/modules/team-graph/team-split.store.js';
 import { importPeople, type ImportedPerson, bumpVersion } from './network-database.testing.js';
 import {
   membershipReply,
@@ -327,15 +330,15 @@ describe('a workspace version is built once across replicas', () => {
     const [pools, splits, found] = [await poolBuilds(), await splitBuilds(), await splitsFound()];
     let answered = false;
     const reading = handler(1)
-      .base({ userId: vera, teamId })
+      .base({ userId: vera, teamId, encoding: 'br' })
       .then((ref) => ((answered = true), ref));
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(answered).toBe(false);
     // The holder stores its bytes (marked, to tell them from a build of replica 1's) and lets go.
-    const marked = { br: Buffer.from('holder-br'), gzip: Buffer.from('holder-gzip') };
-    await app(0)
-      .get(TeamSplitStore)
-      .save(version, { base: marked, patches: {}, members: [vera, matt, nina] });
+    const marked = { br: Buffer.from('holder-br') };
+    const store = app(0).get(TeamSplitStore);
+    await store.saveBase(version, marked.br, {}, { [teamPatchField(vera, 'br')]: Buffer.from('vera') });
+    await store.complete(version, [vera, matt, nina]);
     await holder?.release();
     const ref = await reading;
     expect(ref.version).toBe(version.fingerprint);
@@ -377,5 +380,127 @@ describe('an event that reaches the replica that served no reader', () => {
     expect(after.etag).not.toBe(before.etag);
     expect(await handler(1).base({ userId: oona, teamId })).toEqual(after);
     expect((await splitBuilds()) - splits).toBe(1);
+  });
+});
+
+describe('the asker’s patch first, the others in the background, across replicas', () => {
+  const members = [41, 42, 43, 44, 45, 46];
+  const [asker, , , , fifth, last] = members as [number, number, number, number, number, number];
+  const teamId = 803;
+  const app = (index: number) => replicas[index] as NestFastifyApplication;
+  const handler = (index: number) => app(index).get(TeamGraphHandler);
+
+  beforeAll(async () => {
+    workspaces.set(teamId, new Map<number, SharingLevel>(members.map((userId) => [userId, 'names'])));
+    for (const [at, userId] of members.entries()) await importPeople(db, userId, crowd(6000 + at * 20, 40));
+  });
+
+  /** Resolves `gate` to let the paused call go on. */
+  const gate = () => {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { open, opened };
+  };
+
+  it('answers a member who asks another replica during the background work, before the version is whole, building once', async () => {
+    const store = app(0).get(TeamSplitStore);
+    const [pools, splits] = [await poolBuilds(), await splitBuilds()];
+    // Replica 0's build pauses after the base and the asker's patch, and again before it marks
+    // the version whole: what happens meanwhile is the background's time.
+    const resumed = gate();
+    const wholeGate = gate();
+    const takeWanted = store.takeWanted.bind(store);
+    const complete = store.complete.bind(store);
+    const paused = jest.spyOn(store, 'takeWanted').mockImplementationOnce(async (version) => {
+      await resumed.opened;
+      return takeWanted(version);
+    });
+    const marking = jest.spyOn(store, 'complete').mockImplementationOnce(async (version, all) => {
+      await wholeGate.opened;
+      return complete(version, all);
+    });
+    const adding = jest.spyOn(store, 'addPatches');
+    try {
+      const first = await handler(0).patch({ userId: asker, teamId, encoding: 'br' });
+      const state = await app(0).get(TeamNetworks).state(asker, teamId);
+      const version = { teamId, fingerprint: workspaceFingerprint(state) };
+      expect(first.version).toBe(version.fingerprint);
+      // The base and the asker's patch only.
+      expect(await redis.hlen(first.key)).toBe(1);
+      // The last member in order asks replica 1, which holds no build: it waits for replica 0's.
+      const late = handler(1).patch({ userId: last, teamId, encoding: 'br' });
+      await eventually(async () => (await redis.llen(wantedPatchesKey(version))) === 1);
+      resumed.open();
+      const ref = await late;
+      // Built first after the base (before members ahead of it), before the version was whole.
+      expect(ref.version).toBe(version.fingerprint);
+      expect(await redis.hexists(ref.key, ref.fields.br)).toBe(1);
+      expect(await redis.hexists(teamNetworkBaseKey(teamId, version.fingerprint), 'meta')).toBe(0);
+      // Its patch was the first replica 0 built after the base, ahead of the members before it.
+      expect(Object.keys(adding.mock.calls[0]?.[1] ?? {})[0]).toBe(teamPatchField(last, 'br'));
+      wholeGate.open();
+      await app(0).get(TeamSplitService).ensure(asker, teamId);
+      expect(await redis.hexists(teamNetworkBaseKey(teamId, version.fingerprint), 'meta')).toBe(1);
+      // One pool and one build in all: replica 1 built nothing.
+      expect((await poolBuilds()) - pools).toBe(1);
+      expect((await splitBuilds()) - splits).toBe(1);
+      // And what it answered is exactly the member's pooled network.
+      const shared = await base(last, teamId);
+      const { body } = await patch(last, teamId);
+      const own = await ownNetwork(last);
+      expect(applyViewerPatch(decodeNetwork(shared.compact), own.records, body.patch)).toStrictEqual(
+        await perViewer(last, teamId),
+      );
+      // No gzip was made until a client without brotli asked (the reads just above, for `last`).
+      expect(await redis.hexists(first.key, teamPatchField(asker, 'gzip'))).toBe(0);
+      expect(await redis.hexists(first.key, teamPatchField(last, 'gzip'))).toBe(1);
+    } finally {
+      resumed.open();
+      wholeGate.open();
+      paused.mockRestore();
+      marking.mockRestore();
+      adding.mockRestore();
+    }
+  });
+
+  it('leaves the next reader, on the other replica, a correct answer when the builder fails mid-way', async () => {
+    await importPeople(db, fifth, crowd(7000, 5));
+    const store = app(0).get(TeamSplitStore);
+    const [pools, splits] = [await poolBuilds(), await splitBuilds()];
+    const failing = jest.spyOn(store, 'addPatches').mockRejectedValueOnce(new Error('Redis went away'));
+    try {
+      await handler(0).patch({ userId: asker, teamId, encoding: 'br' });
+      // The background build failed storing its first batch: the version is not whole, the lock is free.
+      const state = await app(0).get(TeamNetworks).state(asker, teamId);
+      const version = { teamId, fingerprint: workspaceFingerprint(state) };
+      await eventually(async () => (await redis.exists(buildLockKey(splitLockKey(version)))) === 0);
+      expect(failing).toHaveBeenCalledTimes(1);
+      expect(await redis.hlen(teamNetworkPatchesKey(teamId, version.fingerprint))).toBe(1);
+      // Another member's read on replica 1 builds what is missing (the base stays as stored).
+      const storedBase = await redis.hgetBuffer(
+        teamNetworkBaseKey(teamId, version.fingerprint),
+        'compact-br',
+      );
+      const ref = await handler(1).patch({ userId: fifth, teamId, encoding: 'br' });
+      expect(ref.version).toBe(version.fingerprint);
+      await app(1).get(TeamSplitService).ensure(fifth, teamId);
+      expect(await redis.hgetBuffer(teamNetworkBaseKey(teamId, version.fingerprint), 'compact-br')).toEqual(
+        storedBase,
+      );
+      expect((await splitBuilds()) - splits).toBe(2);
+      // Replica 1 pooled the version too (it held no pool of it); nothing more.
+      expect((await poolBuilds()) - pools).toBe(2);
+      for (const viewer of [asker, fifth]) {
+        const shared = await base(viewer, teamId);
+        const { body } = await patch(viewer, teamId);
+        const own = await ownNetwork(viewer);
+        expect(body.base).toBe(shared.ref.etag);
+        expect(applyViewerPatch(decodeNetwork(shared.compact), own.records, body.patch)).toStrictEqual(
+          await perViewer(viewer, teamId),
+        );
+      }
+    } finally {
+      failing.mockRestore();
+    }
   });
 });

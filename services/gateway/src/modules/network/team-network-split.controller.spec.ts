@@ -8,7 +8,8 @@ import {
 import type { BusClient } from '@warmpath/server-kit';
 import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { gzipSync } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fakeReply } from './fake-reply.testing.js';
 import { NetworkSnapshotService } from './network-snapshot.service.js';
 import { TeamNetworkSplitController } from './team-network-split.controller.js';
@@ -54,6 +55,8 @@ async function read(
 
 const STORED: Record<string, Record<string, Buffer>> = {
   [BASE.key]: { 'compact-br': Buffer.from('base-br'), 'compact-gzip': gzipSync('base') },
+  // No gzip: it is made when a client first asks for it (the request says so).
+  'brotli-only': { '7:br': brotliCompressSync('the patch') },
   [PATCH.key]: { '7:br': Buffer.from('patch-br'), '7:gzip': gzipSync('patch') },
 };
 
@@ -69,7 +72,8 @@ describe('GET /api/teams/{id}/network/base and /patch in the gateway', () => {
       'cache-control': 'private, no-cache',
       'x-network-version': 'fp',
     });
-    expect(sent.asked).toEqual([{ userId: 7, teamId: 4, recheck: false }]);
+    // It tells the network service it reads brotli: no gzip is made for it.
+    expect(sent.asked).toEqual([{ userId: 7, teamId: 4, recheck: false, encoding: 'br' }]);
   });
 
   it('answers the caller’s patch as JSON, gzip when that is all the client accepts', async () => {
@@ -80,6 +84,28 @@ describe('GET /api/teams/{id}/network/base and /patch in the gateway', () => {
       'content-type': 'application/json; charset=utf-8',
       'content-encoding': 'gzip',
     });
+    // ...and tells the network service, which makes the gzip bytes on this first ask.
+    expect(sent.asked.map((asked) => asked.encoding)).toEqual(['gzip']);
+  });
+
+  it('answers a client that accepts no encoding the brotli bytes decompressed, asking for no gzip', async () => {
+    const brotliOnly = { ...PATCH, key: 'brotli-only' };
+    const asked: SplitRequest[] = [];
+    const bus = {
+      request: async (_contract: unknown, payload: SplitRequest) => (asked.push(payload), brotliOnly),
+    } as unknown as BusClient;
+    const redis = {
+      hgetBuffer: async (key: string, field: string) => STORED[key]?.[field] ?? null,
+    } as unknown as Redis;
+    const { reply, answer } = fakeReply();
+    const controller = new TeamNetworkSplitController(bus, new NetworkSnapshotService(bus, redis));
+    await controller.patch(7, '4', { headers: { 'accept-encoding': 'identity' } } as FastifyRequest, reply);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    const chunks: Buffer[] = [];
+    for await (const chunk of answer.body as Readable) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('the patch');
+    expect(asked.map((request) => request.encoding)).toEqual(['br']);
   });
 
   it('answers 304 on the current ETag without reading the bytes', async () => {

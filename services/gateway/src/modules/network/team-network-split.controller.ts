@@ -11,7 +11,7 @@ import { RequiresScope } from '../../http/requires-scope.decorator.js';
 import { CurrentUserId } from '../session/session.guard.js';
 import { workspaceIdOf } from '../teams/route-ids.js';
 import { NetworkSnapshotService } from './network-snapshot.service.js';
-import { sendSplit } from './split-reply.js';
+import { sendSplit, storedEncodingFor } from './split-reply.js';
 
 const PATCH_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -69,8 +69,14 @@ export class TeamNetworkSplitController {
     reply: FastifyReply,
   ): Promise<void> {
     const teamId = workspaceIdOf(id);
+    // The encoding it will read: the network service makes gzip only when a client asks for it.
+    const encoding = storedEncodingFor(request.headers['accept-encoding']);
     const ref = (recheck: boolean): Promise<TeamSplitRef> =>
-      this.bus.request(contract, { userId, teamId, recheck }, { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS });
+      this.bus.request(
+        contract,
+        { userId, teamId, recheck, encoding },
+        { timeoutMs: NETWORK_GRAPH_TIMEOUT_MS },
+      );
     await sendSplit(
       request,
       reply,

@@ -2,10 +2,11 @@ import { snapshotField, type NetworkSnapshotRef, type SnapshotField } from '@war
 import { encodeNetwork, type WireNetwork } from '@warmpath/domain';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants as zlib, gzip } from 'node:zlib';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const brotliDecompressAsync = promisify(brotliDecompress);
 
 /**
  * Measured on a 5,000-person network (bench/src/api.bench.mjs): brotli 5 and gzip 6 compress in
@@ -88,18 +89,32 @@ export async function compactRepresentation(
 
 /** Both stored encodings of a representation's bytes, compressed in the thread pool. */
 export async function compressSnapshot(text: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
-  const large = text.length > LARGE_SNAPSHOT_BYTES;
-  const [br, gz] = await Promise.all([
-    brotliAsync(text, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: large ? FAST_BROTLI_QUALITY : BROTLI_QUALITY,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: text.length,
-      },
-    }),
-    gzipAsync(text, { level: large ? FAST_GZIP_LEVEL : GZIP_LEVEL }),
-  ]);
+  const [br, gz] = await Promise.all([brotliSnapshot(text), gzipSnapshot(text)]);
   return { br, gzip: gz };
+}
+
+/** The brotli bytes of a representation, as compressSnapshot makes them (in the thread pool). */
+export function brotliSnapshot(text: Buffer): Promise<Buffer> {
+  return brotliAsync(text, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: text.length > LARGE_SNAPSHOT_BYTES ? FAST_BROTLI_QUALITY : BROTLI_QUALITY,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: text.length,
+    },
+  });
+}
+
+/** The gzip bytes of a representation, as compressSnapshot makes them (in the thread pool). */
+export function gzipSnapshot(text: Buffer): Promise<Buffer> {
+  return gzipAsync(text, { level: text.length > LARGE_SNAPSHOT_BYTES ? FAST_GZIP_LEVEL : GZIP_LEVEL });
+}
+
+/**
+ * The gzip bytes of a representation stored as brotli only, made from it (docs/workspace-network.md
+ * "Wiring: one build across replicas"): the very bytes compressSnapshot gives for the same text.
+ */
+export async function gzipFromBrotli(br: Buffer): Promise<Buffer> {
+  return gzipSnapshot(await brotliDecompressAsync(br));
 }
 
 /**

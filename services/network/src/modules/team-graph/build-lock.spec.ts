@@ -108,4 +108,23 @@ describe('BuildLocks', () => {
       expect(Date.now() - started).toBeLessThan(LOCK_MS);
     });
   });
+
+  it('attempts a lock without waiting, and renews it only while it is still the holder’s', async () => {
+    const key = version();
+    const holder = await replica().attempt(key);
+    expect(holder).not.toBe('taken');
+    expect(holder).not.toBeNull();
+    expect(await replica().attempt(key)).toBe('taken');
+    // Renewed half-way through: it lives a whole lock's time from then.
+    await new Promise((resolve) => setTimeout(resolve, LOCK_MS / 2));
+    expect(await (holder as Exclude<typeof holder, 'taken' | null>).extend()).toBe(true);
+    expect(await redis.pttl(buildLockKey(key))).toBeGreaterThan(LOCK_MS - 200);
+    // Run out and taken by another: the first holder's renewal does nothing to it.
+    await redis.del(buildLockKey(key));
+    const other = await replica().attempt(key);
+    expect(await (holder as Exclude<typeof holder, 'taken' | null>).extend()).toBe(false);
+    expect(await redis.get(buildLockKey(key))).not.toBeNull();
+    await (other as Exclude<typeof other, 'taken' | null>).release();
+    expect(await new BuildLocks(redis, { TEAM_POOL_LOCK_MS: 0 }).attempt(key)).toBeNull();
+  });
 });

@@ -17,9 +17,20 @@ const RELEASE_SCRIPT = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
+/** Gives the lock its whole time again, only while it still carries the token of the replica that took it. */
+const EXTEND_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0`;
+
 /** A lock this replica holds on building one workspace version; release it once built. */
 export interface BuildLock {
   release(): Promise<void>;
+  /**
+   * Gives the lock its whole time again (a build that goes on in the background renews it while it
+   * runs, so a live builder keeps it and a dead one lets it run out); false when it is no longer
+   * this replica's (ran out and taken by another) or Redis failed.
+   */
+  extend(): Promise<boolean>;
 }
 
 /**
@@ -67,6 +78,14 @@ export class BuildLocks {
     }
   }
 
+  /**
+   * The lock on building `key` if it is free now, without waiting: 'taken' when another holds it;
+   * null when Redis failed or there is no lock (TEAM_POOL_LOCK_MS 0): build anyway.
+   */
+  attempt(key: string): Promise<BuildLock | 'taken' | null> {
+    return this.lockMs === 0 ? Promise.resolve(null) : this.take(key);
+  }
+
   /** The lock, 'taken' by another replica, or null when Redis failed. */
   private async take(key: string): Promise<BuildLock | 'taken' | null> {
     const token = randomUUID();
@@ -81,6 +100,8 @@ export class BuildLocks {
       release: async () => {
         await this.redis.eval(RELEASE_SCRIPT, 1, lockKey, token).catch(() => undefined);
       },
+      extend: async () =>
+        (await this.redis.eval(EXTEND_SCRIPT, 1, lockKey, token, this.lockMs).catch(() => 0)) === 1,
     };
   }
 }

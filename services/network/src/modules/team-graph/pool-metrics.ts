@@ -32,3 +32,15 @@ export const workspaceSplitBuilds = new Counter({
   labelNames: ['outcome'],
   registers: [metricsRegistry],
 });
+
+/**
+ * Patches of workspace versions this process built (docs/workspace-network.md "Wiring: one build
+ * across replicas"): `first`, the asker's, stored with the base; `after`, the others, in the
+ * background (those readers asked for first).
+ */
+export const workspaceSplitPatches = new Counter({
+  name: 'warmpath_workspace_split_patches_total',
+  help: 'Members’ patches of workspace versions this process built, by when: with the base or after it',
+  labelNames: ['order'],
+  registers: [metricsRegistry],
+});

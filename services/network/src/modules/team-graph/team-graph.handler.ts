@@ -57,14 +57,20 @@ export class TeamGraphHandler {
 
   @HandleRequest(networkTeamSplitContracts.getBase)
   async base(request: RequestOf<typeof networkTeamSplitContracts.getBase>): Promise<TeamSplitRef> {
-    const ref = await this.split.base(request.userId, request.teamId, { recheck: request.recheck });
+    const ref = await this.split.base(request.userId, request.teamId, {
+      recheck: request.recheck,
+      encoding: request.encoding,
+    });
     await this.readers.mark('split', request.teamId, request.userId);
     return ref;
   }
 
   @HandleRequest(networkTeamSplitContracts.getPatch)
   async patch(request: RequestOf<typeof networkTeamSplitContracts.getPatch>): Promise<TeamSplitRef> {
-    const ref = await this.split.patch(request.userId, request.teamId, { recheck: request.recheck });
+    const ref = await this.split.patch(request.userId, request.teamId, {
+      recheck: request.recheck,
+      encoding: request.encoding,
+    });
     await this.readers.mark('split', request.teamId, request.userId);
     return ref;
   }

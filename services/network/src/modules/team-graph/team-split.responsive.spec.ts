@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { snapshotField } from '@warmpath/contracts';
 import { decodeNetwork } from '@warmpath/domain';
 import { readFileSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
@@ -8,7 +9,7 @@ import { buildConnectionRow, FakeNetworkRepository } from '../graph/network-rows
 import { BuildLocks } from './build-lock.js';
 import { teamNetworksOver } from './team-networks.testing.js';
 import { TeamSplitService } from './team-split.service.js';
-import type { SplitBlobs, SplitVersion, TeamSplitStore } from './team-split.store.js';
+import { SplitStoreInMemory } from './team-split.testing.js';
 
 // A workspace's build is seconds of CPU at this size: the service must keep answering meanwhile
 // (NATS pings, other requests, timers), so it builds in slices and lets its event loop turn
@@ -45,17 +46,6 @@ function workspace(): Repository {
     repository.networks.set(userId, { version: '1', connections });
   }
   return repository;
-}
-
-/** A version store in memory (the Redis side is team-split.integration-spec.ts's). */
-class StoreInMemory {
-  readonly saved = new Map<string, SplitBlobs>();
-  async has(version: SplitVersion): Promise<boolean> {
-    return this.saved.has(version.fingerprint);
-  }
-  async save(version: SplitVersion, blobs: SplitBlobs): Promise<void> {
-    this.saved.set(version.fingerprint, blobs);
-  }
 }
 
 /**
@@ -110,8 +100,8 @@ describe('a workspace build keeps the service responsive', () => {
     const locks = new BuildLocks(undefined as never, { TEAM_POOL_LOCK_MS: 0 });
     const members = Array.from({ length: MEMBERS }, (_, i) => i + 1);
     const teams = teamNetworksOver(repository, TEAM, members, locks, reader);
-    const store = new StoreInMemory();
-    const split = new TeamSplitService(teams, store as unknown as TeamSplitStore, locks);
+    const store = new SplitStoreInMemory();
+    const split = new TeamSplitService(teams, store.asStore(), locks);
     // The members' networks read first, as a build after an import finds them: what is timed is the build.
     for (const userId of members) await reader.current(userId, '1', new Date());
 
@@ -132,9 +122,10 @@ describe('a workspace build keeps the service responsive', () => {
     expect(timers.mostLate).toBeLessThan(took / 5);
     const version = timers.result;
     // And it built the workspace: every distinct person is in the base.
-    const blobs = store.saved.get(version.fingerprint) as SplitBlobs;
-    const base = decodeNetwork(JSON.parse(brotliDecompressSync(blobs.base.br).toString()));
+    const baseBytes = store.base(version)?.get(snapshotField('compact', 'br')) as Buffer;
+    const base = decodeNetwork(JSON.parse(brotliDecompressSync(baseBytes).toString()));
     expect(base.connections.length).toBeGreaterThan(MEMBERS + 20_000);
-    expect(Object.keys(blobs.patches)).toHaveLength(MEMBERS * 2);
+    // Every member's patch, brotli only: no client asked for gzip.
+    expect(store.patches(version)?.size).toBe(MEMBERS);
   }, 120_000);
 });

@@ -6,28 +6,23 @@ import {
   teamNetworkPatchesKey,
   teamPatchEtag,
   teamPatchField,
+  type SnapshotEncoding,
   type TeamSplitRef,
-  type ViewerPatchBody,
 } from '@warmpath/contracts';
-import {
-  baseNetworkInSlices,
-  compactJsonInSlices,
-  encodeNetworkInSlices,
-  viewerPatchInSlices,
-} from '@warmpath/domain';
 import { LOGGER } from '@warmpath/server-kit';
 import type { Logger } from 'pino';
-import { compressSnapshot } from '../graph/snapshot-representations.js';
-import { BuildLocks } from './build-lock.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipFromBrotli } from '../graph/snapshot-representations.js';
+import { BuildLocks, type BuildLock } from './build-lock.js';
 import { workspaceSplitBuilds } from './pool-metrics.js';
-import { runSliced, SLICE_MS } from './sliced-run.js';
 import { TeamNetworks, workspaceFingerprint, type TeamState } from './team-networks.service.js';
-import { TeamSplitStore, type SplitBlobs, type SplitVersion } from './team-split.store.js';
+import { SplitBuild, type SplitNeed } from './team-split.build.js';
+import { TeamSplitStore, type SplitStatus, type SplitVersion } from './team-split.store.js';
 
 /** Versions remembered as stored, so a repeated read skips Redis; oldest out first. */
 const MAX_KNOWN_VERSIONS = 5000;
-/** Patches compressed at once (each in the thread pool): a 500-member workspace has 500. */
-const PATCH_BATCH = 4;
+/** How often a reader waiting for another replica's build looks in Redis again. */
+const POLL_MS = 100;
 
 /** Lock key (BuildLocks) of building a version's base and patches: apart from the per-viewer pools'. */
 export const splitLockKey = ({ teamId, fingerprint }: SplitVersion) => `split:${teamId}:${fingerprint}`;
@@ -44,7 +39,10 @@ export const splitLockKey = ({ teamId, fingerprint }: SplitVersion) => `split:${
 @Injectable()
 export class TeamSplitService {
   private readonly known = new Map<string, SplitVersion>();
-  private readonly building = new Map<string, Promise<SplitVersion>>();
+  /** The builds this replica runs, by lock key: readers of this replica wait on them. */
+  private readonly building = new Map<string, SplitBuild>();
+  /** gzip bytes being made from brotli, by hash and field: made once per replica. */
+  private readonly gzipping = new Map<string, Promise<void>>();
 
   constructor(
     private readonly teams: TeamNetworks,
@@ -55,41 +53,33 @@ export class TeamSplitService {
 
   /** Where the base of the workspace's current version is (built first when needed). */
   async base(viewerId: number, teamId: number, options: SplitOptions = {}): Promise<TeamSplitRef> {
-    const version = await this.ensure(viewerId, teamId, options);
-    return {
+    const version = await this.ready(viewerId, teamId, { kind: 'base' }, options);
+    const ref = {
       key: teamNetworkBaseKey(version.teamId, version.fingerprint),
       fields: { br: snapshotField('compact', 'br'), gzip: snapshotField('compact', 'gzip') },
       etag: teamBaseEtag(version.fingerprint),
       version: version.fingerprint,
     };
+    await this.gzipWhenAsked(version, ref, options);
+    return ref;
   }
 
   /** Where the caller's patch of the workspace's current version is (built first when needed). */
   async patch(viewerId: number, teamId: number, options: SplitOptions = {}): Promise<TeamSplitRef> {
-    const version = await this.ensure(viewerId, teamId, options);
-    return {
+    const version = await this.ready(viewerId, teamId, { kind: 'patch', userId: viewerId }, options);
+    const ref = {
       key: teamNetworkPatchesKey(version.teamId, version.fingerprint),
       fields: { br: teamPatchField(viewerId, 'br'), gzip: teamPatchField(viewerId, 'gzip') },
       etag: teamPatchEtag(version.fingerprint, viewerId),
       version: version.fingerprint,
     };
+    await this.gzipWhenAsked(version, ref, options);
+    return ref;
   }
 
-  /** The workspace's current version, stored in Redis: known, found, or built now (once). */
-  async ensure(viewerId: number, teamId: number, options: SplitOptions = {}): Promise<SplitVersion> {
-    const state = await this.teams.state(viewerId, teamId, options.now);
-    const version = { teamId, fingerprint: workspaceFingerprint(state) };
-    const key = splitLockKey(version);
-    const known = options.recheck ? undefined : this.known.get(key);
-    if (known) return known;
-    let flight = this.building.get(key);
-    if (!flight) {
-      flight = this.findOrBuild(state, version)
-        .then((found) => this.remember(key, found))
-        .finally(() => this.building.delete(key));
-      this.building.set(key, flight);
-    }
-    return flight;
+  /** The workspace's current version, stored whole in Redis: known, found, or built now (once). */
+  ensure(viewerId: number, teamId: number, options: SplitOptions = {}): Promise<SplitVersion> {
+    return this.ready(viewerId, teamId, { kind: 'whole' }, options);
   }
 
   /** Drops a deleted workspace's versions from memory and Redis. */
@@ -103,73 +93,139 @@ export class TeamSplitService {
     await this.store.remove(teamId, fingerprints);
   }
 
-  private async findOrBuild(state: TeamState, version: SplitVersion): Promise<SplitVersion> {
-    if (await this.store.has(version)) return version;
-    const lock = await this.locks.claim(splitLockKey(version));
-    try {
-      // Another replica may have stored it while this one waited for the lock: serve its bytes.
-      if (await this.store.has(version)) {
-        workspaceSplitBuilds.inc({ outcome: 'found' });
+  /**
+   * The workspace's current version with what `need` names stored: the whole version known here,
+   * the part found in Redis, or waited for on this replica's build, on another replica's (which
+   * is told which patch is wanted), or built here once no replica holds the build lock.
+   */
+  private async ready(
+    viewerId: number,
+    teamId: number,
+    need: SplitNeed,
+    options: SplitOptions,
+  ): Promise<SplitVersion> {
+    const state = await this.teams.state(viewerId, teamId, options.now);
+    const version = { teamId, fingerprint: workspaceFingerprint(state) };
+    const key = splitLockKey(version);
+    const known = options.recheck ? undefined : this.known.get(key);
+    if (known) return known;
+    const local = this.building.get(key);
+    if (local) {
+      await local.wait(need);
+      return version;
+    }
+    let deadline = Date.now() + this.locks.lockMs;
+    let progress = -1;
+    let waited = false;
+    let asked = false;
+    for (;;) {
+      const status = await this.store.status(version, viewerId);
+      if (status.whole) this.remember(key, version);
+      if (satisfies(status, need)) {
+        if (waited) workspaceSplitBuilds.inc({ outcome: 'found' });
         return version;
       }
-      const started = performance.now();
-      const blobs = await this.build(state, version);
-      await this.store.save(version, blobs);
-      workspaceSplitBuilds.inc({ outcome: 'built' });
-      // One line per version built: operators tell a rebuild from a slow read by it.
-      this.logger?.info(
-        {
-          teamId: version.teamId,
-          version: version.fingerprint,
-          members: blobs.members.length,
-          baseBytes: blobs.base.br.length,
-          ms: Math.round(performance.now() - started),
-        },
-        'workspace base and patches built',
-      );
-      return version;
-    } finally {
-      await lock?.release();
+      // Another reader of this replica took the lock meanwhile.
+      const building = this.building.get(key);
+      if (building) {
+        await building.wait(need);
+        return version;
+      }
+      // A builder elsewhere storing patches is alive: wait for it as long as it stores more.
+      if (status.patchFields > progress) {
+        progress = status.patchFields;
+        deadline = Math.max(deadline, Date.now() + this.locks.lockMs);
+      }
+      // Past the wait, build without the lock (as BuildLocks.claim): never wait for a dead builder.
+      const lock = Date.now() >= deadline ? null : await this.locks.attempt(key);
+      if (lock !== 'taken') {
+        const running = this.building.get(key);
+        if (running) await lock?.release();
+        const build = running ?? this.start(state, version, viewerId, lock);
+        await build.wait(need);
+        return version;
+      }
+      if (need.kind === 'patch' && !asked) {
+        await this.store.want(version, viewerId);
+        asked = true;
+      }
+      waited = true;
+      await sleep(POLL_MS);
     }
   }
 
   /**
-   * The base's compact encoding and every member's patch, compressed; a patch's body names the
-   * base's ETag and the member's own network version its records were pooled at (`own`, what
-   * their GET /api/network says in X-Network-Version for the same records), so a reader pairs
-   * the three (docs/workspace-network.md "Pairing the versions").
+   * Builds the version here (docs/workspace-network.md "Wiring: one build across replicas"): the
+   * asker's patch with the base, the others in the background; readers of this replica wait on
+   * the parts they need. A failed build is forgotten: the next reader builds what is missing.
    */
-  private async build(state: TeamState, version: SplitVersion): Promise<SplitBlobs> {
-    const { pool, versions } = await this.teams.sharedPool(state);
-    // Each step in slices, the event loop turning between them (runSliced): at hundreds of
-    // thousands of people each is seconds of CPU (docs/workspace-network.md "One shared build per
-    // workspace version").
-    // In the background (foreground-work.ts): a list index read meanwhile goes first.
-    const network = await runSliced(baseNetworkInSlices(pool, state.teamId), SLICE_MS, true);
-    const compact = await runSliced(encodeNetworkInSlices(network), SLICE_MS, true);
-    const base = await compressSnapshot(
-      Buffer.from(await runSliced(compactJsonInSlices(compact), SLICE_MS, true)),
+  private start(state: TeamState, version: SplitVersion, asker: number, lock: BuildLock | null): SplitBuild {
+    const key = splitLockKey(version);
+    const build = new SplitBuild(this.teams, this.store, state, version, asker);
+    this.building.set(key, build);
+    const started = performance.now();
+    // When the first reader could be answered, and (below) when the whole version was stored.
+    build.wait({ kind: 'base' }).then(
+      () =>
+        this.logger?.info(
+          {
+            teamId: version.teamId,
+            version: version.fingerprint,
+            ms: Math.round(performance.now() - started),
+          },
+          'workspace base and first patch stored',
+        ),
+      () => undefined,
     );
-    const baseEtag = teamBaseEtag(version.fingerprint);
-    const members = state.membership.members.map((member) => member.userId);
-    const patches: Record<string, Buffer> = {};
-    for (let from = 0; from < members.length; from += PATCH_BATCH) {
-      const batch: [number, Buffer][] = [];
-      for (const userId of members.slice(from, from + PATCH_BATCH)) {
-        const own = versions.get(userId) ?? '0';
-        const patch = await runSliced(viewerPatchInSlices(pool, userId), SLICE_MS, true);
-        const body: ViewerPatchBody = { base: baseEtag, own, patch: { ...patch } };
-        batch.push([userId, Buffer.from(JSON.stringify(body))]);
-      }
-      await Promise.all(
-        batch.map(async ([userId, text]) => {
-          const bytes = await compressSnapshot(text);
-          patches[teamPatchField(userId, 'br')] = bytes.br;
-          patches[teamPatchField(userId, 'gzip')] = bytes.gzip;
-        }),
-      );
+    build
+      .run(lock, Math.max(1, Math.floor(this.locks.lockMs / 3)))
+      .then(
+        (outcome) => {
+          this.remember(key, version);
+          // One line per version built: operators tell a rebuild from a slow read by it.
+          if (outcome === 'built')
+            this.logger?.info(
+              {
+                teamId: version.teamId,
+                version: version.fingerprint,
+                members: build.members.length,
+                ms: Math.round(performance.now() - started),
+              },
+              'workspace base and patches built',
+            );
+        },
+        (error: unknown) =>
+          this.logger?.warn(
+            { err: error, teamId: version.teamId, version: version.fingerprint },
+            'workspace base and patches not built',
+          ),
+      )
+      .finally(() => {
+        if (this.building.get(key) === build) this.building.delete(key);
+      });
+    return build;
+  }
+
+  /**
+   * The gzip bytes of a base or patch stored as brotli only, made from it on the first ask of a
+   * client that takes no brotli (a request without `encoding` is an older gateway's, which may read
+   * either), stored beside it: the same bytes as when both were made at once.
+   */
+  private async gzipWhenAsked(version: SplitVersion, ref: TeamSplitRef, options: SplitOptions) {
+    if (options.encoding === 'br') return;
+    const flightKey = `${ref.key}|${ref.fields.gzip}`;
+    let flight = this.gzipping.get(flightKey);
+    if (!flight) {
+      flight = (async () => {
+        if (await this.store.hasField(ref.key, ref.fields.gzip)) return;
+        const br = await this.store.field(ref.key, ref.fields.br);
+        // Gone meanwhile (replaced, expired): the gateway asks again (recheck).
+        if (!br) return;
+        await this.store.addFields(version, ref.key, { [ref.fields.gzip]: await gzipFromBrotli(br) });
+      })().finally(() => this.gzipping.delete(flightKey));
+      this.gzipping.set(flightKey, flight);
     }
-    return { base, patches, members };
+    await flight;
   }
 
   private remember(key: string, version: SplitVersion): SplitVersion {
@@ -180,8 +236,18 @@ export class TeamSplitService {
   }
 }
 
+const satisfies = (status: SplitStatus, need: SplitNeed): boolean =>
+  status.whole ||
+  (need.kind === 'base' && status.base) ||
+  (need.kind === 'patch' && status.base && status.patch);
+
 export interface SplitOptions {
   /** Look in Redis, not in memory (a reader did not find the bytes it was told of). */
   recheck?: boolean;
   now?: Date;
+  /**
+   * The stored encoding the reader will read: gzip is made from brotli on its first ask. Absent:
+   * either (an older gateway's request, or none: the caller reads no bytes).
+   */
+  encoding?: SnapshotEncoding;
 }
