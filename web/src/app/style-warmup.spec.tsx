@@ -17,6 +17,7 @@ describe('StyleWarmup', () => {
       </Providers>,
     );
     // One kind per idle moment: the last ones (a closed modal, a table) arrive after the first.
+    // Each kind is an antd render in jsdom: on a loaded 2-core machine the lot took over 10 s.
     await waitFor(
       () => {
         const styles = pageStyles();
@@ -25,10 +26,10 @@ describe('StyleWarmup', () => {
         expect(styles).toContain('.ant-modal');
         expect(styles).toContain('.ant-collapse');
       },
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     );
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.getByTestId('style-warmup').style.display).toBe('none');
-  });
+  }, 40_000);
 });
