@@ -23,6 +23,21 @@ export interface LinkColumns {
   texts: string[];
 }
 
+/** Columns for `count` links, zeroed, over the table of texts `texts`. */
+function emptyLinkColumns(count: number, texts: string[]): LinkColumns {
+  return {
+    sources: new Int32Array(count),
+    targets: new Int32Array(count),
+    strengths: new Float64Array(count),
+    userIds: new Float64Array(count),
+    types: new Uint32Array(count),
+    createdAt: new Uint32Array(count),
+    companies: new Int32Array(count),
+    ids: new Int32Array(count),
+    texts,
+  };
+}
+
 /** `relationships[from, to)` as columns; `indexOfId` finds a person's index in the network's people. */
 export function toLinkColumns(
   relationships: readonly Relationship[],
@@ -42,17 +57,7 @@ export function toLinkColumns(
     return index;
   };
   const end = (id: string): number => indexOfId(id) ?? -(text(id) + 1);
-  const columns: LinkColumns = {
-    sources: new Int32Array(count),
-    targets: new Int32Array(count),
-    strengths: new Float64Array(count),
-    userIds: new Float64Array(count),
-    types: new Uint32Array(count),
-    createdAt: new Uint32Array(count),
-    companies: new Int32Array(count),
-    ids: new Int32Array(count),
-    texts,
-  };
+  const columns = emptyLinkColumns(count, texts);
   for (let k = 0; k < count; k++) {
     const link = relationships[from + k];
     columns.sources[k] = end(link.sourceId);
@@ -127,17 +132,7 @@ export class LinkColumnJoiner {
 
   finish(): LinkColumns {
     const count = this.count;
-    const joined: LinkColumns = {
-      sources: new Int32Array(count),
-      targets: new Int32Array(count),
-      strengths: new Float64Array(count),
-      userIds: new Float64Array(count),
-      types: new Uint32Array(count),
-      createdAt: new Uint32Array(count),
-      companies: new Int32Array(count),
-      ids: new Int32Array(count),
-      texts: this.texts,
-    };
+    const joined = emptyLinkColumns(count, this.texts);
     let at = 0;
     for (const part of this.parts) {
       joined.sources.set(part.sources, at);
