@@ -56,18 +56,21 @@ export class TeamGraphHandler {
   }
 
   @HandleRequest(networkTeamSplitContracts.getBase)
-  async base(request: RequestOf<typeof networkTeamSplitContracts.getBase>): Promise<TeamSplitRef> {
-    const ref = await this.split.base(request.userId, request.teamId, {
-      recheck: request.recheck,
-      encoding: request.encoding,
-    });
-    await this.readers.mark('split', request.teamId, request.userId);
-    return ref;
+  base(request: RequestOf<typeof networkTeamSplitContracts.getBase>): Promise<TeamSplitRef> {
+    return this.splitPart('base', request);
   }
 
   @HandleRequest(networkTeamSplitContracts.getPatch)
-  async patch(request: RequestOf<typeof networkTeamSplitContracts.getPatch>): Promise<TeamSplitRef> {
-    const ref = await this.split.patch(request.userId, request.teamId, {
+  patch(request: RequestOf<typeof networkTeamSplitContracts.getPatch>): Promise<TeamSplitRef> {
+    return this.splitPart('patch', request);
+  }
+
+  /** The version's base or the reader's patch; the reader marked as a recent split reader. */
+  private async splitPart(
+    part: 'base' | 'patch',
+    request: RequestOf<typeof networkTeamSplitContracts.getBase>,
+  ): Promise<TeamSplitRef> {
+    const ref = await this.split[part](request.userId, request.teamId, {
       recheck: request.recheck,
       encoding: request.encoding,
     });

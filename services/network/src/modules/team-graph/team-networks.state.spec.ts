@@ -4,8 +4,8 @@ import { ServiceError, type BusClient } from '@warmpath/server-kit';
 import { NetworkReader } from '../graph/network-reader.service.js';
 import type { NetworkRepository } from '../graph/network.repository.js';
 import { FakeNetworkRepository } from '../graph/network-rows.testing.js';
-import type { OwnProfileClient } from '../graph/own-profile.client.js';
 import { TeamNetworks } from './team-networks.service.js';
+import { membersProfiles } from './team-networks.testing.js';
 
 // Many readers of one workspace at once (docs/workspace-network.md "Many readers at once"): they
 // share reads of its membership and versions, and each still gets a read that started after it
@@ -63,18 +63,8 @@ class Repository extends FakeNetworkRepository {
 function setup(members: number[]) {
   const { service, bus } = teamsService(members);
   const repository = new Repository();
-  const profiles = {
-    get: async (id: number) => ({
-      id,
-      firstName: `M${id}`,
-      lastName: 'Test',
-      email: `m${id}@x.org`,
-      avatarUrl: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    }),
-  } as unknown as OwnProfileClient;
   const reader = new NetworkReader(repository as unknown as NetworkRepository);
-  const teams = new TeamNetworks(bus, repository as unknown as NetworkRepository, reader, profiles);
+  const teams = new TeamNetworks(bus, repository as unknown as NetworkRepository, reader, membersProfiles());
   return { service, repository, teams };
 }
 

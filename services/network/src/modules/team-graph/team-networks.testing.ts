@@ -24,7 +24,12 @@ export function teamNetworksOver(
     sharing: 'names',
   }));
   const bus = { request: async () => ({ teamId, members }) } as unknown as BusClient;
-  const profiles = {
+  return new TeamNetworks(bus, repository as unknown as NetworkRepository, reader, membersProfiles(), locks);
+}
+
+/** The auth service's profiles in memory: member `id` is "M{id} Test", m{id}@x.org. */
+export function membersProfiles(): OwnProfileClient {
+  return {
     get: async (id: number) => ({
       id,
       firstName: `M${id}`,
@@ -34,5 +39,4 @@ export function teamNetworksOver(
       createdAt: '2026-01-01T00:00:00.000Z',
     }),
   } as unknown as OwnProfileClient;
-  return new TeamNetworks(bus, repository as unknown as NetworkRepository, reader, profiles, locks);
 }
