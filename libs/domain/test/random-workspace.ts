@@ -150,3 +150,51 @@ export function change(members: PoolMember[], seed: number): PoolMember[] {
     return next;
   });
 }
+
+/**
+ * The workspace after one member's import: their network reloaded (new objects) with records
+ * gone, moved to another company, e-mail or position, URL-less or renamed, 1-6 new ones (half of
+ * them met by URL or name in another member's network), now and then in another order. `gentle`:
+ * how often an import only adds people (nobody gone or changed), which some caches treat apart.
+ */
+export function imported(members: readonly PoolMember[], seed: number, gentle = 0): PoolMember[] {
+  const random = seededRandom(seed * 104_729);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const importer = Math.floor(random() * members.length);
+  // Someone else's record, so a new record may meet another member's person by URL or by name.
+  const others = members.flatMap((member, index) => (index === importer ? [] : member.people));
+  const onlyAdds = random() < gentle;
+  return members.map((member, index) => {
+    if (index !== importer) return member;
+    const people: Connection[] = [];
+    for (const person of member.people) {
+      const roll = onlyAdds ? 1 : random();
+      if (roll < 0.1) continue;
+      if (roll < 0.2)
+        people.push({ ...person, company: pick(['Acme', 'Globex Corp', 'Initech', 'Hooli', null]) });
+      else if (roll < 0.25) people.push({ ...person, linkedinUrl: null });
+      else if (roll < 0.3) people.push({ ...person, firstName: `${person.firstName}x`, linkedinUrl: null });
+      else if (roll < 0.35)
+        people.push({ ...person, position: 'CEO', createdAt: '2026-11-01T00:00:00.000Z' });
+      else if (roll < 0.4) people.push({ ...person, email: `${person.firstName}@hooli.com` });
+      else people.push({ ...person });
+    }
+    const added = 1 + Math.floor(random() * 6);
+    for (let n = 0; n < added; n++) {
+      const like = others.length > 0 && random() < 0.6 ? pick(others) : undefined;
+      people.push(
+        buildConnection({
+          id: freshId(),
+          userId: member.node.userId,
+          knownBy: [member.node.userId],
+          firstName: like?.firstName ?? `New${n}`,
+          lastName: like?.lastName ?? 'Person',
+          company: like?.company ?? pick(['Acme', 'Hooli', null]),
+          email: random() < 0.3 ? `new${n}@hooli.com` : null,
+          linkedinUrl: like && random() < 0.5 ? like.linkedinUrl : null,
+        }),
+      );
+    }
+    return { ...member, people: random() < 0.3 ? people.reverse() : people };
+  });
+}

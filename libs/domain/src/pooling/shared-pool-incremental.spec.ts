@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Connection, SharingLevel } from '@warmpath/contracts';
+import type { SharingLevel } from '@warmpath/contracts';
 import { buildConnection } from '../../test/build-connection.js';
-import { freshId, LEVELS, workspace } from '../../test/random-workspace.js';
+import { freshId, imported, LEVELS, workspace } from '../../test/random-workspace.js';
 import { seededRandom } from '../../test/random.js';
 import { baseNetwork } from './shared-base.js';
 import { buildSharedPool, poolWorkspace, type SharedPool } from './shared-pool.js';
@@ -11,45 +11,6 @@ import { viewerPatch } from './viewer-patch.js';
 // A build from the last one (docs/workspace-network.md "One shared build per workspace version")
 // reuses what a change did not touch: it must answer exactly what a build from scratch answers,
 // index for index, whatever the change.
-
-/** One member's import: their network reloaded (new objects), records changed, gone and new. */
-function imported(members: readonly PoolMember[], seed: number): PoolMember[] {
-  const random = seededRandom(seed * 104_729);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const importer = Math.floor(random() * members.length);
-  // Someone else's record, so a new record may meet another member's person by URL or by name.
-  const others = members.flatMap((member, index) => (index === importer ? [] : member.people));
-  return members.map((member, index) => {
-    if (index !== importer) return member;
-    const people: Connection[] = [];
-    for (const person of member.people) {
-      const roll = random();
-      if (roll < 0.1) continue;
-      if (roll < 0.2) people.push({ ...person, company: pick(['Acme', 'Globex Corp', 'Initech', null]) });
-      else if (roll < 0.25) people.push({ ...person, linkedinUrl: null });
-      else if (roll < 0.3) people.push({ ...person, firstName: `${person.firstName}x`, linkedinUrl: null });
-      else if (roll < 0.35)
-        people.push({ ...person, position: 'CEO', createdAt: '2026-11-01T00:00:00.000Z' });
-      else people.push({ ...person });
-    }
-    const added = 1 + Math.floor(random() * 6);
-    for (let n = 0; n < added; n++) {
-      const like = others.length > 0 && random() < 0.6 ? pick(others) : undefined;
-      people.push(
-        buildConnection({
-          id: freshId(),
-          userId: member.node.userId,
-          knownBy: [member.node.userId],
-          firstName: like?.firstName ?? `New${n}`,
-          lastName: like?.lastName ?? 'Person',
-          company: like?.company ?? pick(['Acme', 'Hooli', null]),
-          linkedinUrl: like && random() < 0.5 ? like.linkedinUrl : null,
-        }),
-      );
-    }
-    return { ...member, people: random() < 0.3 ? people.reverse() : people };
-  });
-}
 
 /** Now and then a member leaves, another joins, or one changes their sharing level. */
 function membership(members: readonly PoolMember[], seed: number): PoolMember[] {

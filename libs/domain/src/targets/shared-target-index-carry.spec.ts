@@ -1,9 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Connection } from '@warmpath/contracts';
-import { buildConnection } from '../../test/build-connection.js';
-import { freshId, workspace } from '../../test/random-workspace.js';
-import { seededRandom } from '../../test/random.js';
-import type { PoolMember } from '../pooling/pool-person.js';
+import { imported, workspace } from '../../test/random-workspace.js';
 import { poolWorkspace } from '../pooling/shared-pool.js';
 import { normaliseProfileUrl } from '../import/normalise-profile-url.js';
 import { SharedTargetIndex } from './shared-target-index.js';
@@ -12,45 +9,6 @@ import { SharedTargetIndex } from './shared-target-index.js';
 // target index made from the last one's carry (nodes kept, maps patched, the people added and gone
 // noted in the index's own pass, nobody looked for when nobody is gone) answers exactly what one
 // made from scratch answers, whatever the change.
-
-/** One member's import: their network reloaded (new objects), some records gone, changed or new. */
-function imported(members: readonly PoolMember[], seed: number): PoolMember[] {
-  const random = seededRandom(seed * 7_919);
-  const importer = Math.floor(random() * members.length);
-  const others = members.flatMap((member, index) => (index === importer ? [] : member.people));
-  // Half the imports only add people (nobody gone), the others also drop and change some.
-  const gentle = random() < 0.5;
-  return members.map((member, index) => {
-    if (index !== importer) return member;
-    const people: Connection[] = [];
-    for (const person of member.people) {
-      const roll = gentle ? 1 : random();
-      if (roll < 0.08) continue;
-      if (roll < 0.14) people.push({ ...person, company: random() < 0.5 ? 'Hooli' : 'Acme' });
-      else if (roll < 0.18) people.push({ ...person, email: `${person.firstName}@hooli.com` });
-      else if (roll < 0.22) people.push({ ...person, position: 'CEO' });
-      else people.push({ ...person });
-    }
-    const added = 1 + Math.floor(random() * 5);
-    for (let n = 0; n < added; n++) {
-      const like =
-        others.length > 0 && random() < 0.5 ? others[Math.floor(random() * others.length)] : undefined;
-      people.push(
-        buildConnection({
-          id: freshId(),
-          userId: member.node.userId,
-          knownBy: [member.node.userId],
-          firstName: like?.firstName ?? `New${n}`,
-          lastName: like?.lastName ?? 'Person',
-          company: like?.company ?? (random() < 0.5 ? 'Hooli' : 'Initech'),
-          email: random() < 0.3 ? `new${n}@hooli.com` : null,
-          linkedinUrl: like && random() < 0.5 ? like.linkedinUrl : null,
-        }),
-      );
-    }
-    return { ...member, people };
-  });
-}
 
 /** Everything a shared index answers, by value: nodes and lists by id, maps' keys sorted. */
 function answers(index: SharedTargetIndex) {
@@ -97,7 +55,7 @@ describe('a shared target index from the last version', () => {
       let pool = poolWorkspace(members);
       let last = new SharedTargetIndex(pool);
       for (let step = 1; step <= 4; step++) {
-        members = imported(members, seed * 10 + step);
+        members = imported(members, seed * 10 + step, 0.5);
         pool = poolWorkspace(members, pool);
         const carried = new SharedTargetIndex(pool, last.carry);
         const scratch = new SharedTargetIndex(pool);
