@@ -97,7 +97,7 @@ let sharedQuadIndices = new Uint32Array(0);
 export function quadIndices(quads: number): Uint32Array {
   const length = quads * 6;
   if (sharedQuadIndices.length < length) {
-    const grown = new Uint32Array(Math.max(length, sharedQuadIndices.length * 2));
+    const grown = new Uint32Array(length);
     grown.set(sharedQuadIndices);
     for (let q = sharedQuadIndices.length / 6, i = sharedQuadIndices.length; i < grown.length; q++, i += 6) {
       const v = q * 4;
