@@ -439,7 +439,7 @@ class Engine implements GraphEngine<unknown, unknown> {
 
   /**
    * The node index by id, after the graph's first frame and in slices: nothing before the first
-   * picture needs it (docs/architecture.md "Graph engine").
+   * picture needs it (docs/architecture.md "The web app").
    */
   private buildNodeIndex(): void {
     const index = this.scene.model?.indexById;
