@@ -131,6 +131,7 @@ class Engine implements GraphEngine<unknown, unknown> {
   private isFirstFitPending = false;
   private cancelBuild: () => void = () => undefined;
   private cancelLinkIndex: () => void = () => undefined;
+  private cancelNodeIndex: () => void = () => undefined;
   private linkIndexFor: GraphModel | null = null;
   private isKilled = false;
 
@@ -162,6 +163,7 @@ class Engine implements GraphEngine<unknown, unknown> {
   setGraph(data: AnyGraphData): void {
     this.interaction.tours.stop();
     this.cancelBuild();
+    this.cancelNodeIndex();
     this.page.measured.graphSet();
     const previous = this.scene.model ? { model: this.scene.model, positions: this.scene.positions } : null;
     this.cancelBuild = runSliced(
@@ -286,6 +288,7 @@ class Engine implements GraphEngine<unknown, unknown> {
     this.events.clear();
     this.cancelBuild();
     this.cancelLinkIndex();
+    this.cancelNodeIndex();
     this.interaction.tours.stop();
     this.layout.director.dispose();
     this.cancelAutoFit();
@@ -307,6 +310,7 @@ class Engine implements GraphEngine<unknown, unknown> {
     signals.on('presented', (at) => {
       if (this.scene.model) page.measured.presented(at, this.scene.model.nodes.length);
       this.layout.worker.resume();
+      this.buildNodeIndex();
     });
     signals.on('positionsWaiting', () => page.loop.request());
     signals.on('layoutStats', (stats) => (page.measured.worker = stats));
@@ -431,6 +435,17 @@ class Engine implements GraphEngine<unknown, unknown> {
       this.linkIndexFor = null;
       this.applyHighlight(() => this.interaction.highlight.setLinkIndex(model, linkIndex));
     });
+  }
+
+  /**
+   * The node index by id, after the graph's first frame and in slices: nothing before the first
+   * picture needs it (docs/architecture.md "The web app").
+   */
+  private buildNodeIndex(): void {
+    const index = this.scene.model?.indexById;
+    if (!index || index.isBuilt) return;
+    this.cancelNodeIndex();
+    this.cancelNodeIndex = runSliced(index.buildSteps(), () => undefined);
   }
 
   private placePulse(): void {

@@ -89,6 +89,48 @@ describe('HighlightState for a new graph, in slices', () => {
   });
 });
 
+describe('HighlightState before the node index is built', () => {
+  it('gives the same highlights as once the index is built, and does not build it', async () => {
+    // A fresh model with its links' ends given (as the network's columns give them): its node
+    // index is built after the first frame (NodeIndex).
+    const fresh = () => {
+      const input = buildTestGraph(
+        Object.fromEntries(Array.from({ length: 300 }, (_, k) => [`Co ${k}`, 10])),
+      );
+      const indexOf = new Map(input.nodes.map((node, index) => [node.id, index]));
+      const linkEnds = {
+        sources: Int32Array.from(input.links, (link) => indexOf.get(link.source) ?? -1),
+        targets: Int32Array.from(input.links, (link) => indexOf.get(link.target) ?? -1),
+      };
+      return buildGraphModel({ ...input, linkEnds }, foldGroup);
+    };
+    const early = fresh();
+    const state = new HighlightState();
+    state.setAppHighlight(path);
+    state.setMemberHighlight(['Co 9-1', 'nobody']);
+    state.adopt(await prepareSliced(state, early));
+    state.setLinkIndex(early, drain(linkIndexSteps(early)));
+    expect(early.indexById.isBuilt).toBe(false);
+
+    const late = fresh();
+    drain(late.indexById.buildSteps());
+    const built = new HighlightState();
+    built.setAppHighlight(path);
+    built.setMemberHighlight(['Co 9-1', 'nobody']);
+    built.setModel(late);
+    built.setLinkIndex(late, drain(linkIndexSteps(late)));
+
+    expect(shown(state, early)).toEqual(shown(built, late));
+    const rings = shown(state, early).rings.map((node) => plainNodes(early)[node].id);
+    expect(rings.sort()).toEqual(['Co 7-0', 'Co 7-4', 'Co 9-1', 'you']);
+    // A change while the index is still unbuilt resolves the same way.
+    state.setMemberHighlight(['Co 9-2']);
+    built.setMemberHighlight(['Co 9-2']);
+    expect(shown(state, early)).toEqual(shown(built, late));
+    expect(early.indexById.isBuilt).toBe(false);
+  });
+});
+
 describe('HighlightState with a collaborator highlighted', () => {
   it('rings the member’s people beside the path, and clearing one keeps the other', () => {
     const state = new HighlightState();

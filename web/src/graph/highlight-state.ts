@@ -68,7 +68,8 @@ export class HighlightState {
    */
   *prepareSteps(model: GraphModel): Steps<ResolvedHighlight> {
     const revision = this.revision;
-    const nodes = this.resolveNodes(model, []);
+    const found = yield* model.indexById.findSteps(this.nodeIds());
+    const nodes = new Set(found.values());
     const linkIndex = this.appLinkIds.length > 0 ? yield* linkIndexSteps(model) : null;
     const links = linkIndex ? this.lookUpLinks(linkIndex) : [];
     return { model, revision, nodes, links, groups: selectedGroups(model, this.groupKeys), linkIndex };
@@ -153,13 +154,18 @@ export class HighlightState {
     this.cachedColors = computeColors(model, selectedGroups(model, this.groupKeys), nodes);
   }
 
+  /**
+   * The highlighted ids' nodes: looked up in the node index once it is built, else found by a
+   * pass over the nodes' ids, so a highlight never makes the index in one task (NodeIndex).
+   */
   private resolveNodes(model: GraphModel, tourNodes: readonly number[]): Set<number> {
     const nodes = new Set<number>(tourNodes);
-    for (const id of [...this.appNodeIds, ...this.memberNodeIds]) {
-      const index = model.indexById.get(id);
-      if (index !== undefined) nodes.add(index);
-    }
+    for (const index of drain(model.indexById.findSteps(this.nodeIds())).values()) nodes.add(index);
     return nodes;
+  }
+
+  private nodeIds(): string[] {
+    return [...this.appNodeIds, ...this.memberNodeIds];
   }
 
   private lookUpLinks(linkIndex: LinkIndex): number[] {

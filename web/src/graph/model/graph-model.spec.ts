@@ -182,6 +182,14 @@ describe('buildGraphModel', () => {
     for (const field of ['linkSources', 'linkTargets', 'linkKinds', 'linkWeights', 'inputLinkOf'] as const)
       expect([...byColumns[field]]).toEqual([...byObjects[field]]);
     expect(byColumns.linkSources.length).toBe(links.length - 2);
+    // The node index is left for after the first frame, and answers as the objects' model's.
+    expect(byColumns.indexById.isBuilt).toBe(false);
+    expect([byColumns.anchorIndex, [...byColumns.hubs]]).toEqual([
+      byObjects.anchorIndex,
+      [...byObjects.hubs],
+    ]);
+    for (const node of input.nodes)
+      expect(byColumns.indexById.get(node.id)).toBe(byObjects.indexById.get(node.id));
     expect(byColumns.groups).toEqual(byObjects.groups);
     expect([...byColumns.groupOfNode]).toEqual([...byObjects.groupOfNode]);
     const ids = (model: typeof byObjects) => [...model.inputLinkOf].map((k) => model.linkId(k));

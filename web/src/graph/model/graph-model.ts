@@ -9,6 +9,7 @@ import {
   type LinkEnds,
   type NodeAttributes,
 } from './graph-input';
+import { NodeIndex } from './node-index';
 
 /** Nodes and links of whatever type, with their readers (the engine's inside never looks further). */
 export type Attributes = GraphAttributes<unknown, unknown>;
@@ -54,7 +55,8 @@ export interface GraphModel {
   /** The app's nodes as given, read only through `read`. */
   nodes: readonly unknown[];
   read: Attributes;
-  indexById: ReadonlyMap<string, number>;
+  /** Node index by id, built after the first frame (see NodeIndex). */
+  indexById: NodeIndex;
   /** -1 when no node is an anchor. */
   anchorIndex: number;
   /** Nodes of role 'hub', in node order. */
@@ -90,29 +92,22 @@ export function* buildGraphModelSteps(
   read: Attributes,
 ): Steps<GraphModel> {
   const { nodes } = data;
-  const indexById = new Map<string, number>();
-  let anchorIndex = -1;
-  const hubs: number[] = [];
-  for (let index = 0; index < nodes.length; index++) {
-    indexById.set(read.node.id(nodes[index]), index);
-    const role = read.node.role(nodes[index]);
-    if (anchorIndex < 0 && role === 'anchor') anchorIndex = index;
-    else if (role === 'hub') hubs.push(index);
-    if (index % SLICE_ITEMS === 0) yield;
-  }
+  const indexById = new NodeIndex(nodes, read.node.id);
   const columns = data.linkColumns;
   const ends = columns ? null : matchingEnds(data);
+  // Only links given by their ends' ids need the node index before the first frame.
+  if (!columns && !ends) yield* indexById.buildSteps();
   const links = columns
     ? yield* buildColumnLinks(columns)
     : yield* buildLinks(data.links, read.link, ends ? null : indexById, ends);
-  const { groupOfNode, groups } = yield* groupNodes(nodes, read.node, groupKey);
+  const { groupOfNode, groups, anchorIndex, hubs } = yield* groupNodes(nodes, read.node, groupKey);
   const input = data.links;
   return {
     nodes,
     read,
     indexById,
     anchorIndex,
-    hubs: Uint32Array.from(hubs),
+    hubs,
     ...links,
     linkId: columns ? (link) => columns.id(link) : (link) => read.link.id(input[link]),
     groupOfNode,
@@ -133,7 +128,7 @@ function matchingEnds({ links, linkEnds }: AnyGraphData): LinkEnds | null {
 function* buildLinks(
   input: readonly unknown[],
   read: LinkAttributes<unknown>,
-  indexById: ReadonlyMap<string, number> | null,
+  indexById: NodeIndex | null,
   ends: LinkEnds | null,
 ) {
   const linkSources = new Uint32Array(input.length);
@@ -201,7 +196,8 @@ function keptLinks<T extends Record<string, Uint32Array | Uint8Array>>(count: nu
 /**
  * Groups in O(n) with no comparator sorts over nodes: a counting sort by rank, then nodes dealt
  * into their group's slice of one shared array, so each group lists its highest rank first. Only
- * the few thousand groups are sorted (by size).
+ * the few thousand groups are sorted (by size). The same pass finds the anchor and the hubs (one
+ * read of each node's role).
  */
 function* groupNodes(nodes: readonly unknown[], read: NodeAttributes<unknown>, groupKey: GroupKey) {
   const groupOfNode = new Int32Array(nodes.length).fill(-1);
@@ -214,11 +210,19 @@ function* groupNodes(nodes: readonly unknown[], read: NodeAttributes<unknown>, g
   const keys: string[] = [];
   const names: string[] = [];
   const sizes: number[] = [];
+  let anchorIndex = -1;
+  const hubs: number[] = [];
   for (let index = 0; index < nodes.length; index++) {
     const node = nodes[index];
     if (index % SLICE_ITEMS === 0) yield;
+    const role = read.role(node);
+    if (role === 'anchor') {
+      if (anchorIndex < 0) anchorIndex = index;
+      continue;
+    }
+    if (role === 'hub') hubs.push(index);
     const group = read.group(node);
-    if (!group || read.role(node) === 'anchor') continue;
+    if (!group) continue;
     // Thousands of nodes share a few thousand names: fold each distinct name once.
     let id = idOfName.get(group);
     if (id === undefined) {
@@ -249,7 +253,7 @@ function* groupNodes(nodes: readonly unknown[], read: NodeAttributes<unknown>, g
   });
   for (let index = 0; index < nodes.length; index++)
     if (groupOfNode[index] >= 0) groupOfNode[index] = rank[groupOfNode[index]];
-  return { groupOfNode, groups };
+  return { groupOfNode, groups, anchorIndex, hubs: Uint32Array.from(hubs) };
 }
 
 const RANK_LEVELS = 11;

@@ -83,18 +83,34 @@ interface MeshOptions {
  * the quad is about (node index, endpoints), uploaded once per graph.
  */
 export function createQuadMesh(options: MeshOptions & { quads: number }): Mesh<Geometry, Shader> {
-  const quads = Math.max(1, options.quads);
-  const indices = new Uint32Array(quads * 6);
-  for (let q = 0, i = 0; q < quads; q++, i += 6) {
-    const v = q * 4;
-    indices[i] = v;
-    indices[i + 1] = v + 1;
-    indices[i + 2] = v + 2;
-    indices[i + 3] = v;
-    indices[i + 4] = v + 2;
-    indices[i + 5] = v + 3;
+  return createMesh(options, quadIndices(Math.max(1, options.quads)), false);
+}
+
+/**
+ * Every quad mesh's indices are the same pattern (0 1 2 0 2 3, then 4 5 6 4 6 7, ...): one array,
+ * grown to the largest mesh and shared as views, is filled once per worker instead of once per
+ * mesh and graph (2.4 million indices at 405,000 links: docs/performance.md "The first frame's
+ * build").
+ */
+let sharedQuadIndices = new Uint32Array(0);
+
+export function quadIndices(quads: number): Uint32Array {
+  const length = quads * 6;
+  if (sharedQuadIndices.length < length) {
+    const grown = new Uint32Array(length);
+    grown.set(sharedQuadIndices);
+    for (let q = sharedQuadIndices.length / 6, i = sharedQuadIndices.length; i < grown.length; q++, i += 6) {
+      const v = q * 4;
+      grown[i] = v;
+      grown[i + 1] = v + 1;
+      grown[i + 2] = v + 2;
+      grown[i + 3] = v;
+      grown[i + 4] = v + 2;
+      grown[i + 5] = v + 3;
+    }
+    sharedQuadIndices = grown;
   }
-  return createMesh(options, indices, false);
+  return sharedQuadIndices.subarray(0, length);
 }
 
 /** A quad drawn once per instance (the few particles): one draw call whatever the count. */

@@ -218,16 +218,18 @@ export class GraphRenderer {
 
 /** Link indices of company links and of the others. */
 function splitByKind(kinds: Uint8Array): [Uint32Array, Uint32Array] {
+  // Plain loops: a forEach's callback per link was ~15 % of the first frame's task at 405,000
+  // links (docs/performance.md "The first frame's build").
   let companies = 0;
-  for (const kind of kinds) if (kind === LINK_GROUP) companies++;
+  for (let link = 0; link < kinds.length; link++) if (kinds[link] === LINK_GROUP) companies++;
   const company = new Uint32Array(companies);
   const other = new Uint32Array(kinds.length - companies);
   let c = 0;
   let o = 0;
-  kinds.forEach((kind, link) => {
-    if (kind === LINK_GROUP) company[c++] = link;
+  for (let link = 0; link < kinds.length; link++) {
+    if (kinds[link] === LINK_GROUP) company[c++] = link;
     else other[o++] = link;
-  });
+  }
   return [company, other];
 }
 

@@ -25,7 +25,9 @@ export class LabelLayer {
   private anchorIndex = -1;
   private companies: LabelledCompany[] = [];
   private groupOfNode: Int32Array = new Int32Array(0);
-  private names: string[] = [];
+  /** Every node's label, one a line, as the graph brought them; split when a name is first shown. */
+  private joinedNames = '';
+  private names: string[] | null = [];
   private flags: Uint8Array = new Uint8Array(0);
   private hovered = -1;
   private shownKey = '';
@@ -51,7 +53,10 @@ export class LabelLayer {
     this.texts.clear();
     this.companies = graph.companies;
     this.groupOfNode = graph.groupOfNode;
-    this.names = graph.names ? graph.names.split('\n') : [];
+    // Split on first use: far out no name is drawn, and splitting 100,000 names was ~10 % of
+    // the first frame's task (docs/performance.md "The first frame's build").
+    this.joinedNames = graph.names;
+    this.names = null;
     this.anchorIndex = graph.anchorIndex;
     this.flags = new Uint8Array(graph.nodeCount);
     this.hovered = -1;
@@ -81,6 +86,7 @@ export class LabelLayer {
       );
       this.badge.visible = Number.isFinite(x + y);
     }
+    const nameList = (): readonly string[] => this.nameList();
     const planned = planLabels(
       {
         positions,
@@ -89,7 +95,9 @@ export class LabelLayer {
         viewport,
         groupOfNode: this.groupOfNode,
         companies: this.companies,
-        names: this.names,
+        get names() {
+          return nameList();
+        },
         anchorIndex: this.anchorIndex,
         hovered: this.hovered,
         flags: this.flags,
@@ -117,6 +125,11 @@ export class LabelLayer {
           text.destroy();
           this.texts.delete(key);
         }
+  }
+
+  private nameList(): readonly string[] {
+    this.names ??= this.joinedNames ? this.joinedNames.split('\n') : [];
+    return this.names;
   }
 
   private report(planned: PlannedLabel[]): void {

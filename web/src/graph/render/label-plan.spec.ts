@@ -70,6 +70,23 @@ describe('planLabels by level of detail', () => {
     expect(first && Math.abs((first.box.y0 + first.box.y1) / 2 - centre.y)).toBeLessThan(2);
   });
 
+  it('far out, reads no name: the render worker splits the names only when one is drawn', () => {
+    const input = scene(8, 30, 0.5);
+    let reads = 0;
+    const counted = {
+      ...input,
+      get names() {
+        reads++;
+        return input.names;
+      },
+    };
+    expect(planLabels(counted, new LabelGrid()).length).toBeGreaterThan(0);
+    expect(reads).toBe(0);
+    expect(planLabels({ ...counted, hovered: 5 }, new LabelGrid()).map((label) => label.text)).toContain(
+      'Person 5',
+    );
+  });
+
   it('draws bigger clusters with bigger company labels', () => {
     const small = planLabels(scene(4, 9, 0.5), new LabelGrid())[0];
     const big = planLabels(scene(4, 100, 0.5), new LabelGrid())[0];

@@ -1,7 +1,8 @@
 import { UniformGroup, type Geometry, type Mesh, type Shader } from 'pixi.js';
 import { createQuadMesh, setQuad, setQuadPair, VertexBuffer, type PositionTexture } from './gpu-layers';
-import { linkStyleValue, type LinkWidths } from './link-width';
+import { linkStyleTable, linkStyleValue, type LinkWidths } from './link-width';
 import { LINK_FRAGMENT, LINK_VERTEX } from './shader-sources';
+import { LINK_OTHER } from '../model/graph-model';
 
 export interface LinkStyle {
   companyColor: Float32Array;
@@ -21,6 +22,8 @@ export class LinkLayer {
   /** Per vertex: the link's width in CSS px, negative for links that are not group links. */
   private readonly styles: VertexBuffer<Float32Array>;
   private readonly widths: LinkWidths;
+  /** linkStyleValue by kind and weight code (kind * 256 + code), worked out once per layer. */
+  private readonly styleOf: Float32Array;
   readonly capacity: number;
 
   constructor(capacity: number, positions: PositionTexture, style: LinkStyle, name: string) {
@@ -30,6 +33,7 @@ export class LinkLayer {
       uOtherColor: { value: style.otherColor, type: 'vec4<f32>' },
     });
     this.widths = style.widths;
+    this.styleOf = linkStyleTable(style.widths);
     this.capacity = capacity;
     this.ends = new VertexBuffer(new Float32Array(Math.max(1, capacity) * 8));
     this.styles = new VertexBuffer(new Float32Array(Math.max(1, capacity) * 4));
@@ -56,10 +60,20 @@ export class LinkLayer {
     subset: ArrayLike<number> | null,
   ): void {
     const count = Math.min(subset ? subset.length : sources.length, this.capacity);
+    const { styleOf } = this;
+    const ends = this.ends.data;
+    const styles = this.styles.data;
     for (let k = 0; k < count; k++) {
       const link = subset ? subset[k] : k;
-      setQuadPair(this.ends.data, k, sources[link], targets[link]);
-      setQuad(this.styles.data, k, linkStyleValue(this.widths, kinds[link], weights[link]));
+      setQuadPair(ends, k, sources[link], targets[link]);
+      const kind = kinds[link];
+      setQuad(
+        styles,
+        k,
+        kind <= LINK_OTHER
+          ? styleOf[kind * 256 + weights[link]]
+          : linkStyleValue(this.widths, kind, weights[link]),
+      );
     }
     this.ends.markChanged();
     this.styles.markChanged();

@@ -9,7 +9,13 @@ import {
 } from '../model/graph-model';
 import { buildTestGraph } from '../model/graph.testing';
 import { drain } from '../sliced-task';
-import { HIGHLIGHT_LINK_WIDTHS, LINK_WIDTHS, linkStyleValue, linkWidthPx } from './link-width';
+import {
+  HIGHLIGHT_LINK_WIDTHS,
+  LINK_WIDTHS,
+  linkStyleTable,
+  linkStyleValue,
+  linkWidthPx,
+} from './link-width';
 import { toRenderGraphSteps } from './render-graph';
 
 /** YOU and three people of Acme: a heavy, a light and an unweighted link from YOU, plus Acme's own links. */
@@ -65,5 +71,14 @@ describe('link widths', () => {
     const zeroWide = { group: 0, other: 0, weighted: { min: 0, max: 0 } };
     expect(linkStyleValue(zeroWide, LINK_GROUP, NO_LINK_WEIGHT)).toBeGreaterThan(0);
     expect(linkStyleValue(zeroWide, LINK_OTHER, NO_LINK_WEIGHT)).toBeLessThan(0);
+  });
+
+  it('looks up the same float per vertex for every kind and weight code as it works out', () => {
+    for (const widths of [LINK_WIDTHS, HIGHLIGHT_LINK_WIDTHS]) {
+      const table = linkStyleTable(widths);
+      for (const kind of [LINK_GROUP, LINK_OTHER])
+        for (let code = 0; code < 256; code++)
+          expect(table[kind * 256 + code]).toBe(Math.fround(linkStyleValue(widths, kind, code)));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { GRAPH } from '../constants';
-import { decodeLinkWeight, LINK_GROUP } from '../model/graph-model';
+import { decodeLinkWeight, LINK_GROUP, LINK_OTHER } from '../model/graph-model';
 
 /** The widths a layer of links is drawn with, CSS px. */
 export interface LinkWidths {
@@ -42,3 +42,15 @@ export function linkStyleValue(widths: LinkWidths, kind: number, weightCode: num
 }
 
 const MIN_WIDTH_PX = 0.1;
+
+/**
+ * linkStyleValue of both kinds and the 256 weight codes, at kind * 256 + code, as Float32 (what
+ * the vertex buffer holds): a lookup per link instead of decoding its weight (405,000 links in the
+ * render worker's first-frame task: docs/performance.md "The first frame's build").
+ */
+export function linkStyleTable(widths: LinkWidths): Float32Array {
+  const table = new Float32Array(2 * 256);
+  for (const kind of [LINK_GROUP, LINK_OTHER])
+    for (let code = 0; code < 256; code++) table[kind * 256 + code] = linkStyleValue(widths, kind, code);
+  return table;
+}

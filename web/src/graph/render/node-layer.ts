@@ -51,11 +51,12 @@ export class NodeLayer {
   setNodes(order: Uint32Array, radii: Float32Array, colors: Uint32Array): void {
     this.count = order.length;
     this.slotOfNode = new Uint32Array(order.length);
-    order.forEach((node, slot) => {
+    for (let slot = 0; slot < order.length; slot++) {
+      const node = order[slot];
       this.slotOfNode[node] = slot;
       setQuad(this.index.data, slot, node);
       setQuad(this.radius.data, slot, radii[node]);
-    });
+    }
     this.flags.data.fill(FLAG_NONE, 0, this.count * 4);
     this.hovered = -1;
     this.index.markChanged();

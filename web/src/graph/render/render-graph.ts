@@ -51,7 +51,9 @@ export function* joinedLabelsSteps(model: GraphModel): Steps<string> {
   const parts: string[] = [];
   let part: string[] = [];
   for (let i = 0; i < model.nodes.length; i++) {
-    part.push(read.label(model.nodes[i]).replace(/\n/g, ' ').trim());
+    const label = read.label(model.nodes[i]);
+    // The regular expression only for the rare label with a line break in it.
+    part.push((label.includes('\n') ? label.replace(/\n/g, ' ') : label).trim());
     if (part.length === SLICE_ITEMS) {
       parts.push(part.join('\n'));
       part = [];
