@@ -42,6 +42,8 @@ export const FULL_MESH_MAX_GROUP = 15;
 
 interface RankedPerson {
   id: string;
+  /** The person ranked (a link's `make` gets them). */
+  person: CompanyLinkPerson;
   category: FunctionCategory;
   seniority: number;
   leads: boolean;
@@ -57,15 +59,9 @@ interface RankedPerson {
  * One link per pair at most; when two rules link the same pair the strongest wins.
  */
 export function generateCompanyLinks(people: readonly CompanyLinkPerson[]): CompanyLink[] {
-  const groups = groupByCompany(people, (person) => person.company);
-  const all: CompanyLink[] = [];
-  // Titles repeat ("Software Engineer" thousands of times): analyse each spelling once.
-  const analyses = new Map<string, PositionAnalysis>();
-  for (const key of [...groups.keys()].sort()) {
-    const group = groups.get(key);
-    if (group) appendCompanyLinks(key, group.name, group.members, analyses, all);
-  }
-  return all;
+  // Titles repeat ("Software Engineer" thousands of times): analyse each spelling once (in
+  // generateCompanyLinksAs).
+  return generateCompanyLinksAs(people, companyLink);
 }
 
 /**
@@ -81,14 +77,54 @@ export function appendCompanyLinks<T extends CompanyLinkPerson>(
   analyses: Map<string, PositionAnalysis>,
   all: CompanyLink[],
 ): void {
+  appendCompanyLinksAs(key, name, members, analyses, companyLink, all);
+}
+
+const companyLink = (
+  source: CompanyLinkPerson,
+  target: CompanyLinkPerson,
+  strength: number,
+  type: CompanyLinkType,
+  company: string,
+): CompanyLink => ({ sourceId: source.id, targetId: target.id, strength, type, company });
+
+/**
+ * appendCompanyLinks with each link made by `make` from its two people (the more senior first),
+ * as the caller wants it: a reader that needs more of the people than their ids (a link's
+ * createdAt) gets them without looking them up by id, and without a CompanyLink in between
+ * (docs/workspace-network.md "In the browser").
+ */
+export function appendCompanyLinksAs<T extends CompanyLinkPerson, L>(
+  key: string,
+  name: string,
+  members: readonly T[],
+  analyses: Map<string, PositionAnalysis>,
+  make: (source: T, target: T, strength: number, type: CompanyLinkType, company: string) => L,
+  all: L[],
+): void {
   if (members.length < 2 || !isSharedEmployer(key)) return;
   // A person is in one company only, so no pair spans two: one small set per company instead of
   // one of every link (a 600,000-entry map, slow to grow and to probe).
   const ranked = rankPeople(members, analyses);
-  const links = new LinkSet(ranked.length);
-  if (ranked.length <= SMALL_COMPANY_MAX_PEOPLE) linkSmallCompany(ranked, name, links);
-  else linkLargeCompany(ranked, name, links);
-  links.appendTo(all);
+  const links = new LinkSet<T>(ranked.length);
+  if (ranked.length <= SMALL_COMPANY_MAX_PEOPLE) linkSmallCompany(ranked, links);
+  else linkLargeCompany(ranked, links);
+  links.appendTo(make, name, all);
+}
+
+/** generateCompanyLinks with each link made by `make` (appendCompanyLinksAs), in the same order. */
+export function generateCompanyLinksAs<T extends CompanyLinkPerson, L>(
+  people: readonly T[],
+  make: (source: T, target: T, strength: number, type: CompanyLinkType, company: string) => L,
+): L[] {
+  const groups = groupByCompany(people, (person) => person.company);
+  const all: L[] = [];
+  const analyses = new Map<string, PositionAnalysis>();
+  for (const key of [...groups.keys()].sort()) {
+    const group = groups.get(key);
+    if (group) appendCompanyLinksAs(key, group.name, group.members, analyses, make, all);
+  }
+  return all;
 }
 
 /** Highest seniority first, ties by id: the first one is the company's top-ranked person. */
@@ -106,6 +142,7 @@ function rankPeople(
       }
       return {
         id: person.id,
+        person,
         category: analysis.category,
         seniority: analysis.seniority,
         leads: analysis.isExecutive,
@@ -126,33 +163,39 @@ function compareRankedIds(a: RankedPerson, b: RankedPerson): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-function linkSmallCompany(ranked: readonly RankedPerson[], company: string, links: LinkSet): void {
+function linkSmallCompany<T extends CompanyLinkPerson>(
+  ranked: readonly RankedPerson[],
+  links: LinkSet<T>,
+): void {
   for (let i = 0; i < ranked.length; i++) {
     for (let j = i + 1; j < ranked.length; j++) {
       const a = ranked[i] as RankedPerson;
       const b = ranked[j] as RankedPerson;
       const close = a.category === b.category || a.leads || b.leads;
-      if (close) links.add(a, b, COMPANY_LINK_STRENGTH.role, 'company-role', company);
-      else links.add(a, b, COMPANY_LINK_STRENGTH.general, 'company-general', company);
+      if (close) links.add(a, b, COMPANY_LINK_STRENGTH.role, 'company-role');
+      else links.add(a, b, COMPANY_LINK_STRENGTH.general, 'company-general');
     }
   }
 }
 
-function linkLargeCompany(ranked: readonly RankedPerson[], company: string, links: LinkSet): void {
+function linkLargeCompany<T extends CompanyLinkPerson>(
+  ranked: readonly RankedPerson[],
+  links: LinkSet<T>,
+): void {
   const [top, ...others] = ranked;
   if (!top) return;
   for (const person of others) {
     const isLeader = person.leads || person.category === 'executive' || person.category === 'director';
-    if (isLeader) links.add(top, person, COMPANY_LINK_STRENGTH.role, 'company-role', company);
+    if (isLeader) links.add(top, person, COMPANY_LINK_STRENGTH.role, 'company-role');
   }
   const byCategory = groupByCategory(ranked);
-  for (const members of byCategory) linkSameCategory(members, company, links);
+  for (const members of byCategory) linkSameCategory(members, links);
   // One link per pair of categories, between the most senior person of each.
   for (let i = 0; i < byCategory.length; i++) {
     for (let j = i + 1; j < byCategory.length; j++) {
       const a = byCategory[i]?.[0] as RankedPerson;
       const b = byCategory[j]?.[0] as RankedPerson;
-      links.add(a, b, COMPANY_LINK_STRENGTH.crossFunction, 'company-group', company);
+      links.add(a, b, COMPANY_LINK_STRENGTH.crossFunction, 'company-group');
     }
   }
 }
@@ -164,12 +207,15 @@ function groupByCategory(ranked: readonly RankedPerson[]): RankedPerson[][] {
   return [...byCategory.values()].filter((members) => members.length > 0);
 }
 
-function linkSameCategory(members: readonly RankedPerson[], company: string, links: LinkSet): void {
+function linkSameCategory<T extends CompanyLinkPerson>(
+  members: readonly RankedPerson[],
+  links: LinkSet<T>,
+): void {
   const strength = COMPANY_LINK_STRENGTH.sameFunction;
   if (members.length <= FULL_MESH_MAX_GROUP) {
     for (let i = 0; i < members.length; i++) {
       for (let j = i + 1; j < members.length; j++) {
-        links.add(members[i] as RankedPerson, members[j] as RankedPerson, strength, 'company-role', company);
+        links.add(members[i] as RankedPerson, members[j] as RankedPerson, strength, 'company-role');
       }
     }
     return;
@@ -178,38 +224,57 @@ function linkSameCategory(members: readonly RankedPerson[], company: string, lin
   const head = members[0] as RankedPerson;
   for (let i = 1; i < members.length; i++) {
     const member = members[i] as RankedPerson;
-    links.add(head, member, strength, 'company-role', company);
-    if (i > 1) links.add(members[i - 1] as RankedPerson, member, strength, 'company-role', company);
+    links.add(head, member, strength, 'company-role');
+    if (i > 1) links.add(members[i - 1] as RankedPerson, member, strength, 'company-role');
   }
 }
 
 /**
  * One company's links keyed by unordered pair of ranks (a number, where a string key of two ids
- * cost an allocation per link); a stronger link replaces a weaker one in place.
+ * cost an allocation per link); a stronger link replaces a weaker one in place. The links are
+ * columns until `appendTo` makes them, in the order their pairs were first linked.
  */
-class LinkSet {
-  private readonly byPair = new Map<number, CompanyLink>();
+class LinkSet<T extends CompanyLinkPerson> {
+  private readonly byPair = new Map<number, number>();
+  private readonly sources: RankedPerson[] = [];
+  private readonly targets: RankedPerson[] = [];
+  private readonly strengths: number[] = [];
+  private readonly types: CompanyLinkType[] = [];
 
   constructor(private readonly size: number) {}
 
-  add(
-    source: RankedPerson,
-    target: RankedPerson,
-    strength: number,
-    type: CompanyLinkType,
-    company: string,
-  ): void {
+  add(source: RankedPerson, target: RankedPerson, strength: number, type: CompanyLinkType): void {
     if (source.rank === target.rank) return;
     const pair =
       source.rank < target.rank
         ? source.rank * this.size + target.rank
         : target.rank * this.size + source.rank;
-    const existing = this.byPair.get(pair);
-    if (existing && existing.strength >= strength) return;
-    this.byPair.set(pair, { sourceId: source.id, targetId: target.id, strength, type, company });
+    let at = this.byPair.get(pair);
+    if (at === undefined) {
+      at = this.strengths.length;
+      this.byPair.set(pair, at);
+    } else if ((this.strengths[at] as number) >= strength) return;
+    this.sources[at] = source;
+    this.targets[at] = target;
+    this.strengths[at] = strength;
+    this.types[at] = type;
   }
 
-  appendTo(links: CompanyLink[]): void {
-    for (const link of this.byPair.values()) links.push(link);
+  appendTo<L>(
+    make: (source: T, target: T, strength: number, type: CompanyLinkType, company: string) => L,
+    company: string,
+    links: L[],
+  ): void {
+    for (let at = 0; at < this.strengths.length; at++) {
+      links.push(
+        make(
+          (this.sources[at] as RankedPerson).person as T,
+          (this.targets[at] as RankedPerson).person as T,
+          this.strengths[at] as number,
+          this.types[at] as CompanyLinkType,
+          company,
+        ),
+      );
+    }
   }
 }

@@ -1,9 +1,9 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
 import {
-  appendCompanyLinks,
+  appendCompanyLinksAs,
   COMPANY_LINK_STRENGTH,
-  generateCompanyLinks,
-  type CompanyLink,
+  generateCompanyLinksAs,
+  type CompanyLinkType,
 } from '../company/company-links.js';
 import type { PositionAnalysis } from '../position/function-category.js';
 import { WARMTH, edgeWarmth } from '../warm-path/edge-warmth.js';
@@ -95,7 +95,7 @@ export function toTeammateLink(from: Connection, to: Connection): Relationship {
  * since the later of its two people was stored, so that is its createdAt.
  */
 export function deriveCompanyLinks(people: readonly Connection[], ownerUserId: number): Relationship[] {
-  return companyRelationships(generateCompanyLinks(people), people, ownerUserId);
+  return generateCompanyLinksAs(people, companyRelationship(ownerUserId));
 }
 
 /**
@@ -110,35 +110,34 @@ export function deriveOneCompanyLinks(
   ownerUserId: number,
   analyses: Map<string, PositionAnalysis>,
 ): Relationship[] {
-  const links: CompanyLink[] = [];
-  appendCompanyLinks(key, name, people, analyses, links);
-  return companyRelationships(links, people, ownerUserId);
+  const links: Relationship[] = [];
+  appendCompanyLinksAs(key, name, people, analyses, companyRelationship(ownerUserId), links);
+  return links;
 }
 
-function companyRelationships(
-  links: readonly CompanyLink[],
-  people: readonly Connection[],
+/**
+ * A company link as a Relationship, made from its two people as generateCompanyLinksAs pairs them
+ * (no CompanyLink in between, no look-up of the people by id: docs/workspace-network.md "In the
+ * browser").
+ */
+function companyRelationship(
   ownerUserId: number,
-): Relationship[] {
-  if (links.length === 0) return [];
-  const byId = new Map<string, Connection>();
-  for (const person of people) byId.set(person.id, person);
-  const relationships = new Array<Relationship>(links.length);
-  for (let index = 0; index < links.length; index++) {
-    const link = links[index] as CompanyLink;
-    const source = byId.get(link.sourceId) as Connection;
-    const target = byId.get(link.targetId) as Connection;
-    relationships[index] = {
-      id: companyLinkId(link.sourceId, link.targetId),
-      sourceId: link.sourceId,
-      targetId: link.targetId,
-      strength: link.strength,
-      // Both are ISO 8601 UTC with milliseconds, so text order is time order.
-      createdAt: source.createdAt > target.createdAt ? source.createdAt : target.createdAt,
-      type: link.type,
-      company: link.company,
-      userId: ownerUserId,
-    };
-  }
-  return relationships;
+): (
+  source: Connection,
+  target: Connection,
+  strength: number,
+  type: CompanyLinkType,
+  company: string,
+) => Relationship {
+  return (source, target, strength, type, company) => ({
+    id: companyLinkId(source.id, target.id),
+    sourceId: source.id,
+    targetId: target.id,
+    strength,
+    // Both are ISO 8601 UTC with milliseconds, so text order is time order.
+    createdAt: source.createdAt > target.createdAt ? source.createdAt : target.createdAt,
+    type,
+    company,
+    userId: ownerUserId,
+  });
 }

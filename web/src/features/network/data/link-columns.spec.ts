@@ -35,6 +35,38 @@ describe('links as columns', () => {
     expect(back).toEqual(links);
   });
 
+  it('keep an id that only looks like its ends joined, and runs of one type, date or company', () => {
+    const [first] = network.relationships;
+    const lookalikes: Relationship[] = [
+      // The same text as `${sourceId}-${targetId}` of other ends, and ids one character off.
+      { ...first, id: '1-2-3', sourceId: '1', targetId: '2-3' },
+      { ...first, id: '1-2-3', sourceId: '1-2', targetId: '3' },
+      { ...first, id: `${first.sourceId}-${first.targetId}x` },
+      { ...first, id: `${first.sourceId}_${first.targetId}` },
+      { ...first, id: `${first.sourceId}-`, targetId: '' },
+      { ...first, type: 'company-role', company: 'Acme', createdAt: '2024-01-01T00:00:00.000Z' },
+      { ...first, type: 'company-role', company: 'Acme', createdAt: '2024-01-01T00:00:00.000Z' },
+      { ...first, type: 'company-role', company: null, createdAt: '2024-01-02T00:00:00.000Z' },
+      { ...first, type: 'company-role', company: 'Acme', createdAt: '2024-01-01T00:00:00.000Z' },
+      { ...first, type: 'connection', company: '', createdAt: '' },
+    ];
+    const columns = toLinkColumns(lookalikes, 0, lookalikes.length, indexOfId);
+    expect(fromLinkColumns(columns, people)).toEqual(lookalikes);
+    expect([...columns.ids].map((id) => id >= 0)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(new Set(columns.texts).size).toBe(columns.texts.length);
+  });
+
   it('carry a slice, each distinct text once, and ends as the people the page holds', () => {
     const columns = toLinkColumns(links, 1, links.length, indexOfId);
     expect(columns.sources).toHaveLength(links.length - 1);

@@ -57,6 +57,14 @@ export function toLinkColumns(
     return index;
   };
   const end = (id: string): number => indexOfId(id) ?? -(text(id) + 1);
+  // Links come in runs of one type, date and company (a member's knows links, a company's links):
+  // the last text's number is kept, so most links look up none (400,000 links at a workspace's scale).
+  let type = '';
+  let typeAt = -1;
+  let createdAt = '';
+  let createdAtAt = -1;
+  let company = '';
+  let companyAt = -1;
   const columns = emptyLinkColumns(count, texts);
   for (let k = 0; k < count; k++) {
     const link = relationships[from + k];
@@ -64,12 +72,28 @@ export function toLinkColumns(
     columns.targets[k] = end(link.targetId);
     columns.strengths[k] = link.strength;
     columns.userIds[k] = link.userId;
-    columns.types[k] = text(link.type);
-    columns.createdAt[k] = text(link.createdAt);
-    columns.companies[k] = link.company === null ? -1 : text(link.company);
-    columns.ids[k] = link.id === `${link.sourceId}-${link.targetId}` ? -1 : text(link.id);
+    if (link.type !== type || typeAt < 0) typeAt = text((type = link.type));
+    columns.types[k] = typeAt;
+    if (link.createdAt !== createdAt || createdAtAt < 0) createdAtAt = text((createdAt = link.createdAt));
+    columns.createdAt[k] = createdAtAt;
+    if (link.company === null) columns.companies[k] = -1;
+    else {
+      if (link.company !== company || companyAt < 0) companyAt = text((company = link.company));
+      columns.companies[k] = companyAt;
+    }
+    columns.ids[k] = isUsualId(link) ? -1 : text(link.id);
   }
   return columns;
+}
+
+/** Whether a link's id is `${sourceId}-${targetId}`, without making that text. */
+function isUsualId({ id, sourceId, targetId }: Relationship): boolean {
+  return (
+    id.length === sourceId.length + 1 + targetId.length &&
+    id.charCodeAt(sourceId.length) === 45 &&
+    id.startsWith(sourceId) &&
+    id.endsWith(targetId)
+  );
 }
 
 /** The buffers to transfer with a LinkColumns message. */

@@ -1,10 +1,10 @@
 import { COMPACT_NETWORK_MEDIA_TYPE } from '@warmpath/contracts';
-import { DEFAULT_FILTERS, encodeNetwork } from '@warmpath/domain';
+import { DEFAULT_FILTERS, encodeNetwork, filterNetwork } from '@warmpath/domain';
 import { describe, expect, it } from 'vitest';
 import { buildTestNetwork } from '../../../lib/testing/connections.testing';
 import { fromLinkColumns } from './link-columns';
 import { PeopleColumnReader } from './people-columns';
-import { linkEndsOf, NetworkDataCore } from './network-data-core';
+import { linkEndsOf, NetworkDataCore, viewLinks } from './network-data-core';
 import {
   PEOPLE_PER_MESSAGE,
   type DataRequest,
@@ -315,5 +315,41 @@ describe('the network-data worker core', () => {
       const { ask } = coreWith([json(200, network)]);
       expect(last(await ask(load()))).toMatchObject({ kind: 'loaded', pool: null });
     });
+  });
+
+  it('keeps in a view the links filterNetwork keeps, read from their ends (ids shared, ends of nobody)', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    let kept = 0;
+    for (let round = 0; round < 40; round++) {
+      const companies = ['Acme', 'Globex', null];
+      const data = buildTestNetwork(
+        Array.from({ length: 5 + Math.floor(random() * 30) }, () => ({
+          company: companies[Math.floor(random() * companies.length)],
+          connectionDegree: 1 + Math.floor(random() * 3),
+        })),
+      );
+      // Now and then two people share an id (an end then names both).
+      if (round % 3 === 0) data.connections[2] = { ...data.connections[2], id: data.connections[4].id };
+      const ids = [...data.connections.map((person) => person.id), 'nobody'];
+      const pick = () => ids[Math.floor(random() * ids.length)];
+      data.relationships = Array.from({ length: 60 }, (_, k) => ({
+        ...network.relationships[0],
+        id: `link-${k}`,
+        sourceId: pick(),
+        targetId: pick(),
+      }));
+      const filters = {
+        ...DEFAULT_FILTERS,
+        selectedCompanies: round % 2 ? ['Acme'] : [],
+        connectionTypes: { firstDegree: true, secondDegree: random() < 0.5, thirdDegree: random() < 0.5 },
+      };
+      const filtered = filterNetwork(data, filters);
+      const people = Uint32Array.from(filtered.connections, (person) => data.connections.indexOf(person));
+      const expected = filtered.relationships.map((link) => data.relationships.indexOf(link));
+      expect([...viewLinks(linkEndsOf(data), people, data.connections.length)]).toEqual(expected);
+      kept += expected.length;
+    }
+    expect(kept).toBeGreaterThan(100);
   });
 });

@@ -1,4 +1,4 @@
-import type { Connection, NetworkData, Relationship, TeamNetworkData } from '@warmpath/contracts';
+import type { Connection, NetworkData, TeamNetworkData } from '@warmpath/contracts';
 import {
   attributeOptions,
   companyKey,
@@ -38,12 +38,11 @@ interface Held {
   networkVersion: string | null;
   data: NetworkData;
   indexOf: Map<Connection, number>;
-  linkIndexOf: Map<Relationship, number>;
   colleagues: Uint32Array;
   options: FilterOptions;
   pool: PoolSummary | null;
-  /** Each link's ends as indexes in `data.connections` (-1: nobody), worked out at the first view. */
-  linkEnds: { sources: Int32Array; targets: Int32Array } | null;
+  /** Each link's ends as indexes in `data.connections` (-1: nobody), worked out at the send. */
+  linkEnds: LinkEnds | null;
 }
 
 /** The own network and one workspace's: moving between the dashboard and a workspace revalidates both. */
@@ -215,7 +214,6 @@ export class NetworkDataCore {
       networkVersion,
       data,
       indexOf: new Map(data.connections.map((person, index) => [person, index])),
-      linkIndexOf: new Map(data.relationships.map((link, index) => [link, index])),
       colleagues: colleagueCounts(data.connections),
       options: {
         companies: companyOptions(data.connections),
@@ -239,13 +237,13 @@ export class NetworkDataCore {
         const columns = writer.write(connections, i, i + PEOPLE_PER_MESSAGE);
         reply({ id, kind: 'people', columns }, peopleColumnBuffers(columns));
       }
-      const indexById = new Map<string, number>();
-      connections.forEach((person, index) => indexById.set(person.id, index));
+      const indexById = indexesById(connections);
       const indexOfId = (personId: string) => indexById.get(personId);
       // The links' ends by index, kept for the views (they are the columns' ends, before transfer).
-      const ends = {
+      const ends: LinkEnds = {
         sources: new Int32Array(relationships.length),
         targets: new Int32Array(relationships.length),
+        canonical: canonicalIndexes(connections, indexById),
       };
       for (let i = 0; i < relationships.length; i += LINKS_PER_MESSAGE) {
         const columns = toLinkColumns(relationships, i, i + LINKS_PER_MESSAGE, indexOfId);
@@ -276,9 +274,11 @@ export class NetworkDataCore {
 
   private view(id: number, dataset: number, filters: NetworkFilters, reply: Reply): void {
     const held = this.current(dataset);
-    const filtered = filterNetwork(held.data, filters);
+    // The people by the filters, the links by their ends (viewLinks): no link object is looked up.
+    const filtered = filterNetwork({ connections: held.data.connections, relationships: [] }, filters);
     const people = Uint32Array.from(filtered.connections, (person) => held.indexOf.get(person) ?? 0);
-    const links = Uint32Array.from(filtered.relationships, (link) => held.linkIndexOf.get(link) ?? 0);
+    held.linkEnds ??= linkEndsOf(held.data);
+    const links = viewLinks(held.linkEnds, people, held.data.connections.length);
     const [linkSources, linkTargets] = viewLinkEnds(held, people, links);
     reply(
       { id, kind: 'view', people, links, linkSources, linkTargets, degreeCounts: filtered.degreeCounts },
@@ -303,17 +303,60 @@ export class NetworkDataCore {
   }
 }
 
-/** Each link's ends as indexes in the network's people (-1 for an id nobody has), in O(people + links). */
-export function linkEndsOf(data: NetworkData): { sources: Int32Array; targets: Int32Array } {
+/**
+ * Each link's ends as indexes in the network's people (-1: an id nobody has), and `canonical`:
+ * for each person, the index their id names in `sources`/`targets` (the last person with it), or
+ * null when every id is one person's.
+ */
+export interface LinkEnds {
+  sources: Int32Array;
+  targets: Int32Array;
+  canonical: Int32Array | null;
+}
+
+function indexesById(connections: readonly Connection[]): Map<string, number> {
   const indexById = new Map<string, number>();
-  data.connections.forEach((person, index) => indexById.set(person.id, index));
+  connections.forEach((person, index) => indexById.set(person.id, index));
+  return indexById;
+}
+
+function canonicalIndexes(
+  connections: readonly Connection[],
+  indexById: ReadonlyMap<string, number>,
+): Int32Array | null {
+  if (indexById.size === connections.length) return null;
+  return Int32Array.from(connections, (person) => indexById.get(person.id) ?? -1);
+}
+
+/** Each link's ends as indexes in the network's people (-1 for an id nobody has), in O(people + links). */
+export function linkEndsOf(data: NetworkData): LinkEnds {
+  const indexById = indexesById(data.connections);
   const sources = new Int32Array(data.relationships.length);
   const targets = new Int32Array(data.relationships.length);
   data.relationships.forEach((link, k) => {
     sources[k] = indexById.get(link.sourceId) ?? -1;
     targets[k] = indexById.get(link.targetId) ?? -1;
   });
-  return { sources, targets };
+  return { sources, targets, canonical: canonicalIndexes(data.connections, indexById) };
+}
+
+/**
+ * The links of a view, in the network's order: those whose two ends are people of the view,
+ * as filterNetwork keeps them (an end is the id of someone shown), read from the ends' indexes.
+ */
+export function viewLinks(ends: LinkEnds, people: Uint32Array, peopleCount: number): Uint32Array {
+  const shown = new Uint8Array(peopleCount);
+  const { canonical } = ends;
+  for (const index of people) shown[canonical ? canonical[index] : index] = 1;
+  const { sources, targets } = ends;
+  const links = new Uint32Array(sources.length);
+  let count = 0;
+  for (let k = 0; k < sources.length; k++) {
+    const source = sources[k];
+    const target = targets[k];
+    if (source >= 0 && target >= 0 && shown[source] === 1 && shown[target] === 1) links[count++] = k;
+  }
+  return links.slice(0, count);
 }
 
 /**
