@@ -47,6 +47,8 @@ interface RankedPerson {
   leads: boolean;
   /** Place in the company's ranking (0 = top): a cheap pair key for LinkSet. */
   rank: number;
+  /** Its index in the company's people as given. */
+  index: number;
   /** The id is a decimal number (a database id): see compareIds. */
   numericId: boolean;
 }
@@ -81,14 +83,36 @@ export function appendCompanyLinks<T extends CompanyLinkPerson>(
   analyses: Map<string, PositionAnalysis>,
   all: CompanyLink[],
 ): void {
+  forEachCompanyLink(key, members, analyses, (source, target, strength, type) => {
+    all.push({
+      sourceId: (members[source] as T).id,
+      targetId: (members[target] as T).id,
+      strength,
+      type,
+      company: name,
+    });
+  });
+}
+
+/**
+ * appendCompanyLinks as calls of `emit`, in the same order, each link's two people by their index
+ * in `members` (the more senior first): a caller makes its own link object from them, without a
+ * CompanyLink per link in between (docs/workspace-network.md "The cold build's cost").
+ */
+export function forEachCompanyLink<T extends CompanyLinkPerson>(
+  key: string,
+  members: readonly T[],
+  analyses: Map<string, PositionAnalysis>,
+  emit: (source: number, target: number, strength: number, type: CompanyLinkType) => void,
+): void {
   if (members.length < 2 || !isSharedEmployer(key)) return;
   // A person is in one company only, so no pair spans two: one small set per company instead of
   // one of every link (a 600,000-entry map, slow to grow and to probe).
   const ranked = rankPeople(members, analyses);
   const links = new LinkSet(ranked.length);
-  if (ranked.length <= SMALL_COMPANY_MAX_PEOPLE) linkSmallCompany(ranked, name, links);
-  else linkLargeCompany(ranked, name, links);
-  links.appendTo(all);
+  if (ranked.length <= SMALL_COMPANY_MAX_PEOPLE) linkSmallCompany(ranked, links);
+  else linkLargeCompany(ranked, links);
+  links.forEach(emit);
 }
 
 /** Highest seniority first, ties by id: the first one is the company's top-ranked person. */
@@ -97,7 +121,7 @@ function rankPeople(
   analyses: Map<string, PositionAnalysis>,
 ): RankedPerson[] {
   const ranked = members
-    .map((person): RankedPerson => {
+    .map((person, index): RankedPerson => {
       const title = person.position ?? '';
       let analysis = analyses.get(title);
       if (!analysis) {
@@ -110,6 +134,7 @@ function rankPeople(
         seniority: analysis.seniority,
         leads: analysis.isExecutive,
         rank: 0,
+        index,
         numericId: DIGITS.test(person.id),
       };
     })
@@ -126,33 +151,33 @@ function compareRankedIds(a: RankedPerson, b: RankedPerson): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-function linkSmallCompany(ranked: readonly RankedPerson[], company: string, links: LinkSet): void {
+function linkSmallCompany(ranked: readonly RankedPerson[], links: LinkSet): void {
   for (let i = 0; i < ranked.length; i++) {
     for (let j = i + 1; j < ranked.length; j++) {
       const a = ranked[i] as RankedPerson;
       const b = ranked[j] as RankedPerson;
       const close = a.category === b.category || a.leads || b.leads;
-      if (close) links.add(a, b, COMPANY_LINK_STRENGTH.role, 'company-role', company);
-      else links.add(a, b, COMPANY_LINK_STRENGTH.general, 'company-general', company);
+      if (close) links.add(a, b, COMPANY_LINK_STRENGTH.role, 'company-role');
+      else links.add(a, b, COMPANY_LINK_STRENGTH.general, 'company-general');
     }
   }
 }
 
-function linkLargeCompany(ranked: readonly RankedPerson[], company: string, links: LinkSet): void {
+function linkLargeCompany(ranked: readonly RankedPerson[], links: LinkSet): void {
   const [top, ...others] = ranked;
   if (!top) return;
   for (const person of others) {
     const isLeader = person.leads || person.category === 'executive' || person.category === 'director';
-    if (isLeader) links.add(top, person, COMPANY_LINK_STRENGTH.role, 'company-role', company);
+    if (isLeader) links.add(top, person, COMPANY_LINK_STRENGTH.role, 'company-role');
   }
   const byCategory = groupByCategory(ranked);
-  for (const members of byCategory) linkSameCategory(members, company, links);
+  for (const members of byCategory) linkSameCategory(members, links);
   // One link per pair of categories, between the most senior person of each.
   for (let i = 0; i < byCategory.length; i++) {
     for (let j = i + 1; j < byCategory.length; j++) {
       const a = byCategory[i]?.[0] as RankedPerson;
       const b = byCategory[j]?.[0] as RankedPerson;
-      links.add(a, b, COMPANY_LINK_STRENGTH.crossFunction, 'company-group', company);
+      links.add(a, b, COMPANY_LINK_STRENGTH.crossFunction, 'company-group');
     }
   }
 }
@@ -164,12 +189,12 @@ function groupByCategory(ranked: readonly RankedPerson[]): RankedPerson[][] {
   return [...byCategory.values()].filter((members) => members.length > 0);
 }
 
-function linkSameCategory(members: readonly RankedPerson[], company: string, links: LinkSet): void {
+function linkSameCategory(members: readonly RankedPerson[], links: LinkSet): void {
   const strength = COMPANY_LINK_STRENGTH.sameFunction;
   if (members.length <= FULL_MESH_MAX_GROUP) {
     for (let i = 0; i < members.length; i++) {
       for (let j = i + 1; j < members.length; j++) {
-        links.add(members[i] as RankedPerson, members[j] as RankedPerson, strength, 'company-role', company);
+        links.add(members[i] as RankedPerson, members[j] as RankedPerson, strength, 'company-role');
       }
     }
     return;
@@ -178,38 +203,64 @@ function linkSameCategory(members: readonly RankedPerson[], company: string, lin
   const head = members[0] as RankedPerson;
   for (let i = 1; i < members.length; i++) {
     const member = members[i] as RankedPerson;
-    links.add(head, member, strength, 'company-role', company);
-    if (i > 1) links.add(members[i - 1] as RankedPerson, member, strength, 'company-role', company);
+    links.add(head, member, strength, 'company-role');
+    if (i > 1) links.add(members[i - 1] as RankedPerson, member, strength, 'company-role');
   }
 }
 
 /**
  * One company's links keyed by unordered pair of ranks (a number, where a string key of two ids
- * cost an allocation per link); a stronger link replaces a weaker one in place.
+ * cost an allocation per link), kept as numbers until emitted: a stronger link replaces a weaker
+ * one in place (the first link of a pair keeps its place in the order).
  */
 class LinkSet {
-  private readonly byPair = new Map<number, CompanyLink>();
+  /** Pair → slot: a square table for a small company, else a map. */
+  private readonly table: Int32Array | null;
+  private readonly byPair: Map<number, number> | null;
+  private readonly sources: number[] = [];
+  private readonly targets: number[] = [];
+  private readonly strengths: number[] = [];
+  private readonly types: CompanyLinkType[] = [];
 
-  constructor(private readonly size: number) {}
+  constructor(private readonly size: number) {
+    const table = size <= LINK_TABLE_MAX_PEOPLE;
+    this.table = table ? new Int32Array(size * size).fill(-1) : null;
+    this.byPair = table ? null : new Map();
+  }
 
-  add(
-    source: RankedPerson,
-    target: RankedPerson,
-    strength: number,
-    type: CompanyLinkType,
-    company: string,
-  ): void {
+  add(source: RankedPerson, target: RankedPerson, strength: number, type: CompanyLinkType): void {
     if (source.rank === target.rank) return;
     const pair =
       source.rank < target.rank
         ? source.rank * this.size + target.rank
         : target.rank * this.size + source.rank;
-    const existing = this.byPair.get(pair);
-    if (existing && existing.strength >= strength) return;
-    this.byPair.set(pair, { sourceId: source.id, targetId: target.id, strength, type, company });
+    const slot = this.table ? (this.table[pair] as number) : (this.byPair?.get(pair) ?? -1);
+    if (slot >= 0) {
+      if ((this.strengths[slot] as number) >= strength) return;
+      this.sources[slot] = source.index;
+      this.targets[slot] = target.index;
+      this.strengths[slot] = strength;
+      this.types[slot] = type;
+      return;
+    }
+    const at = this.sources.push(source.index) - 1;
+    this.targets.push(target.index);
+    this.strengths.push(strength);
+    this.types.push(type);
+    if (this.table) this.table[pair] = at;
+    else this.byPair?.set(pair, at);
   }
 
-  appendTo(links: CompanyLink[]): void {
-    for (const link of this.byPair.values()) links.push(link);
+  forEach(emit: (source: number, target: number, strength: number, type: CompanyLinkType) => void): void {
+    for (let at = 0; at < this.sources.length; at++)
+      emit(
+        this.sources[at] as number,
+        this.targets[at] as number,
+        this.strengths[at] as number,
+        this.types[at] as CompanyLinkType,
+      );
   }
 }
+
+/** Up to this many people a company's pairs are a table (64² slots), not a map. */
+const LINK_TABLE_MAX_PEOPLE = 64;

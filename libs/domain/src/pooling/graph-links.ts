@@ -1,7 +1,7 @@
 import type { Connection, Relationship } from '@warmpath/contracts';
 import {
-  appendCompanyLinks,
   COMPANY_LINK_STRENGTH,
+  forEachCompanyLink,
   generateCompanyLinks,
   type CompanyLink,
 } from '../company/company-links.js';
@@ -110,9 +110,25 @@ export function deriveOneCompanyLinks(
   ownerUserId: number,
   analyses: Map<string, PositionAnalysis>,
 ): Relationship[] {
-  const links: CompanyLink[] = [];
-  appendCompanyLinks(key, name, people, analyses, links);
-  return companyRelationships(links, people, ownerUserId);
+  // Each link made once, from its two people's indexes: no CompanyLink in between and no map of
+  // the company's people by id (docs/workspace-network.md "The cold build's cost").
+  const relationships: Relationship[] = [];
+  forEachCompanyLink(key, people, analyses, (from, to, strength, type) => {
+    const source = people[from] as Connection;
+    const target = people[to] as Connection;
+    relationships.push({
+      id: companyLinkId(source.id, target.id),
+      sourceId: source.id,
+      targetId: target.id,
+      strength,
+      // Both are ISO 8601 UTC with milliseconds, so text order is time order.
+      createdAt: source.createdAt > target.createdAt ? source.createdAt : target.createdAt,
+      type,
+      company: name,
+      userId: ownerUserId,
+    });
+  });
+  return relationships;
 }
 
 function companyRelationships(
