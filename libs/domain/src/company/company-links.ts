@@ -42,13 +42,13 @@ export const FULL_MESH_MAX_GROUP = 15;
 
 interface RankedPerson {
   id: string;
-  /** The person ranked (a link's `make` gets them). */
-  person: CompanyLinkPerson;
   category: FunctionCategory;
   seniority: number;
   leads: boolean;
   /** Place in the company's ranking (0 = top): a cheap pair key for LinkSet. */
   rank: number;
+  /** Its index in the company's people as given. */
+  index: number;
   /** The id is a decimal number (a database id): see compareIds. */
   numericId: boolean;
 }
@@ -59,9 +59,15 @@ interface RankedPerson {
  * One link per pair at most; when two rules link the same pair the strongest wins.
  */
 export function generateCompanyLinks(people: readonly CompanyLinkPerson[]): CompanyLink[] {
-  // Titles repeat ("Software Engineer" thousands of times): analyse each spelling once (in
-  // generateCompanyLinksAs).
-  return generateCompanyLinksAs(people, companyLink);
+  const groups = groupByCompany(people, (person) => person.company);
+  const all: CompanyLink[] = [];
+  // Titles repeat ("Software Engineer" thousands of times): analyse each spelling once.
+  const analyses = new Map<string, PositionAnalysis>();
+  for (const key of [...groups.keys()].sort()) {
+    const group = groups.get(key);
+    if (group) appendCompanyLinks(key, group.name, group.members, analyses, all);
+  }
+  return all;
 }
 
 /**
@@ -77,16 +83,37 @@ export function appendCompanyLinks<T extends CompanyLinkPerson>(
   analyses: Map<string, PositionAnalysis>,
   all: CompanyLink[],
 ): void {
-  appendCompanyLinksAs(key, name, members, analyses, companyLink, all);
+  forEachCompanyLink(key, members, analyses, (source, target, strength, type) => {
+    all.push({
+      sourceId: (members[source] as T).id,
+      targetId: (members[target] as T).id,
+      strength,
+      type,
+      company: name,
+    });
+  });
 }
 
-const companyLink = (
-  source: CompanyLinkPerson,
-  target: CompanyLinkPerson,
-  strength: number,
-  type: CompanyLinkType,
-  company: string,
-): CompanyLink => ({ sourceId: source.id, targetId: target.id, strength, type, company });
+/**
+ * appendCompanyLinks as calls of `emit`, in the same order, each link's two people by their index
+ * in `members` (the more senior first): a caller makes its own link object from them, without a
+ * CompanyLink per link in between (docs/workspace-network.md "The cold build's cost").
+ */
+export function forEachCompanyLink<T extends CompanyLinkPerson>(
+  key: string,
+  members: readonly T[],
+  analyses: Map<string, PositionAnalysis>,
+  emit: (source: number, target: number, strength: number, type: CompanyLinkType) => void,
+): void {
+  if (members.length < 2 || !isSharedEmployer(key)) return;
+  // A person is in one company only, so no pair spans two: one small set per company instead of
+  // one of every link (a 600,000-entry map, slow to grow and to probe).
+  const ranked = rankPeople(members, analyses);
+  const links = new LinkSet(ranked.length);
+  if (ranked.length <= SMALL_COMPANY_MAX_PEOPLE) linkSmallCompany(ranked, links);
+  else linkLargeCompany(ranked, links);
+  links.forEach(emit);
+}
 
 /**
  * appendCompanyLinks with each link made by `make` from its two people (the more senior first),
@@ -102,14 +129,9 @@ export function appendCompanyLinksAs<T extends CompanyLinkPerson, L>(
   make: (source: T, target: T, strength: number, type: CompanyLinkType, company: string) => L,
   all: L[],
 ): void {
-  if (members.length < 2 || !isSharedEmployer(key)) return;
-  // A person is in one company only, so no pair spans two: one small set per company instead of
-  // one of every link (a 600,000-entry map, slow to grow and to probe).
-  const ranked = rankPeople(members, analyses);
-  const links = new LinkSet<T>(ranked.length);
-  if (ranked.length <= SMALL_COMPANY_MAX_PEOPLE) linkSmallCompany(ranked, links);
-  else linkLargeCompany(ranked, links);
-  links.appendTo(make, name, all);
+  forEachCompanyLink(key, members, analyses, (source, target, strength, type) => {
+    all.push(make(members[source] as T, members[target] as T, strength, type, name));
+  });
 }
 
 /** generateCompanyLinks with each link made by `make` (appendCompanyLinksAs), in the same order. */
@@ -133,7 +155,7 @@ function rankPeople(
   analyses: Map<string, PositionAnalysis>,
 ): RankedPerson[] {
   const ranked = members
-    .map((person): RankedPerson => {
+    .map((person, index): RankedPerson => {
       const title = person.position ?? '';
       let analysis = analyses.get(title);
       if (!analysis) {
@@ -142,11 +164,11 @@ function rankPeople(
       }
       return {
         id: person.id,
-        person,
         category: analysis.category,
         seniority: analysis.seniority,
         leads: analysis.isExecutive,
         rank: 0,
+        index,
         numericId: DIGITS.test(person.id),
       };
     })
@@ -163,10 +185,7 @@ function compareRankedIds(a: RankedPerson, b: RankedPerson): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-function linkSmallCompany<T extends CompanyLinkPerson>(
-  ranked: readonly RankedPerson[],
-  links: LinkSet<T>,
-): void {
+function linkSmallCompany(ranked: readonly RankedPerson[], links: LinkSet): void {
   for (let i = 0; i < ranked.length; i++) {
     for (let j = i + 1; j < ranked.length; j++) {
       const a = ranked[i] as RankedPerson;
@@ -178,10 +197,7 @@ function linkSmallCompany<T extends CompanyLinkPerson>(
   }
 }
 
-function linkLargeCompany<T extends CompanyLinkPerson>(
-  ranked: readonly RankedPerson[],
-  links: LinkSet<T>,
-): void {
+function linkLargeCompany(ranked: readonly RankedPerson[], links: LinkSet): void {
   const [top, ...others] = ranked;
   if (!top) return;
   for (const person of others) {
@@ -207,10 +223,7 @@ function groupByCategory(ranked: readonly RankedPerson[]): RankedPerson[][] {
   return [...byCategory.values()].filter((members) => members.length > 0);
 }
 
-function linkSameCategory<T extends CompanyLinkPerson>(
-  members: readonly RankedPerson[],
-  links: LinkSet<T>,
-): void {
+function linkSameCategory(members: readonly RankedPerson[], links: LinkSet): void {
   const strength = COMPANY_LINK_STRENGTH.sameFunction;
   if (members.length <= FULL_MESH_MAX_GROUP) {
     for (let i = 0; i < members.length; i++) {
@@ -231,17 +244,23 @@ function linkSameCategory<T extends CompanyLinkPerson>(
 
 /**
  * One company's links keyed by unordered pair of ranks (a number, where a string key of two ids
- * cost an allocation per link); a stronger link replaces a weaker one in place. The links are
- * columns until `appendTo` makes them, in the order their pairs were first linked.
+ * cost an allocation per link), kept as numbers until emitted: a stronger link replaces a weaker
+ * one in place (the first link of a pair keeps its place in the order).
  */
-class LinkSet<T extends CompanyLinkPerson> {
-  private readonly byPair = new Map<number, number>();
-  private readonly sources: RankedPerson[] = [];
-  private readonly targets: RankedPerson[] = [];
+class LinkSet {
+  /** Pair → slot: a square table for a small company, else a map. */
+  private readonly table: Int32Array | null;
+  private readonly byPair: Map<number, number> | null;
+  private readonly sources: number[] = [];
+  private readonly targets: number[] = [];
   private readonly strengths: number[] = [];
   private readonly types: CompanyLinkType[] = [];
 
-  constructor(private readonly size: number) {}
+  constructor(private readonly size: number) {
+    const table = size <= LINK_TABLE_MAX_PEOPLE;
+    this.table = table ? new Int32Array(size * size).fill(-1) : null;
+    this.byPair = table ? null : new Map();
+  }
 
   add(source: RankedPerson, target: RankedPerson, strength: number, type: CompanyLinkType): void {
     if (source.rank === target.rank) return;
@@ -249,32 +268,33 @@ class LinkSet<T extends CompanyLinkPerson> {
       source.rank < target.rank
         ? source.rank * this.size + target.rank
         : target.rank * this.size + source.rank;
-    let at = this.byPair.get(pair);
-    if (at === undefined) {
-      at = this.strengths.length;
-      this.byPair.set(pair, at);
-    } else if ((this.strengths[at] as number) >= strength) return;
-    this.sources[at] = source;
-    this.targets[at] = target;
-    this.strengths[at] = strength;
-    this.types[at] = type;
+    const slot = this.table ? (this.table[pair] as number) : (this.byPair?.get(pair) ?? -1);
+    if (slot >= 0) {
+      if ((this.strengths[slot] as number) >= strength) return;
+      this.sources[slot] = source.index;
+      this.targets[slot] = target.index;
+      this.strengths[slot] = strength;
+      this.types[slot] = type;
+      return;
+    }
+    const at = this.sources.push(source.index) - 1;
+    this.targets.push(target.index);
+    this.strengths.push(strength);
+    this.types.push(type);
+    if (this.table) this.table[pair] = at;
+    else this.byPair?.set(pair, at);
   }
 
-  appendTo<L>(
-    make: (source: T, target: T, strength: number, type: CompanyLinkType, company: string) => L,
-    company: string,
-    links: L[],
-  ): void {
-    for (let at = 0; at < this.strengths.length; at++) {
-      links.push(
-        make(
-          (this.sources[at] as RankedPerson).person as T,
-          (this.targets[at] as RankedPerson).person as T,
-          this.strengths[at] as number,
-          this.types[at] as CompanyLinkType,
-          company,
-        ),
+  forEach(emit: (source: number, target: number, strength: number, type: CompanyLinkType) => void): void {
+    for (let at = 0; at < this.sources.length; at++)
+      emit(
+        this.sources[at] as number,
+        this.targets[at] as number,
+        this.strengths[at] as number,
+        this.types[at] as CompanyLinkType,
       );
-    }
   }
 }
+
+/** Up to this many people a company's pairs are a table (64² slots), not a map. */
+const LINK_TABLE_MAX_PEOPLE = 64;

@@ -27,7 +27,11 @@ export function profileKey(person: IdentityFields): string | null {
  * company (companyKey). Null without a name or a company: a name alone never matches two people.
  */
 export function nameCompanyKey(person: IdentityFields): string | null {
-  const company = companyKey(person.company);
+  return nameKeyAt(person, companyKey(person.company));
+}
+
+/** nameCompanyKey of a person whose company key (companyKey of their company) is known. */
+function nameKeyAt(person: IdentityFields, company: string | null): string | null {
   if (company === null) return null;
   const name = foldCase(`${person.firstName} ${person.lastName}`).trim().replace(/\s+/g, ' ');
   return name === '' ? null : `${name}|${company}`;
@@ -93,10 +97,22 @@ function memberRecords(people: readonly IdentityFields[], member: number): reado
   return records;
 }
 
-/** nameCompanyKey of each record of a member's network, once per network. */
-export function nameKeysOf(people: readonly IdentityFields[]): readonly (string | null)[] {
+/**
+ * nameCompanyKey of each record of a member's network, once per network; the company keys are
+ * companyKeysOf's (`keyOf`), which the build reads anyway: each company folded once, not twice.
+ */
+export function nameKeysOf(
+  people: readonly IdentityFields[],
+  keyOf: (name: string | null) => string | null = companyKey,
+): readonly (string | null)[] {
   let keys = nameKeys.get(people);
-  if (!keys) nameKeys.set(people, (keys = people.map(nameCompanyKey)));
+  if (!keys) {
+    const companies = companyKeysOf(people, keyOf);
+    keys = new Array<string | null>(people.length);
+    for (let index = 0; index < people.length; index++)
+      keys[index] = nameKeyAt(people[index] as IdentityFields, companies[index] ?? null);
+    nameKeys.set(people, keys);
+  }
   return keys;
 }
 
@@ -137,6 +153,7 @@ export function groupPeople(members: readonly (readonly IdentityFields[])[]): Me
 export function* groupPeopleInSlices(
   members: readonly (readonly IdentityFields[])[],
   kept?: KeyNumbers,
+  keyOf: (name: string | null) => string | null = companyKey,
 ): Slices<{ groups: MemberRecord[][]; urlIds: KeyNumbers }> {
   const groups: MemberRecord[][] = [];
   const keys: RecordKeys[] = [];
@@ -159,12 +176,12 @@ export function* groupPeopleInSlices(
   if (withoutUrl > 0) {
     for (let member = 0; member < members.length; member++) {
       if ((keys[member] as RecordKeys).withoutUrl === 0) continue;
-      nameKeysOf(members[member] as readonly IdentityFields[]);
+      nameKeysOf(members[member] as readonly IdentityFields[], keyOf);
       yield;
       wantNames(
         wanted,
         (keys[member] as RecordKeys).urls,
-        nameKeysOf(members[member] as readonly IdentityFields[]),
+        nameKeysOf(members[member] as readonly IdentityFields[], keyOf),
       );
       yield;
     }
@@ -172,7 +189,8 @@ export function* groupPeopleInSlices(
   // Each URL number's group, -1 before its first record.
   const byUrl = new Int32Array(registry.keys.length).fill(-1);
   for (let member = 0; member < members.length; member++) {
-    const names = wanted.size === 0 ? undefined : nameKeysOf(members[member] as readonly IdentityFields[]);
+    const names =
+      wanted.size === 0 ? undefined : nameKeysOf(members[member] as readonly IdentityFields[], keyOf);
     yield;
     const people = members[member] as readonly IdentityFields[];
     groupByUrl(
@@ -189,7 +207,7 @@ export function* groupPeopleInSlices(
   if (withoutUrl === 0) return { groups, urlIds: registry };
   for (let member = 0; member < members.length; member++) {
     if ((keys[member] as RecordKeys).withoutUrl === 0) continue;
-    const names = nameKeysOf(members[member] as readonly IdentityFields[]);
+    const names = nameKeysOf(members[member] as readonly IdentityFields[], keyOf);
     const people = members[member] as readonly IdentityFields[];
     groupByName(
       groups,

@@ -22,6 +22,8 @@ export const HIDDEN_KNOWER = 0;
 export const NO_VIEWER = -1;
 
 const SHARING_RANK: Record<SharingLevel, number> = { counts: 0, names: 1, profiles: 2, emails: 3 };
+const PROFILES_RANK = SHARING_RANK.profiles;
+const EMAILS_RANK = SHARING_RANK.emails;
 
 /**
  * One distinct person pooled for the member at index `viewer` of `members` (NO_VIEWER: for
@@ -172,14 +174,18 @@ export function personNode(
 ): Connection {
   const representative = visible[0] as MemberRecord;
   const base = personOf(members, representative);
-  const shared = (level: SharingLevel, field: 'linkedinUrl' | 'email'): string | null => {
-    for (const record of visible) {
-      const value = personOf(members, record)[field];
-      const rank = SHARING_RANK[levelOf(members, record, viewer)];
-      if (value && rank >= SHARING_RANK[level]) return value;
-    }
-    return null;
-  };
+  // The first profile URL of a record shared at `profiles` or more, the first e-mail of one at
+  // `emails`: both in one pass, without a closure per person (docs/workspace-network.md "The cold
+  // build's cost").
+  let linkedinUrl: string | null = null;
+  let email: string | null = null;
+  for (let at = 0; at < visible.length && (linkedinUrl === null || email === null); at++) {
+    const record = visible[at] as MemberRecord;
+    const person = personOf(members, record);
+    const rank = SHARING_RANK[levelOf(members, record, viewer)];
+    if (linkedinUrl === null && person.linkedinUrl && rank >= PROFILES_RANK) linkedinUrl = person.linkedinUrl;
+    if (email === null && person.email && rank >= EMAILS_RANK) email = person.email;
+  }
   const byViewer = representative.member === viewer;
   const userId = (members[representative.member] as PoolMember).node.userId;
   const knownBy = records.map((record) => knowerId(members, record, viewer));
@@ -189,8 +195,8 @@ export function personNode(
     return {
       ...base,
       userId,
-      linkedinUrl: shared('profiles', 'linkedinUrl'),
-      email: shared('emails', 'email'),
+      linkedinUrl,
+      email,
       notes: byViewer ? base.notes : null,
       connectionDegree: byViewer ? 1 : 2,
       isUser: false,
@@ -202,8 +208,8 @@ export function personNode(
     ...fields,
     ...shownStrength(base, levelOf(members, representative, viewer)),
     userId,
-    linkedinUrl: shared('profiles', 'linkedinUrl'),
-    email: shared('emails', 'email'),
+    linkedinUrl,
+    email,
     notes: byViewer ? base.notes : null,
     connectionDegree: byViewer ? 1 : 2,
     isUser: false,

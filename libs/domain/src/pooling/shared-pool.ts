@@ -88,15 +88,17 @@ and filling the indexes.
  */
 export function* buildSharedPool(members: readonly PoolMember[], previous?: SharedPool): Slices<SharedPool> {
   const ordered = [...members].sort((a, b) => a.node.userId - b.node.userId);
+  // Each spelling folded once per build (companyKeyMemo), for the name keys, the records and
+  // byCompany.
+  const keyOf = companyKeyMemo();
   const { groups: raw, urlIds } = yield* groupPeopleInSlices(
     ordered.map((member) => member.people),
     previous?.urlIds,
+    keyOf,
   );
   const records = ordered.reduce((sum, member) => sum + member.people.length, 0);
   const companyIds = keptKeyNumbers(previous?.companyIds, records);
   const companyNumbers: Int32Array[] = [];
-  // Each spelling folded once per build (companyKeyMemo), for the records and for byCompany.
-  const keyOf = companyKeyMemo();
   for (const member of ordered) {
     companyNumbers.push(numbersOf(companyIds, companyKeysOf(member.people, keyOf), true));
     yield;
