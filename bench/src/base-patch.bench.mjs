@@ -15,12 +15,15 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   applyViewerPatch,
   baseNetwork,
+  compactJsonInSlices,
   decodeNetwork,
   deriveCompanyLinks,
+  encodeBase,
   encodeNetwork,
   mergeView,
   pooledWireNetwork,
   poolWorkspace,
+  runToEnd,
   viewerOverlay,
   viewerPatch,
 } from '@warmpath/domain';
@@ -116,6 +119,7 @@ const ownRecords = new Map(
 );
 const sizes = {};
 let same = null;
+let sameBase = null;
 let pooledPeople = 0;
 for (let run = 0; run < RUNS; run++) {
   const again = timed('shared build (poolWorkspace from the last), once', () =>
@@ -123,13 +127,25 @@ for (let run = 0; run < RUNS; run++) {
   );
   pooledPeople = again.persons.length;
   // Once per version, whoever reads: the base's bytes, and a reader's decoding of them.
-  const baseWire = timed('base: baseNetwork, once', () => baseNetwork(again, TEAM));
-  const baseCompact = timed('base: encodeNetwork, once', () => encodeNetwork(baseWire));
+  // The base's compact form two ways, in turns (the first one alternating between runs): a
+  // network of the pool encoded, as before, and written from the pool (encodeBase); the same bytes.
+  const viaNetwork = () => {
+    const baseWire = timed('base: baseNetwork, once', () => baseNetwork(again, TEAM));
+    return timed('base: encodeNetwork, once', () => encodeNetwork(baseWire));
+  };
+  const direct = () => timed('base, direct: encodeBase, once', () => encodeBase(again, TEAM));
+  const [baseCompact, directCompact] =
+    run % 2 === 0 ? [viaNetwork(), direct()] : (([d, v]) => [v, d])([direct(), viaNetwork()]);
   const baseText = timed('base: JSON, once', () => Buffer.from(JSON.stringify(baseCompact)));
+  // Untimed: with two compact forms alive, a major collection lands on whichever step is next.
+  sameBase = (sameBase ?? true) && runToEnd(compactJsonInSlices(directCompact)) === baseText.toString();
   (steps['base: baseNetwork + encodeNetwork + JSON, once'] ??= []).push(
     ['baseNetwork', 'encodeNetwork', 'JSON']
       .map((name) => steps[`base: ${name}, once`].at(-1))
       .reduce((a, b) => a + b),
+  );
+  (steps['base, direct: encodeBase + JSON, once'] ??= []).push(
+    steps['base, direct: encodeBase, once'].at(-1) + steps['base: JSON, once'].at(-1),
   );
   const baseBytes = {
     br: timed('base: brotli, once', () => brotli(baseText)),
@@ -163,6 +179,11 @@ for (let run = 0; run < RUNS; run++) {
   void firstPatch;
   (steps['cold open after the pooling, now: base + brotli + the asker’s patch'] ??= []).push(
     baseSteps + last('first answer: the asker’s viewerPatch + JSON + brotli'),
+  );
+  (steps['cold open after the pooling, now with encodeBase: base + brotli + the asker’s patch'] ??= []).push(
+    last('base, direct: encodeBase + JSON, once') +
+      last('base: brotli, once') +
+      last('first answer: the asker’s viewerPatch + JSON + brotli'),
   );
   sizes.basePeople = base.connections.length - members.length;
   for (const viewerId of TODAY ? viewers : []) {
@@ -246,6 +267,9 @@ console.log(
       .at(-1)
       .map((l) => l.toFixed(1))
       .join(' ')})`,
+);
+console.log(
+  `base written from the pool (encodeBase) equal to encodeNetwork(baseNetwork), byte for byte: ${sameBase ? 'yes' : 'NO'}`,
 );
 if (TODAY)
   console.log(

@@ -37,6 +37,7 @@ export * from './pooling/viewer-patch.js';
 export * from './pooling/check-viewer-patch.js';
 export * from './pooling/apply-viewer-patch.js';
 export * from './pooling/shared-base.js';
+export * from './pooling/shared-base-encoding.js';
 export * from './pooling/slices.js';
 export * from './pooling/pooled-wire.js';
 export * from './workspaces/workspace-rules.js';

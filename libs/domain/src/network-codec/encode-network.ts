@@ -29,12 +29,12 @@ export interface EncodeOptions {
 }
 
 /** A decimal id the receiver can rebuild exactly from a number (no leading zero, no precision lost). */
-const CANONICAL_DECIMAL = /^(0|[1-9]\d{0,14})$/;
+export const CANONICAL_DECIMAL = /^(0|[1-9]\d{0,14})$/;
 
 const isCompanyLink = (link: Relationship) => link.type.startsWith('company-');
 
 /** Texts once each: index + 1 in the table, 0 for null. */
-class StringTable {
+export class StringTable {
   readonly strings: string[] = [];
   private readonly index = new Map<string, number>();
 
@@ -62,7 +62,7 @@ const COLUMN_TEXTS = 65_536;
  * is unchanged (docs/workspace-network.md "One snapshot per workspace version: base + viewer
  * patch").
  */
-class ColumnRefs {
+export class ColumnRefs {
   private previous: string | null = null;
   private previousRef = 0;
   private texts: Map<string, number> | null = new Map();
@@ -89,7 +89,7 @@ class ColumnRefs {
 }
 
 /** Numbers as deltas from the previous number of the column; texts as they are. */
-class DeltaColumn {
+export class DeltaColumn {
   readonly values: DeltaValue[] = [];
   private previous = 0;
 
@@ -109,7 +109,7 @@ export function encodeNetwork(network: WireNetwork, options: EncodeOptions = {})
 }
 
 /** People, or links, encoded between two pauses of encodeNetworkInSlices. */
-const SLICE_ITEMS = 4_096;
+export const SLICE_ITEMS = 4_096;
 
 /**
  * encodeNetwork in slices: it pauses (yields) every few thousand people and links, so the network
@@ -208,7 +208,7 @@ interface KnownByNode {
 }
 
 /** `link.id === \`${sourceId}-${targetId}\`` without building that string for every link. */
-function isDefaultLinkId({ id, sourceId, targetId }: Relationship): boolean {
+export function isDefaultLinkId({ id, sourceId, targetId }: Relationship): boolean {
   return (
     id.length === sourceId.length + 1 + targetId.length &&
     id.charCodeAt(sourceId.length) === 45 &&
@@ -251,11 +251,11 @@ class PeopleTexts {
 }
 
 /** A column of `length` values, filled by index: no growing (copying) of long arrays. */
-function column<T>(length: number): T[] {
+export function column<T>(length: number): T[] {
   return new Array<T>(length);
 }
 
-function* encodePeople(
+export function* encodePeople(
   connections: readonly Connection[],
   strings: StringTable,
 ): Generator<void, CompactPeople, void> {
@@ -389,7 +389,7 @@ class LinkEnds {
   }
 }
 
-function* encodeLinks(
+export function* encodeLinks(
   relationships: readonly Relationship[],
   count: number,
   connections: readonly Connection[],

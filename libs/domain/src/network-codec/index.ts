@@ -1,3 +1,8 @@
 export * from './compact-network.js';
-export * from './encode-network.js';
+export {
+  compactJsonInSlices,
+  encodeNetwork,
+  encodeNetworkInSlices,
+  type EncodeOptions,
+} from './encode-network.js';
 export * from './decode-network.js';

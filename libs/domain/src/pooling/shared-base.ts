@@ -73,14 +73,27 @@ export function baseNetwork(shared: SharedPool, teamId: number): TeamNetworkData
 }
 
 /** People between two pauses of baseNetworkInSlices. */
-const SLICE_PEOPLE = 8_192;
+export const SLICE_PEOPLE = 8_192;
+
+/** The base's first nodes: every member as a teammate sees them, `knownBy` empty. */
+export function baseMemberNodes(shared: SharedPool): Connection[] {
+  return shared.members.map((member) => ({ ...teammateNode(member, 0), knownBy: [] }));
+}
+
+/** The base's `companies` and `workspace` (baseNetwork). */
+export function baseCompanies(shared: SharedPool): CompanySummary[] {
+  return [...baseLayout(shared).companies];
+}
+
+export const baseWorkspace = (teamId: number): NonNullable<TeamNetworkData['workspace']> => ({
+  teamId,
+  members: [],
+  otherCompanyPeople: 0,
+});
 
 /** baseNetwork in slices (runToEnd, slices.ts): it pauses every few thousand people. */
 export function* baseNetworkInSlices(shared: SharedPool, teamId: number): Slices<TeamNetworkData> {
-  const connections: Connection[] = shared.members.map((member) => ({
-    ...teammateNode(member, 0),
-    knownBy: [],
-  }));
+  const connections = baseMemberNodes(shared);
   const relationships: Relationship[] = [];
   for (let from = 0; from < shared.persons.length; from += SLICE_PEOPLE) {
     addPeople(
@@ -95,8 +108,8 @@ export function* baseNetworkInSlices(shared: SharedPool, teamId: number): Slices
   return {
     connections,
     relationships,
-    companies: [...baseLayout(shared).companies],
-    workspace: { teamId, members: [], otherCompanyPeople: 0 },
+    companies: baseCompanies(shared),
+    workspace: baseWorkspace(teamId),
   };
 }
 

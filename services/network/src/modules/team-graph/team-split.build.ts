@@ -1,8 +1,7 @@
 import { teamBaseEtag, teamPatchField, type ViewerPatchBody } from '@warmpath/contracts';
 import {
-  baseNetworkInSlices,
   compactJsonInSlices,
-  encodeNetworkInSlices,
+  encodeBaseInSlices,
   viewerPatchInSlices,
   type SharedPool,
 } from '@warmpath/domain';
@@ -147,8 +146,9 @@ export class SplitBuild {
     // thousands of people each is seconds of CPU (docs/workspace-network.md "One shared build per
     // workspace version"). In the background (foreground-work.ts): a list index read meanwhile
     // goes first.
-    const network = await runSliced(baseNetworkInSlices(pool, this.state.teamId), SLICE_MS, true);
-    const compact = await runSliced(encodeNetworkInSlices(network), SLICE_MS, true);
+    // Written from the pool, not encoded from a network of it (docs/workspace-network.md "The
+    // base's compact form, written from the pool").
+    const compact = await runSliced(encodeBaseInSlices(pool, this.state.teamId), SLICE_MS, true);
     // The base's brotli runs in the thread pool while the first patch is built here.
     const base = brotliSnapshot(Buffer.from(await runSliced(compactJsonInSlices(compact), SLICE_MS, true)));
     base.catch(() => undefined);
