@@ -58,23 +58,23 @@ export interface ViewerPatch {
 
 /** FNV-1a over the records' ids: whether a patch was made for the records in hand. */
 export function idsHash(records: readonly Pick<Connection, 'id'>[]): number {
-  let hash = 0x811c9dc5;
-  for (const record of records) {
-    const id = record.id;
+  return hashIds(FNV_OFFSET, records, 0, records.length) >>> 0;
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+
+/** idsHash's loop over records [from, to), from `hash`: a long network's hash made a slice at a time. */
+function hashIds(hash: number, records: readonly Pick<Connection, 'id'>[], from: number, to: number): number {
+  for (let index = from; index < to; index++) {
+    const id = (records[index] as Pick<Connection, 'id'>).id;
     for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
     hash = Math.imul(hash ^ 44, 0x01000193);
   }
-  return hash >>> 0;
-}
-
-const ownHashes = new WeakMap<readonly Connection[], number>();
-
-/** idsHash of a member's records, once per loaded network (the same array in every build). */
-function ownIdsHash(records: readonly Connection[]): number {
-  let hash = ownHashes.get(records);
-  if (hash === undefined) ownHashes.set(records, (hash = idsHash(records)));
   return hash;
 }
+
+/** idsHash of a member's records, once per loaded network (the same array in every build). */
+const ownHashes = new WeakMap<readonly Connection[], number>();
 
 /** Per group of a shared build: what viewerPatchInSlices marks, zero between patches. */
 interface PatchScratch {
@@ -180,10 +180,18 @@ export function* viewerPatchInSlices(shared: SharedPool, viewerId: number): Slic
       }
     }
   };
+  // The hash of the viewer's record ids is made alongside, a slice at a time: in one piece it held
+  // the event loop for 60-120 ms at 30,000 records (docs/workspace-network.md "One shared build
+  // per workspace version").
+  let ownHash = ownHashes.get(people);
+  let hashing = FNV_OFFSET;
   for (let from = 0; from < people.length; from += SLICE_RECORDS) {
-    scan(from, Math.min(people.length, from + SLICE_RECORDS));
+    const to = Math.min(people.length, from + SLICE_RECORDS);
+    scan(from, to);
+    if (ownHash === undefined) hashing = hashIds(hashing, people, from, to);
     yield;
   }
+  if (ownHash === undefined) ownHashes.set(people, (ownHash = hashing >>> 0));
   const entries: ViewerPatch['entries'] = { record: [], base: [], place: [], at: [], knownBy: [] };
   const knownByLists: number[][] = [];
   const listIndex = new Map<string, number>();
@@ -244,7 +252,7 @@ export function* viewerPatchInSlices(shared: SharedPool, viewerId: number): Slic
     format: VIEWER_PATCH_FORMAT,
     version: VIEWER_PATCH_VERSION,
     viewerId,
-    own: { count: self.people.length, ids: ownIdsHash(self.people) },
+    own: { count: self.people.length, ids: ownHash },
     base: { members: members.length, people: layout.shownBefore[shared.groups.length] as number },
     self: { email: self.node.email, notes: self.node.notes },
     urlPeople: layout.urlPeople,
