@@ -59,45 +59,23 @@ interface RankedPerson {
  * One link per pair at most; when two rules link the same pair the strongest wins.
  */
 export function generateCompanyLinks(people: readonly CompanyLinkPerson[]): CompanyLink[] {
-  const groups = groupByCompany(people, (person) => person.company);
-  const all: CompanyLink[] = [];
-  // Titles repeat ("Software Engineer" thousands of times): analyse each spelling once.
-  const analyses = new Map<string, PositionAnalysis>();
-  for (const key of [...groups.keys()].sort()) {
-    const group = groups.get(key);
-    if (group) appendCompanyLinks(key, group.name, group.members, analyses, all);
-  }
-  return all;
+  return generateCompanyLinksAs(people, companyLink);
 }
 
-/**
- * generateCompanyLinks of people who all have company key `key`, whose most used spelling is
- * `name` (as groupByCompany names them), appended to `all`: one company's links without grouping
- * its people again. `analyses` may be kept across companies (analysePosition is a function of the
- * title alone).
- */
-export function appendCompanyLinks<T extends CompanyLinkPerson>(
-  key: string,
-  name: string,
-  members: readonly T[],
-  analyses: Map<string, PositionAnalysis>,
-  all: CompanyLink[],
-): void {
-  forEachCompanyLink(key, members, analyses, (source, target, strength, type) => {
-    all.push({
-      sourceId: (members[source] as T).id,
-      targetId: (members[target] as T).id,
-      strength,
-      type,
-      company: name,
-    });
-  });
-}
+const companyLink = (
+  source: CompanyLinkPerson,
+  target: CompanyLinkPerson,
+  strength: number,
+  type: CompanyLinkType,
+  company: string,
+): CompanyLink => ({ sourceId: source.id, targetId: target.id, strength, type, company });
 
 /**
- * appendCompanyLinks as calls of `emit`, in the same order, each link's two people by their index
- * in `members` (the more senior first): a caller makes its own link object from them, without a
- * CompanyLink per link in between (docs/workspace-network.md "The cold build's cost").
+ * The links of people who all have company key `key`, as calls of `emit` in generateCompanyLinks'
+ * order, each link's two people by their index in `members` (the more senior first): a caller
+ * makes its own link object from them, without a CompanyLink per link in between
+ * (docs/workspace-network.md "The cold build's cost"). `analyses` may be kept across companies
+ * (analysePosition is a function of the title alone).
  */
 export function forEachCompanyLink<T extends CompanyLinkPerson>(
   key: string,
@@ -116,10 +94,10 @@ export function forEachCompanyLink<T extends CompanyLinkPerson>(
 }
 
 /**
- * appendCompanyLinks with each link made by `make` from its two people (the more senior first),
- * as the caller wants it: a reader that needs more of the people than their ids (a link's
- * createdAt) gets them without looking them up by id, and without a CompanyLink in between
- * (docs/workspace-network.md "In the browser").
+ * The links of people who all have company key `key`, whose most used spelling is `name` (as
+ * groupByCompany names them), appended to `all`, each made by `make` from its two people (the more
+ * senior first): a reader that needs more of the people than their ids (a link's createdAt) gets
+ * them without looking them up by id (docs/workspace-network.md "In the browser").
  */
 export function appendCompanyLinksAs<T extends CompanyLinkPerson, L>(
   key: string,
@@ -141,6 +119,7 @@ export function generateCompanyLinksAs<T extends CompanyLinkPerson, L>(
 ): L[] {
   const groups = groupByCompany(people, (person) => person.company);
   const all: L[] = [];
+  // Titles repeat ("Software Engineer" thousands of times): analyse each spelling once.
   const analyses = new Map<string, PositionAnalysis>();
   for (const key of [...groups.keys()].sort()) {
     const group = groups.get(key);
