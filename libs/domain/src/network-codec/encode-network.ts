@@ -389,6 +389,20 @@ class LinkEnds {
   }
 }
 
+/** The link columns of `count` links, the ends written through `source` and `target`. */
+export function linkColumns(source: DeltaColumn, target: DeltaColumn, count: number): CompactLinks {
+  return {
+    source: source.values,
+    target: target.values,
+    type: column(count),
+    strength: column(count),
+    createdAt: column(count),
+    company: column(count),
+    userId: column(count),
+    id: column(count),
+  };
+}
+
 export function* encodeLinks(
   relationships: readonly Relationship[],
   count: number,
@@ -401,16 +415,7 @@ export function* encodeLinks(
   const distinct = indexOf.size === connections.length;
   const source = new DeltaColumn();
   const target = new DeltaColumn();
-  const links: CompactLinks = {
-    source: source.values,
-    target: target.values,
-    type: column(count),
-    strength: column(count),
-    createdAt: column(count),
-    company: column(count),
-    userId: column(count),
-    id: column(count),
-  };
+  const links = linkColumns(source, target, count);
   const ends = {
     source: new LinkEnds(connections, indexOf, distinct),
     target: new LinkEnds(connections, indexOf, distinct),

@@ -8,7 +8,7 @@ import {
 } from '../network-codec/compact-network.js';
 import {
   ColumnRefs,
-  column,
+  linkColumns,
   DeltaColumn,
   encodeLinks,
   encodePeople,
@@ -160,16 +160,7 @@ function* encodeKnowsLinks(
   const source = new DeltaColumn();
   const target = new DeltaColumn();
   const columns: LinkColumns = {
-    links: {
-      source: source.values,
-      target: target.values,
-      type: column(count),
-      strength: column(count),
-      createdAt: column(count),
-      company: column(count),
-      userId: column(count),
-      id: column(count),
-    },
+    links: linkColumns(source, target, count),
     source,
     target,
     ends: new KnowsEnds(connections, members),
