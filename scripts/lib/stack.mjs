@@ -1,7 +1,7 @@
 // Starts Warmpath's services as child processes (the launcher and the e2e suite share this):
 // every backend service, then the gateway; waits for GET /api/health; stops what it started.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ROOT, stopChild } from './infra.mjs';
@@ -50,6 +50,9 @@ function pipeOutput(child, name, index, logDir) {
   }
 }
 
+/** "gateway (redis: timed out)": a missing service with what its health answer says is down. */
+const describeMissing = (name, state) => (state?.detail ? `${name} (${state.detail})` : name);
+
 export async function waitForHealth(url, timeoutMs = 60_000, isAlive = () => true) {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer';
@@ -59,7 +62,7 @@ export async function waitForHealth(url, timeoutMs = 60_000, isAlive = () => tru
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(3000) });
       const body = await response.json();
       if (response.ok) return body;
-      last = `missing: ${body.missing?.join(', ')}`;
+      last = `missing: ${(body.missing ?? []).map((name) => describeMissing(name, body.services?.[name])).join(', ')}`;
     } catch (error) {
       last = error.message;
     }
@@ -152,11 +155,47 @@ export async function startStack({ env, port, logDir, healthTimeoutMs = 90_000, 
   };
 }
 
-/** A free TCP port on loopback. */
+/**
+ * The kernel's ephemeral port range (Linux), from which it picks the local port of every outgoing
+ * connection and of every listen on port 0. A port chosen from it can be taken by any of those
+ * between the moment it is found free and the moment a server binds it.
+ */
+function ephemeralRange() {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return low > 0 && high >= low ? { low, high } : null;
+  } catch {
+    return null;
+  }
+}
+
+const canListen = (net, port) =>
+  new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/**
+ * A free TCP port on loopback, for a server started a moment later (a gateway, a test's own
+ * nats-server or redis-server). Below the ephemeral range where there is one: no outgoing
+ * connection and no port-0 listener of a test running beside can take it in that moment.
+ */
 export async function freePort() {
-  const { createServer } = await import('node:net');
+  const net = await import('node:net');
+  const range = ephemeralRange();
+  const floor = 10_000;
+  if (range && range.low - floor >= 1000) {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const port = floor + Math.floor(Math.random() * (range.low - floor));
+      if (await canListen(net, port)) return port;
+    }
+  }
   return new Promise((resolve, reject) => {
-    const server = createServer();
+    const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
       server.close(() => resolve(port));

@@ -16,12 +16,23 @@ function binary(name: string): string {
   return path.trim();
 }
 
-async function waitListening(port: number, label: string): Promise<void> {
+/**
+ * Until `child` listens on `port`. Fails at once when the child exits (its port was taken, say):
+ * a port that answers is not enough, since it may be another process's.
+ */
+async function waitListening(child: ChildProcess, port: number, label: string): Promise<void> {
   const deadline = Date.now() + 20_000;
-  while (!(await isListening(port))) {
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  while (exited() || !(await isListening(port))) {
+    if (exited())
+      throw new Error(`${label} exited (${child.exitCode ?? child.signalCode}) before listening on ${port}`);
     if (Date.now() > deadline) throw new Error(`${label} did not listen on ${port}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+  // A server that cannot bind exits within moments of its start: still here, the port is its own.
+  await new Promise((r) => setTimeout(r, 200));
+  if (exited())
+    throw new Error(`${label} exited (${child.exitCode ?? child.signalCode}) on ${port}: the port was taken`);
 }
 
 /**
@@ -73,7 +84,7 @@ export class OwnServer {
   async start(): Promise<void> {
     const [command, args] = this.command();
     this.child = spawn(command, args, { stdio: 'ignore' });
-    await waitListening(this.port, this.label);
+    await waitListening(this.child, this.port, this.label);
   }
 
   /** Killed at once (SIGKILL), as a crashed or evicted broker would be. */
