@@ -46,7 +46,7 @@ function isSubmittable(config: unknown): boolean {
  * `queryTimeoutMs`), and a statement that ran out of it takes its connection with it. pg alone
  * answers the timed-out query but keeps the connection, whose next statements would queue behind
  * the one still unanswered; ended, it goes back to the pool as not reusable and the pool replaces
- * it. Long work (an import's COPY and merge) lifts the budget on its connection
+ * it. A connection broken between statements never takes the process with it. Long work (an import's COPY and merge) lifts the budget on its connection
  * with `withoutQueryTimeout`.
  */
 export class QueryTimeoutClient extends pg.Client {
@@ -56,6 +56,12 @@ export class QueryTimeoutClient extends pg.Client {
   constructor(config?: string | QueryTimeoutClientConfig) {
     super(config);
     this.queryTimeoutMs = typeof config === 'object' ? (config.queryTimeoutMs ?? 0) : 0;
+    // A connection the database ends while no statement runs on it (a failover, an operator's
+    // pg_terminate_backend) emits 'error'. The pool listens while it holds the connection and
+    // TypeORM while a query runner does, but not in between (lent, not yet claimed): unheard,
+    // the event would end the whole service. Heard here, the connection is marked broken, its
+    // next statement fails as unavailable (503) and the pool drops it when it comes back.
+    this.on('error', () => undefined);
   }
 
   // pg's query has a dozen overloads; this passes every form through, the first argument with a budget.

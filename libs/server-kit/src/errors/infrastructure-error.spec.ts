@@ -20,6 +20,10 @@ describe('toUnavailableError', () => {
     ],
     ['a pool that cannot connect', new Error('timeout exceeded when trying to connect')],
     ['a connection ended under a query', new Error('Connection terminated unexpectedly')],
+    [
+      'a statement on a connection the database ended between statements',
+      new Error('Client has encountered a connection error and is not queryable'),
+    ],
     ['a statement unanswered within its budget (query_timeout)', new Error('Query read timeout')],
     ['Redis not connected', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
     ['Redis retries used up', Object.assign(new Error('x'), { name: 'MaxRetriesPerRequestError' })],

@@ -43,6 +43,7 @@ function isUnavailableSqlState(code: string): boolean {
 /** Messages of pg, ioredis and the NATS client for a connection that is not there. */
 const UNAVAILABLE_MESSAGES = [
   /connection terminated/i,
+  /has encountered a connection error and is not queryable/,
   /timeout exceeded when trying to connect/i,
   /^Query read timeout$/,
   /connection is closed/i,

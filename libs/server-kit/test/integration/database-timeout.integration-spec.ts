@@ -91,4 +91,35 @@ describe('the statement budget (DATABASE_QUERY_TIMEOUT_MS)', () => {
       await runner.release();
     }
   });
+
+  it('survives a lent connection terminated between statements (a failover, pg_terminate_backend)', async () => {
+    const source = await openOneConnectionPool();
+    // A connection as the pool lends it: until its borrower listens for errors (TypeORM does a
+    // moment later), nobody does.
+    const pool = (source.driver as unknown as { master: pg.Pool }).master;
+    const client = await pool.connect();
+    const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid;
+    // Postgres sends its FATAL to a connection with no statement running: pg emits it as an
+    // 'error' event, which with no listener would end the whole service.
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => void uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      await asAdmin(`SELECT pg_terminate_backend(${pid})`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const error = await client.query('SELECT 1').then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(toUnavailableError(error)?.toBody()).toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    } finally {
+      client.release();
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(uncaught).toEqual([]);
+    // The broken connection left the pool: the next statement runs on a new one.
+    const after = await backendPid(source);
+    expect(after).toEqual(expect.any(Number));
+    expect(after).not.toBe(pid);
+  });
 });
