@@ -110,6 +110,32 @@ describe('links as columns', () => {
     expect(fromLinkColumns(joinLinkColumns([]), people)).toEqual([]);
   });
 
+  it("join into the same columns, array for array, when each message names the read's link count", () => {
+    const before = joinLinkColumns(messagesOf(many, 4));
+    for (const total of [many.length, many.length - 5, many.length + 3, 0]) {
+      const joined = joinLinkColumns(messagesOf(many, 4), total);
+      expect(joined.texts).toEqual(before.texts);
+      for (const key of [
+        'sources',
+        'targets',
+        'strengths',
+        'userIds',
+        'types',
+        'createdAt',
+        'companies',
+        'ids',
+      ] as const) {
+        expect(joined[key].constructor).toBe(before[key].constructor);
+        expect(Array.from(new Uint8Array(joined[key].buffer))).toEqual(
+          Array.from(new Uint8Array(before[key].buffer)),
+        );
+      }
+      expect(fromLinkColumns(joined, people)).toEqual(many);
+    }
+    const none = joinLinkColumns([], 0);
+    expect(none.sources).toHaveLength(0);
+  });
+
   it('read as a table: type, strength and id of each link without its object, the objects once', () => {
     const table = new LinkTable(joinLinkColumns(messagesOf(many, 6)), people);
     expect(table.length).toBe(many.length);

@@ -129,16 +129,22 @@ export function fromLinkColumns(columns: LinkColumns, people: readonly Connectio
 /**
  * The worker's link messages put together into one set of columns (one table of texts, each
  * distinct text once), in message order. Each message is renumbered as it is added, in the task
- * that receives it (its arrays were transferred to the page and belong to nobody else), so that
- * `finish` only copies arrays.
+ * that receives it (its arrays were transferred to the page and belong to nobody else). Given the
+ * read's link count (`total`, each links message carries it), the joined columns are made at the
+ * first message and each message is copied into them as it arrives, so `finish` copies nothing:
+ * copying 405,267 links' columns at the end was the page's longest task at load, 84-169 ms of CPU
+ * (docs/performance.md#where-the-first-picture-goes). Without it (or past it) the messages are
+ * kept and copied at `finish`, as before.
  */
 export class LinkColumnJoiner {
   private readonly parts: LinkColumns[] = [];
   private readonly texts: string[] = [];
   private readonly textIndex = new Map<string, number>();
   private count = 0;
+  /** The columns of the whole read, filled message by message (null: none given, or it did not fit). */
+  private joined: LinkColumns | null = null;
 
-  add(part: LinkColumns): void {
+  add(part: LinkColumns, total?: number): void {
     const renumbered = new Int32Array(part.texts.length);
     for (let k = 0; k < part.texts.length; k++) renumbered[k] = this.text(part.texts[k]);
     const { sources, targets, types, createdAt, companies, ids } = part;
@@ -150,27 +156,32 @@ export class LinkColumnJoiner {
       if (companies[k] >= 0) companies[k] = renumbered[companies[k]];
       if (ids[k] >= 0) ids[k] = renumbered[ids[k]];
     }
-    this.parts.push(part);
+    if (this.count === 0 && this.parts.length === 0 && total !== undefined && total >= sources.length)
+      this.joined = emptyLinkColumns(total, this.texts);
+    const joined = this.joined;
+    if (joined && this.count + sources.length <= joined.sources.length) copyInto(joined, part, this.count);
+    else {
+      // More links than announced: what was copied is kept as a message of its own.
+      if (joined) this.parts.push(sliceColumns(joined, this.count));
+      this.joined = null;
+      this.parts.push(part);
+    }
     this.count += sources.length;
   }
 
   finish(): LinkColumns {
     const count = this.count;
-    const joined = emptyLinkColumns(count, this.texts);
+    const { joined } = this;
+    this.joined = null;
+    if (joined) return joined.sources.length === count ? joined : sliceColumns(joined, count);
+    const columns = emptyLinkColumns(count, this.texts);
     let at = 0;
     for (const part of this.parts) {
-      joined.sources.set(part.sources, at);
-      joined.targets.set(part.targets, at);
-      joined.strengths.set(part.strengths, at);
-      joined.userIds.set(part.userIds, at);
-      joined.types.set(part.types, at);
-      joined.createdAt.set(part.createdAt, at);
-      joined.companies.set(part.companies, at);
-      joined.ids.set(part.ids, at);
+      copyInto(columns, part, at);
       at += part.sources.length;
     }
     this.parts.length = 0;
-    return joined;
+    return columns;
   }
 
   private text(value: string): number {
@@ -183,10 +194,36 @@ export class LinkColumnJoiner {
   }
 }
 
+function copyInto(columns: LinkColumns, part: LinkColumns, at: number): void {
+  columns.sources.set(part.sources, at);
+  columns.targets.set(part.targets, at);
+  columns.strengths.set(part.strengths, at);
+  columns.userIds.set(part.userIds, at);
+  columns.types.set(part.types, at);
+  columns.createdAt.set(part.createdAt, at);
+  columns.companies.set(part.companies, at);
+  columns.ids.set(part.ids, at);
+}
+
+/** The first `count` links of `columns`, in arrays of their own; the same texts. */
+function sliceColumns(columns: LinkColumns, count: number): LinkColumns {
+  return {
+    sources: columns.sources.slice(0, count),
+    targets: columns.targets.slice(0, count),
+    strengths: columns.strengths.slice(0, count),
+    userIds: columns.userIds.slice(0, count),
+    types: columns.types.slice(0, count),
+    createdAt: columns.createdAt.slice(0, count),
+    companies: columns.companies.slice(0, count),
+    ids: columns.ids.slice(0, count),
+    texts: columns.texts,
+  };
+}
+
 /** The messages' columns joined at once (LinkColumnJoiner). */
-export function joinLinkColumns(parts: readonly LinkColumns[]): LinkColumns {
+export function joinLinkColumns(parts: readonly LinkColumns[], total?: number): LinkColumns {
   const joiner = new LinkColumnJoiner();
-  for (const part of parts) joiner.add(part);
+  for (const part of parts) joiner.add(part, total);
   return joiner.finish();
 }
 

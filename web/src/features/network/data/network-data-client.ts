@@ -190,7 +190,7 @@ export class NetworkDataClient {
       (part) => {
         if (part.kind === 'people')
           for (const person of reader.read(part.columns)) indexOf.set(person, people.push(person) - 1);
-        else if (part.kind === 'links') linkColumns.add(part.columns);
+        else if (part.kind === 'links') linkColumns.add(part.columns, part.total);
       },
     );
     if (response.kind === 'failed') return { failure: response.failure };

@@ -255,7 +255,7 @@ export class NetworkDataCore {
           columns.targets.map((end) => Math.max(-1, end)),
           i,
         );
-        reply({ id, kind: 'links', columns }, linkColumnBuffers(columns));
+        reply({ id, kind: 'links', columns, total: relationships.length }, linkColumnBuffers(columns));
       }
       held.linkEnds ??= ends;
     }

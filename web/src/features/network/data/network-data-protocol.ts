@@ -66,7 +66,8 @@ export type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
 /** Answers; a load streams `people` and `links` messages before its `loaded` answer. */
 export type DataResponse =
   | { id: number; kind: 'people'; columns: PeopleColumns }
-  | { id: number; kind: 'links'; columns: LinkColumns }
+  /** `total`: how many links the whole read has (the page makes their columns at the first message). */
+  | { id: number; kind: 'links'; columns: LinkColumns; total: number }
   | {
       id: number;
       kind: 'loaded';
