@@ -7,12 +7,24 @@
 // [-- --members=200 --pooled=500000 --companies=25000 --runs=5]`.
 // Generating 200 × 500,000 takes about a minute: the workspace is kept in the OS temp directory
 // (v8.serialize, ~450 MB for the default size), one file per option set; --fresh=1 makes it again.
+// BENCH_DOMAIN=<a libs/domain folder> pools with that folder's dist (another worktree's build), so
+// a build before a change runs the very same bench. "kept" is the heap one cold build holds: the
+// heap after a full collection with the build alive, less the heap before it.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { deserialize, serialize } from 'node:v8';
-import { poolWorkspace } from '@warmpath/domain';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { deserialize, serialize, setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterImport, generatedWorkspace, option, scaleSizes, universeFor } from './generated-workspace.mjs';
+
+const { poolWorkspace } = await import(
+  process.env.BENCH_DOMAIN
+    ? pathToFileURL(resolve(process.env.BENCH_DOMAIN, 'dist/index.js')).href
+    : '@warmpath/domain'
+);
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc');
 
 const MEMBERS = option('members', 200);
 const POOLED = option('pooled', 500_000);
@@ -51,7 +63,10 @@ const summary = (values) => {
 
 const members = workspace();
 const records = members.reduce((sum, member) => sum + member.people.length, 0);
-console.log(`pool-cold: ${MEMBERS} members, ${records} records, ${COMPANIES} companies, ${RUNS} runs`);
+console.log(
+  `pool-cold: ${MEMBERS} members, ${records} records, ${COMPANIES} companies, ${RUNS} runs` +
+    (process.env.BENCH_DOMAIN ? `, domain of ${process.env.BENCH_DOMAIN}` : ''),
+);
 console.log(
   `loadavg before: ${loadavg()
     .map((n) => n.toFixed(2))
@@ -61,14 +76,19 @@ console.log(
 const cold = { cpu: [], wall: [] };
 const imported = { cpu: [], wall: [] };
 let heap = [];
+const kept = [];
 let persons = 0;
 for (let run = 0; run < RUNS; run++) {
   // Each run from networks never pooled: nothing of an earlier run's keys is kept (new arrays).
   const fresh = members.map((member) => ({ ...member, people: [...member.people] }));
+  collect();
+  const before = process.memoryUsage().heapUsed;
   const first = timed(() => poolWorkspace(fresh));
   persons = first.answer.persons.length;
   cold.cpu.push(first.cpu);
   cold.wall.push(first.wall);
+  collect();
+  kept.push((process.memoryUsage().heapUsed - before) / 1e6);
   const after = afterImport(fresh);
   const second = timed(() => poolWorkspace(after, first.answer));
   imported.cpu.push(second.cpu);
@@ -76,13 +96,15 @@ for (let run = 0; run < RUNS; run++) {
   heap.push(process.memoryUsage().heapUsed / 1e6);
   console.log(
     `  run ${run + 1}: cold ${Math.round(first.cpu)} ms CPU / ${Math.round(first.wall)} ms wall, ` +
-      `after import ${Math.round(second.cpu)} ms CPU / ${Math.round(second.wall)} ms wall, heap ${Math.round(heap.at(-1))} MB`,
+      `after import ${Math.round(second.cpu)} ms CPU / ${Math.round(second.wall)} ms wall, heap ${Math.round(heap.at(-1))} MB, ` +
+      `kept by the cold build ${Math.round(kept.at(-1))} MB`,
   );
 }
 console.log(`pooled people: ${persons}`);
 console.log(`cold poolWorkspace: CPU ${summary(cold.cpu)}, wall ${summary(cold.wall)}`);
 console.log(`after one import: CPU ${summary(imported.cpu)}, wall ${summary(imported.wall)}`);
 console.log(`heap after: ${summary(heap).replace(/ ms/, ' MB')}`);
+console.log(`kept by one cold build: ${summary(kept).replace(/ ms/, ' MB')}`);
 console.log(
   `loadavg after: ${loadavg()
     .map((n) => n.toFixed(2))

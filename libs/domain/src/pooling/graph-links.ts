@@ -6,6 +6,7 @@ import {
   type CompanyLinkType,
 } from '../company/company-links.js';
 import type { PositionAnalysis } from '../position/function-category.js';
+import { flatJoin } from '../text/flat-join.js';
 import { WARMTH, edgeWarmth } from '../warm-path/edge-warmth.js';
 
 /** The id of a user's own node (and of a teammate's node in a workspace graph). */
@@ -18,7 +19,8 @@ export const knowsLinkId = (userId: number, personId: string): string => `${user
  * The id of a company link: its two people, the more senior first. The same people give the same
  * id on every read; it cannot collide with a knows link (`u<userId>-<personId>`).
  */
-export const companyLinkId = (sourceId: string, targetId: string): string => `${sourceId}-${targetId}`;
+export const companyLinkId = (sourceId: string, targetId: string): string =>
+  flatJoin(sourceId, '-', targetId);
 
 // Company links carry 150/130/80/50 and warmth reads them as strength / 150 × 0.8; a "connection"
 // link gets the strength that warmth would read back, so every link is on one scale (94..188).

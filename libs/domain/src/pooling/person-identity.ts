@@ -1,6 +1,7 @@
 import { companyKey } from '../company/company-key.js';
 import { normaliseProfileUrl } from '../import/normalise-profile-url.js';
 import { foldCase } from '../text/fold-text.js';
+import { flatJoin } from '../text/flat-join.js';
 import { runToEnd, type Slices } from './slices.js';
 import { keptKeyNumbers, newKeyNumbers, numbersOf, type KeyNumbers } from './key-numbers.js';
 
@@ -34,7 +35,7 @@ export function nameCompanyKey(person: IdentityFields): string | null {
 function nameKeyAt(person: IdentityFields, company: string | null): string | null {
   if (company === null) return null;
   const name = foldCase(`${person.firstName} ${person.lastName}`).trim().replace(/\s+/g, ' ');
-  return name === '' ? null : `${name}|${company}`;
+  return name === '' ? null : flatJoin(name, '|', company);
 }
 
 /** A record of one member's connection, by position: member index and the person's index. */

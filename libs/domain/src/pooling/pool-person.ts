@@ -41,16 +41,74 @@ export function poolPerson(
 ): PooledPerson {
   const visible = visibleRecords(members, records, viewer);
   if (visible.length === 0)
-    return { pooledFor, records: persons, knowers, sharing, node: null, knowsLinks: [], knowsTies: [] };
-  const node = personNode(members, records, visible, viewer);
+    return {
+      pooledFor,
+      records: persons,
+      knowers,
+      sharing,
+      node: null,
+      knowsLinks: NO_LINKS,
+      knowsTies: NO_TIES,
+    };
+  // With every record shown, knownBy is each record's member: the knower list itself.
+  const node = personNode(members, records, visible, viewer, visible === records ? knowers : undefined);
   const knowsLinks = new Array<Relationship>(visible.length);
-  const knowsTies = new Array<WarmthTie>(visible.length);
-  for (let at = 0; at < visible.length; at++) {
-    const record = visible[at] as MemberRecord;
-    knowsLinks[at] = knowsLinkOf(members, record, node, viewer);
-    knowsTies[at] = knowsTieOf(members, record, viewer);
-  }
+  for (let at = 0; at < visible.length; at++)
+    knowsLinks[at] = knowsLinkOf(members, visible[at] as MemberRecord, node, viewer);
+  const knowsTies = plainTiesOf(members, visible) ?? tiesOf(members, visible, viewer);
   return { pooledFor, records: persons, knowers, sharing, node, knowsLinks, knowsTies };
+}
+
+/** A counted-only person's links and ties: none, one list for all of them (read-only). */
+const NO_LINKS: readonly Relationship[] = Object.freeze([]);
+const NO_TIES: readonly WarmthTie[] = Object.freeze([]);
+
+function tiesOf(
+  members: readonly PoolMember[],
+  visible: readonly MemberRecord[],
+  viewer: number,
+): WarmthTie[] {
+  const knowsTies = new Array<WarmthTie>(visible.length);
+  for (let at = 0; at < visible.length; at++)
+    knowsTies[at] = knowsTieOf(members, visible[at] as MemberRecord, viewer);
+  return knowsTies;
+}
+
+/** Lists of up to PLAIN_LIST_LENGTH plain ties, by their plain ties' places (plainTieAt). */
+const PLAIN_LIST_LENGTH = 3;
+const plainLists = new Map<number, readonly WarmthTie[]>();
+/** Beyond this many distinct lists the memo starts again (about 128³ could exist). */
+const PLAIN_LISTS_KEPT = 100_000;
+
+/**
+ * The ties of records that are all plain (no strength: most imports), as one list per distinct
+ * sequence of plain ties shared by every person with it, where each person had a list of their
+ * own (docs/workspace-network.md "The cold build's cost"); undefined otherwise. Ties and their
+ * lists are read-only everywhere.
+ */
+function plainTiesOf(
+  members: readonly PoolMember[],
+  visible: readonly MemberRecord[],
+): readonly WarmthTie[] | undefined {
+  if (visible.length > PLAIN_LIST_LENGTH) return undefined;
+  let key = 0;
+  for (let at = 0; at < visible.length; at++) {
+    const tie = personOf(members, visible[at] as MemberRecord);
+    const place = tie.strength ? -1 : plainTieAt(tie.yearsConnected, tie.hasWorkedWith);
+    if (place < 0) return undefined;
+    key = key * PLAIN_TIES + place + 1;
+  }
+  let list = plainLists.get(key);
+  if (list === undefined) {
+    const ties = new Array<WarmthTie>(visible.length);
+    for (let at = 0; at < visible.length; at++) {
+      const tie = personOf(members, visible[at] as MemberRecord);
+      ties[at] = plainTie(tie.yearsConnected, tie.hasWorkedWith);
+    }
+    if (plainLists.size >= PLAIN_LISTS_KEPT) plainLists.clear();
+    plainLists.set(key, (list = Object.freeze(ties)));
+  }
+  return list;
 }
 
 /** The records whose member shows the person to the viewer: `records` itself when all do. */
@@ -105,17 +163,25 @@ export function knowsTieOf(members: readonly PoolMember[], record: MemberRecord,
 
 /** Plain ties by years (0..PLAIN_TIE_YEARS) × worked with; never changed once made (read-only). */
 const PLAIN_TIE_YEARS = 63;
+/** How many places plainTies has; a list's key is its ties' places + 1 in this base. */
+const PLAIN_TIES = (PLAIN_TIE_YEARS + 1) * 2 + 1;
 const plainTies: (WarmthTie | undefined)[] = [];
 
-function plainTie(yearsConnected: number | null, hasWorkedWith: boolean): WarmthTie {
+/** A plain tie's place in plainTies, -1 for one not kept there (years null, fractional, out of range). */
+function plainTieAt(yearsConnected: number | null, hasWorkedWith: boolean): number {
   if (
     yearsConnected === null ||
     !Number.isInteger(yearsConnected) ||
     yearsConnected < 0 ||
     yearsConnected > PLAIN_TIE_YEARS
   )
-    return { yearsConnected, hasWorkedWith };
-  const at = yearsConnected * 2 + (hasWorkedWith ? 1 : 0);
+    return -1;
+  return yearsConnected * 2 + (hasWorkedWith ? 1 : 0);
+}
+
+function plainTie(yearsConnected: number | null, hasWorkedWith: boolean): WarmthTie {
+  const at = plainTieAt(yearsConnected, hasWorkedWith);
+  if (at < 0) return { yearsConnected, hasWorkedWith };
   return (plainTies[at] ??= Object.freeze({ yearsConnected, hasWorkedWith }));
 }
 
@@ -165,12 +231,18 @@ export function distinctMembers(group: readonly MemberRecord[]): readonly Member
   return sorted.filter((record, index) => index === 0 || sorted[index - 1]?.member !== record.member);
 }
 
-/** The node of a person shown: the first visible record's fields, shared fields by level. */
+/**
+ * The node of a person shown: the first visible record's fields, shared fields by level. With
+ * `knowers` (the user ids of the records' members, in their order, when no record hides its
+ * member) the node's knownBy is that very list, shared with the person (docs/workspace-network.md
+ * "The cold build's cost"; read-only, as every pooled list).
+ */
 export function personNode(
   members: readonly PoolMember[],
   records: readonly MemberRecord[],
   visible: readonly MemberRecord[],
   viewer: number,
+  knowers?: readonly number[],
 ): Connection {
   const representative = visible[0] as MemberRecord;
   const base = personOf(members, representative);
@@ -188,7 +260,8 @@ export function personNode(
   }
   const byViewer = representative.member === viewer;
   const userId = (members[representative.member] as PoolMember).node.userId;
-  const knownBy = records.map((record) => knowerId(members, record, viewer));
+  const knownBy =
+    (knowers as number[] | undefined) ?? records.map((record) => knowerId(members, record, viewer));
   // A record without strength fields (most imports) is copied once, not twice
   // (docs/workspace-network.md "The cold build's cost"): the same keys in the same order.
   if (!('strength' in base) && !('signals' in base))

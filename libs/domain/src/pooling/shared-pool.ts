@@ -117,6 +117,7 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     persons: [],
     shown: [],
     countedOnly: [],
+    knowerLists: new Map(),
     urlGroups: raw.length,
   };
   // The loop is a plain function called once a slice: inside the generator it profiled slower
@@ -180,6 +181,8 @@ interface Draft {
   readonly persons: PooledPerson[];
   readonly shown: Connection[];
   readonly countedOnly: Connection[];
+  /** The knower and level lists of the groups known by a few members, by those members (knowerListsOf). */
+  readonly knowerLists: Map<number, KnowerLists>;
   urlGroups: number;
 }
 
@@ -208,12 +211,12 @@ function poolGroups(draft: Draft, from: number, to: number): void {
     }
     const known = lastOf(draft, firstRecord, first);
     const person = !known
-      ? poolGroup(ordered, records)
+      ? poolGroup(ordered, records, draft.knowerLists)
       : unchanged(known, ordered, records, false)
         ? known
         : unchanged(known, ordered, records, true)
           ? { ...known, records: records.map((record) => personOf(ordered, record)) }
-          : poolGroup(ordered, records);
+          : poolGroup(ordered, records, draft.knowerLists);
     draft.groups.push(records);
     draft.persons.push(person);
     if (person.node) draft.shown.push(person.node);
@@ -242,7 +245,11 @@ function lastOf(draft: Draft, record: MemberRecord, first: Connection): PooledPe
 }
 
 /** One group pooled from scratch for no viewer (poolPerson). */
-function poolGroup(ordered: readonly PoolMember[], records: readonly MemberRecord[]): PooledPerson {
+function poolGroup(
+  ordered: readonly PoolMember[],
+  records: readonly MemberRecord[],
+  knowerLists: Map<number, KnowerLists>,
+): PooledPerson {
   if (records.length === 1) {
     // Known by one member (a third of a workspace's people): their knower and level lists are
     // that member's, shared by all of them (read-only, compared by value).
@@ -260,16 +267,49 @@ function poolGroup(ordered: readonly PoolMember[], records: readonly MemberRecor
     );
   }
   const persons = new Array<Connection>(records.length);
+  for (let at = 0; at < records.length; at++) persons[at] = personOf(ordered, records[at] as MemberRecord);
+  const { knowers, sharing } = knowerListsOf(ordered, records, knowerLists);
+  return poolPerson(ordered, records, persons, knowers, sharing, NO_VIEWER, HIDDEN_KNOWER);
+}
+
+/** The user ids and the sharing levels of a group's members, in its order (read-only). */
+interface KnowerLists {
+  readonly knowers: readonly number[];
+  readonly sharing: readonly SharingLevel[];
+}
+
+/** Groups known by up to this many members share their lists with every group of the same members. */
+const SHARED_KNOWERS = 3;
+/** The largest key of knowerListsOf: a small integer, so its map hashes it without a number object. */
+const KNOWER_KEYS = 2 ** 30;
+
+/**
+ * A group's knower and level lists: those of the build's first group known by the same members
+ * when a few know it (most of a workspace's people; read-only, compared by value), where each
+ * person had two lists of their own (docs/workspace-network.md "The cold build's cost").
+ */
+function knowerListsOf(
+  ordered: readonly PoolMember[],
+  records: readonly MemberRecord[],
+  knowerLists: Map<number, KnowerLists>,
+): KnowerLists {
+  const base = ordered.length + 1;
+  let key = records.length <= SHARED_KNOWERS && base ** records.length < KNOWER_KEYS ? 0 : -1;
+  for (let at = 0; at < records.length && key >= 0; at++)
+    key = key * base + (records[at] as MemberRecord).member + 1;
+  let lists = key < 0 ? undefined : knowerLists.get(key);
+  if (lists) return lists;
   const knowers = new Array<number>(records.length);
   const sharing = new Array<SharingLevel>(records.length);
   for (let at = 0; at < records.length; at++) {
-    const record = records[at] as MemberRecord;
-    const member = ordered[record.member] as PoolMember;
-    persons[at] = member.people[record.person] as Connection;
+    const member = ordered[(records[at] as MemberRecord).member] as PoolMember;
     knowers[at] = member.node.userId;
     sharing[at] = member.sharing;
   }
-  return poolPerson(ordered, records, persons, knowers, sharing, NO_VIEWER, HIDDEN_KNOWER);
+  if (key < 0) return { knowers, sharing };
+  lists = { knowers: Object.freeze(knowers), sharing: Object.freeze(sharing) };
+  knowerLists.set(key, lists);
+  return lists;
 }
 
 const soleKnowers = new WeakMap<PoolMember, readonly number[]>();
