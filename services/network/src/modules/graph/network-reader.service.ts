@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LoadedNetwork } from './loaded-network.js';
 import { NetworkRepository } from './network.repository.js';
 import { deriveCompanyLinks, toConnection, toKnowsLink } from './network-view.mapper.js';
+import { SharedRowTexts } from './shared-texts.js';
 
 /**
  * Loaded networks kept in memory, most recently used first, up to this many people in all
@@ -22,6 +23,8 @@ export class NetworkReader {
   private readonly cache = new Map<number, LoadedNetwork>();
   private readonly loading = new Map<string, Promise<LoadedNetwork>>();
   private cachedPeople = 0;
+  /** The texts that repeat across loaded people, one string each (shared-texts.ts). */
+  private readonly texts = new SharedRowTexts();
   /** Budget of the cache, in people (a property so tests can shrink it). */
   maxCachedPeople = MAX_CACHED_PEOPLE;
 
@@ -47,7 +50,9 @@ export class NetworkReader {
 
   private async load(userId: number, now: Date): Promise<LoadedNetwork> {
     const rows = await this.repository.findNetwork(userId);
-    const people = rows.connections.map((row) => toConnection(row, now, rows.scored === true));
+    const people = rows.connections.map((row) =>
+      toConnection(this.texts.shareRow(row), now, rows.scored === true),
+    );
     const network = new LoadedNetwork(
       userId,
       rows.version,

@@ -19,6 +19,29 @@ export { companyLinkId, deriveCompanyLinks, knowsLinkId, toKnowsLink, toTeammate
 /** What the own node shows of its user (auth owns the record). */
 export type OwnProfile = Pick<User, 'id' | 'firstName' | 'lastName' | 'email' | 'avatarUrl' | 'createdAt'>;
 
+type PositionInfo = Connection['positionInfo'];
+const positionInfos = new Map<string, PositionInfo>();
+const ownerLists = new Map<number, number[]>();
+
+/**
+ * A person's category and seniority, one frozen object per pair for every person loaded (a few
+ * dozen pairs exist), where each person had its own (docs/performance.md "Loaded records share
+ * their texts"); read-only, as every loaded person.
+ */
+function sharedPositionInfo(category: PositionInfo['category'], seniority: number): PositionInfo {
+  const key = `${category}:${seniority}`;
+  let info = positionInfos.get(key);
+  if (info === undefined) positionInfos.set(key, (info = Object.freeze({ category, seniority })));
+  return info;
+}
+
+/** `[owner]`, one frozen list per owner shared by their people (read-only, as sharedPositionInfo). */
+function knownByOwner(owner: number): number[] {
+  let list = ownerLists.get(owner);
+  if (list === undefined) ownerLists.set(owner, (list = Object.freeze([owner]) as number[]));
+  return list;
+}
+
 /** A stored connection as a graph node of its owner's network: 1st degree, known by the owner. */
 export function toConnection(row: ConnectionRow, now: Date, scored = false): Connection {
   const yearsConnected = computeYearsConnected(row.connected_on, now);
@@ -44,8 +67,8 @@ export function toConnection(row: ConnectionRow, now: Date, scored = false): Con
     hasWorkedWith: row.has_worked_with,
     type: 'connection',
     // Stored at import from the same libs/domain rules; not recomputed per read.
-    positionInfo: { category: row.category, seniority: row.seniority },
-    knownBy: [row.owner_user_id],
+    positionInfo: sharedPositionInfo(row.category, row.seniority),
+    knownBy: knownByOwner(row.owner_user_id),
     // Only people with a history carry the field: 300,000 people without one add no bytes.
     ...(row.absent_since || row.job_changed_at
       ? {
