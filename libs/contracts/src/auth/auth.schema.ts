@@ -117,6 +117,7 @@ export const userProfileSchema = userSchema.pick({
   lastName: true,
   email: true,
   avatarUrl: true,
+  createdAt: true,
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 

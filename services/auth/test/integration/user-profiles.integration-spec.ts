@@ -18,7 +18,7 @@ const register = (username: string, firstName: string): Promise<User> =>
   auth.register(username, { firstName, email: `${username}@Example.org` });
 
 describe('auth.user.profiles', () => {
-  it('answers the names and e-mail of every known id and leaves unknown ids out', async () => {
+  it('answers the names, e-mail and creation time of every known id and leaves unknown ids out', async () => {
     const ana = await register('ana', 'Ana');
     const bea = await register('bea', 'Bea');
     const profiles = await bus.request(authContracts.getProfiles, {
@@ -32,6 +32,7 @@ describe('auth.user.profiles', () => {
         lastName: 'Silva',
         email: 'ana@Example.org',
         avatarUrl: null,
+        createdAt: ana.createdAt,
       },
       {
         id: bea.id,
@@ -40,6 +41,7 @@ describe('auth.user.profiles', () => {
         lastName: 'Silva',
         email: 'bea@Example.org',
         avatarUrl: null,
+        createdAt: bea.createdAt,
       },
     ]);
   });

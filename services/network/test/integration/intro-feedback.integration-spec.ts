@@ -16,6 +16,7 @@ import { DataSource } from 'typeorm';
 import { IntroFeedbackService } from '../../src/modules/intro-feedback/intro-feedback.service.js';
 import {
   membershipReply,
+  respondAccounts,
   userReply,
   startNetworkService,
   type NetworkServiceUnderTest,
@@ -39,7 +40,7 @@ beforeAll(async () => {
   service = await startNetworkService({
     name: 'network-intro-feedback-it',
     responders: (respond) => {
-      respond('auth.user.get', ({ userId = 0 }) => {
+      respondAccounts(respond, (userId) => {
         const [firstName, lastName] = NAMES[userId] ?? ['Someone', String(userId)];
         return userReply(userId, firstName, lastName);
       });

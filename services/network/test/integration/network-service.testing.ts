@@ -122,6 +122,26 @@ export async function startNetworkService(options: NetworkServiceOptions): Promi
   };
 }
 
+/**
+ * The auth service for the accounts `userReply` makes (`accountOf` answers one): `auth.user.get`
+ * one at a time and `auth.user.profiles` many at once, as the real one answers them.
+ */
+export function respondAccounts(
+  respond: Respond,
+  accountOf: (userId: number) => ReturnType<typeof userReply>,
+): void {
+  respond<{ userId: number }>('auth.user.get', ({ userId }) => accountOf(userId));
+  respond<{ userIds: number[] }>('auth.user.profiles', ({ userIds }) => ({
+    ok: true,
+    data: [...new Set(userIds)]
+      .sort((a, b) => a - b)
+      .map((userId) => {
+        const { id, username, firstName, lastName, email, avatarUrl, createdAt } = accountOf(userId).data;
+        return { id, username, firstName, lastName, email, avatarUrl, createdAt };
+      }),
+  }));
+}
+
 /** The auth service's answer to `auth.user.get` for a member. */
 export function userReply(userId: number, firstName: string, lastName: string, email?: string) {
   return {

@@ -21,6 +21,7 @@ import { DataSource } from 'typeorm';
 import { TargetListsRepository } from '../../src/modules/target-lists/target-lists.repository.js';
 import {
   membershipReply,
+  respondAccounts,
   userReply,
   startNetworkService,
   type NetworkServiceUnderTest,
@@ -47,7 +48,7 @@ beforeAll(async () => {
     name: 'network-target-lists-it',
     requestTimeoutMs: 30_000,
     responders: (respond) => {
-      respond<{ userId: number }>('auth.user.get', ({ userId }) =>
+      respondAccounts(respond, (userId) =>
         userReply(userId, 'Member', String(userId), `member${userId}@example.com`),
       );
       respond<{ userId: number; teamId: number }>('teams.membership.get', ({ userId, teamId }) =>

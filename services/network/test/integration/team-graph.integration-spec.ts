@@ -22,6 +22,7 @@ import { TeamNetworks, type PooledTeamNetwork } from '../../src/modules/team-gra
 import { importPeople } from './network-database.testing.js';
 import {
   membershipReply,
+  respondAccounts,
   userReply,
   REDIS_URL,
   startNetworkService,
@@ -45,7 +46,7 @@ beforeAll(async () => {
   service = await startNetworkService({
     name: 'network-team-graph-it',
     responders: (respond) => {
-      respond<{ userId: number }>('auth.user.get', ({ userId }) => {
+      respondAccounts(respond, (userId) => {
         const [firstName, lastName] = NAMES[userId] ?? ['Someone', String(userId)];
         return userReply(userId, firstName, lastName, `${firstName.toLowerCase()}@example.com`);
       });

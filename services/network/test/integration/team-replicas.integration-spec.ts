@@ -10,6 +10,7 @@ import { TeamNetworks, workspaceFingerprint } from '../../src/modules/team-graph
 import { teamNetworkData, TeamSnapshotService } from '../../src/modules/team-graph/team-snapshot.service.js';
 import {
   membershipReply,
+  respondAccounts,
   userReply,
   REDIS_URL,
   startNetworkService,
@@ -37,7 +38,7 @@ beforeAll(async () => {
     replicas: 2,
     env: { TEAM_POOL_LOCK_MS: String(LOCK_MS) },
     responders: (respond) => {
-      respond<{ userId: number }>('auth.user.get', ({ userId }) =>
+      respondAccounts(respond, (userId) =>
         userReply(userId, `Member${userId}`, 'Test', `member${userId}@example.com`),
       );
       respond<{ userId: number; teamId: number }>('teams.membership.get', ({ userId, teamId }) =>

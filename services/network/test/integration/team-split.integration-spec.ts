@@ -37,6 +37,7 @@ import {
   membershipReply,
   REDIS_URL,
   startNetworkService,
+  respondAccounts,
   userReply,
   type NetworkServiceUnderTest,
 } from './network-service.testing.js';
@@ -62,7 +63,7 @@ beforeAll(async () => {
     replicas: 2,
     requestTimeoutMs: 30_000,
     responders: (respond) => {
-      respond<{ userId: number }>('auth.user.get', ({ userId }) =>
+      respondAccounts(respond, (userId) =>
         userReply(userId, `Member${userId}`, 'Test', `member${userId}@example.com`),
       );
       respond<{ userId: number; teamId: number }>('teams.membership.get', ({ userId, teamId }) =>

@@ -29,5 +29,6 @@ export function toUserProfile(entity: UserEntity): UserProfile {
     lastName: entity.lastName,
     email: entity.email,
     avatarUrl: entity.avatarUrl,
+    createdAt: entity.createdAt.toISOString(),
   };
 }

@@ -167,7 +167,7 @@ export class TeamNetworks {
     const same = guessed?.length === ids.length && guessed.every((id, index) => id === ids[index]);
     const [versions, userProfiles] = await Promise.all([
       same && early ? early : this.repository.findVersions(ids),
-      Promise.all(userIds.sort((a, b) => a - b).map((id) => this.profiles.get(id))),
+      this.profiles.getMany(userIds.sort((a, b) => a - b)),
     ]);
     return { membership, versions, profiles: [...sources, ...userProfiles] };
   }

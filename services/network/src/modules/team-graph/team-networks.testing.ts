@@ -29,14 +29,13 @@ export function teamNetworksOver(
 
 /** The auth service's profiles in memory: member `id` is "M{id} Test", m{id}@x.org. */
 export function membersProfiles(): OwnProfileClient {
-  return {
-    get: async (id: number) => ({
-      id,
-      firstName: `M${id}`,
-      lastName: 'Test',
-      email: `m${id}@x.org`,
-      avatarUrl: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-    }),
-  } as unknown as OwnProfileClient;
+  const get = async (id: number) => ({
+    id,
+    firstName: `M${id}`,
+    lastName: 'Test',
+    email: `m${id}@x.org`,
+    avatarUrl: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  });
+  return { get, getMany: (ids: number[]) => Promise.all(ids.map(get)) } as unknown as OwnProfileClient;
 }

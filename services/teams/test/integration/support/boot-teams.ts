@@ -117,6 +117,7 @@ export async function bootTeams(env: Record<string, string> = {}): Promise<Runni
         lastName: 'Silva',
         email: `${fields.username}@example.org`,
         avatarUrl: null,
+        createdAt: '2026-01-01T00:00:00.000Z',
         ...fields,
       };
       profiles.set(profile.id, profile);
