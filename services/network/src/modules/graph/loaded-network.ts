@@ -14,7 +14,7 @@ export class MemoKey<T> {
  */
 export class LoadedNetwork {
   private readonly memos = new Map<MemoKey<unknown>, unknown>();
-  readonly indexOf: ReadonlyMap<string, number>;
+  private index?: ReadonlyMap<string, number>;
   private knows?: readonly Relationship[];
   private company?: readonly Relationship[];
 
@@ -32,8 +32,19 @@ export class LoadedNetwork {
     readonly people: readonly Connection[],
     private readonly buildKnowsLinks: () => readonly Relationship[],
     private readonly buildCompanyLinks: () => readonly Relationship[],
-  ) {
-    this.indexOf = new Map(people.map((person, index) => [person.id, index] as const));
+  ) {}
+
+  /**
+   * Each person's index by id, made on first use: a workspace's build reads only `people`, and a
+   * map per member was ~1,000,000 entries kept for nothing in a 200-member workspace.
+   */
+  private get indexOf(): ReadonlyMap<string, number> {
+    if (this.index === undefined) {
+      const index = new Map<string, number>();
+      for (let at = 0; at < this.people.length; at++) index.set((this.people[at] as Connection).id, at);
+      this.index = index;
+    }
+    return this.index;
   }
 
   /** The 'connection' links from the own node to each person, same order as people. */
