@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { NetworkReader } from './network-reader.service.js';
 import type { NetworkRepository } from './network.repository.js';
 import { buildConnectionRow, FakeNetworkRepository } from './network-rows.testing.js';
@@ -162,5 +164,30 @@ describe('NetworkReader', () => {
     let builds = 0;
     expect(network.memo(key, () => ++builds)).toBe(1);
     expect(network.memo(key, () => ++builds)).toBe(1);
+  });
+
+  it('keeps none of the stored rows once their people are made', async () => {
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    // A repository that hands out rows it does not keep itself, as pg does.
+    let handedOut: WeakRef<object>[] = [];
+    const repository = {
+      findVersion: async () => '3',
+      findNetwork: async () => {
+        const connections = Array.from({ length: 50 }, (_, i) =>
+          buildConnectionRow({ id: String(i + 1), company: 'Acme', position: 'Software Engineer' }),
+        );
+        handedOut = connections.map((row) => new WeakRef(row));
+        return { version: '3', connections };
+      },
+    };
+    const reader = new NetworkReader(repository as unknown as NetworkRepository);
+    const network = await reader.current(7, undefined, DAY_ONE);
+    // A WeakRef's target lives to the end of the job that made it.
+    await new Promise((resolve) => setImmediate(resolve));
+    collect();
+    expect(network.people).toHaveLength(50);
+    expect(handedOut.filter((row) => row.deref() !== undefined)).toHaveLength(0);
+    expect(network.person('7')?.company).toBe('Acme');
   });
 });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Connection } from '@warmpath/contracts';
 import { LoadedNetwork } from './loaded-network.js';
 import { NetworkRepository } from './network.repository.js';
 import { deriveCompanyLinks, toConnection, toKnowsLink } from './network-view.mapper.js';
@@ -49,13 +50,10 @@ export class NetworkReader {
   }
 
   private async load(userId: number, now: Date): Promise<LoadedNetwork> {
-    const rows = await this.repository.findNetwork(userId);
-    const people = rows.connections.map((row) =>
-      toConnection(this.texts.shareRow(row), now, rows.scored === true),
-    );
+    const { version, people } = await this.people(userId, now);
     const network = new LoadedNetwork(
       userId,
-      rows.version,
+      version,
       utcDay(now),
       people,
       () => people.map((person) => toKnowsLink(person, userId)),
@@ -65,6 +63,20 @@ export class NetworkReader {
     const cached = this.cache.get(userId);
     if (!cached || BigInt(cached.version) <= BigInt(network.version)) this.remember(network);
     return network;
+  }
+
+  /**
+   * The stored rows mapped to people, in a function of its own: the link builders a LoadedNetwork
+   * keeps close over `load`'s scope, and a closure there over the rows kept every pg row of the
+   * network alive with it (docs/performance.md "The rows kept with each network").
+   */
+  private async people(userId: number, now: Date): Promise<{ version: string; people: Connection[] }> {
+    const rows = await this.repository.findNetwork(userId);
+    const scored = rows.scored === true;
+    return {
+      version: rows.version,
+      people: rows.connections.map((row) => toConnection(this.texts.shareRow(row), now, scored)),
+    };
   }
 
   private remember(network: LoadedNetwork): void {
