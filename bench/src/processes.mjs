@@ -16,6 +16,22 @@ export function cpuMs(pid) {
   }
 }
 
+/**
+ * A process's CPU (cpuMs) once it has been idle (under 20 ms in 1 s) twice in a row, or after
+ * 60 s: what a step left running (a version's other patches, say) ends before the next one.
+ */
+export async function cpuWhenIdle(pid) {
+  let idle = 0;
+  let last = cpuMs(pid);
+  for (let waited = 0; idle < 2 && waited < 60_000; waited += 1000) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = cpuMs(pid);
+    idle = now - last < 20 ? idle + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
 /** Resident and peak resident memory in MB (VmRSS, VmHWM); NaN once the process has ended. */
 export function memoryMb(pid) {
   let status = '';

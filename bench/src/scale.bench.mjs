@@ -31,7 +31,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { seedNetwork } from './api-bench/seed.mjs';
-import { cpuMs, memoryMb, resetPeak } from './processes.mjs';
+import { cpuMs, cpuWhenIdle, memoryMb, resetPeak } from './processes.mjs';
 import { registerUser, startBenchStack } from './stack.mjs';
 import {
   COMPACT_MEDIA_TYPE,
@@ -241,19 +241,6 @@ async function assemble(stackUrl, reader, answer) {
     ms: performance.now() - started,
     pooledPeople: network.connections.filter((c) => !c.isUser && !c.isTeammate).length,
   };
-}
-
-/** The network service's CPU until it has been idle (under 20 ms in 1 s) twice in a row, or 60 s. */
-async function cpuWhenIdle(pid) {
-  let idle = 0;
-  let last = cpuMs(pid);
-  for (let waited = 0; idle < 2 && waited < 60_000; waited += 1000) {
-    await sleep(1000);
-    const now = cpuMs(pid);
-    idle = now - last < 20 ? idle + 1 : 0;
-    last = now;
-  }
-  return last;
 }
 
 /** Every reader's first read; their ETags, the network service's CPU, one reader's answer. */

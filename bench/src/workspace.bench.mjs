@@ -29,6 +29,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../../scripts/lib/infra.mjs';
 import { seedNetwork } from './api-bench/seed.mjs';
+import { cpuWhenIdle } from './processes.mjs';
 import { registerUser, startBenchStack } from './stack.mjs';
 import { measureFirstPicture } from './workspace-bench/first-picture.mjs';
 import { phaseLines } from './workspace-bench/phases.mjs';
@@ -154,21 +155,6 @@ const cpuSince = (before) => {
   return Object.fromEntries(Object.keys(after).map((k) => [k, after[k] - (before[k] ?? 0)]));
 };
 
-/**
- * Until the network service has been idle (under 20 ms of CPU in 1 s) twice in a row, or 60 s: what
- * a version's first read leaves running (the other members' patches) ends before the next step.
- */
-async function networkIdle() {
-  let idle = 0;
-  let last = serviceCpu().network ?? 0;
-  for (let waited = 0; idle < 2 && waited < 60_000; waited += 1000) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const now = serviceCpu().network ?? 0;
-    idle = now - last < 20 ? idle + 1 : 0;
-    last = now;
-  }
-}
-
 /** RSS (MB) of each service this process started, by name. */
 function serviceRss() {
   const listing = spawnSync('ps', ['--ppid', String(process.pid), '-o', 'pid=,args='], {
@@ -248,7 +234,7 @@ async function main() {
       [`${base}/api/network`, { accept: COMPACT_MEDIA_TYPE }],
     ])
       await (await coldResponse(url, owner.cookie, headers)).arrayBuffer();
-    await networkIdle();
+    await cpuWhenIdle(services().network);
     const rssAfterBuild = serviceRss();
     log(
       `pooled: ${pooledPeople.length} people, cold ${ms(teamCold.elapsed)} ms, ${mb(teamCold.wire)} brotli`,
