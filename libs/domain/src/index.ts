@@ -32,6 +32,7 @@ export * from './pooling/pool-network.js';
 export * from './pooling/pooled-person-memo.js';
 export * from './pooling/pooled-warmth-graph.js';
 export * from './pooling/shared-pool.js';
+export * from './pooling/shared-company-links.js';
 export * from './pooling/viewer-overlay.js';
 export * from './pooling/viewer-patch.js';
 export * from './pooling/check-viewer-patch.js';

@@ -28,7 +28,7 @@ const member = (userId: number, people: Connection[]): PoolMember => ({
 });
 const built = ({ urlIds: _numbers, companyIds: _companies, companyLinks, ...pool }: SharedPool) => ({
   ...pool,
-  companyLinks: [...companyLinks.byCompany].map(([key, entry]) => [key, entry.links]),
+  companyLinks: [...companyLinks.get().memo.byCompany].map(([key, entry]) => [key, entry.links]),
 });
 /** Who is grouped with whom: each group's records by id. */
 const grouping = (pool: SharedPool) =>

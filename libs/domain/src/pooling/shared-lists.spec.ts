@@ -41,7 +41,7 @@ describe('the lists a shared build shares between people', () => {
         else if (!before) seen.set(key, person.knowers);
         people++;
       });
-      for (const { links } of pool.companyLinks.byCompany.values())
+      for (const { links } of pool.companyLinks.get().memo.byCompany.values())
         for (const link of links) expect(link.id).toBe(`${link.sourceId}-${link.targetId}`);
     }
     // The workspaces have people known by the same members, whose lists are then one.

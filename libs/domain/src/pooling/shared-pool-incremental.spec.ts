@@ -46,7 +46,11 @@ function membership(members: readonly PoolMember[], seed: number): PoolMember[] 
  */
 const built = ({ urlIds: _numbers, companyIds: _companies, ...pool }: SharedPool) => ({
   ...pool,
-  companyLinks: [...pool.companyLinks.byCompany].map(([key, entry]) => [key, entry.signature, entry.links]),
+  companyLinks: [...pool.companyLinks.get().memo.byCompany].map(([key, entry]) => [
+    key,
+    entry.signature,
+    entry.links,
+  ]),
 });
 
 describe('a shared build from the last one', () => {

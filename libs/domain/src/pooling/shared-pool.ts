@@ -2,7 +2,6 @@ import type { CompanySummary, Connection, SharingLevel } from '@warmpath/contrac
 import { companyKey, companyKeyMemo } from '../company/company-key.js';
 import { mostUsedSpelling } from '../company/group-by-company.js';
 import { compareCompanies } from '../search/search-connections.js';
-import { companyLinksByCompany, type CompanyLinksMemo } from './company-links-memo.js';
 import { MIN_COUNTS_ONLY_COMPANY_GROUP } from './counts-only-companies.js';
 import { companyKeysOf, groupPeopleInSlices, recordKeysOf, type MemberRecord } from './person-identity.js';
 import {
@@ -14,6 +13,7 @@ import {
   type PoolMember,
 } from './pool-person.js';
 import type { PooledPerson } from './pooled-person-memo.js';
+import { SharedCompanyLinks } from './shared-company-links.js';
 import { reloadedRecords, sameRecord, type Reloaded } from './same-records.js';
 import { runToEnd, type Slices } from './slices.js';
 import { keptKeyNumbers, numbersOf, type KeyNumbers } from './key-numbers.js';
@@ -42,10 +42,8 @@ export interface SharedPool {
   readonly groupOf: readonly Int32Array[];
   /** Per member: distinct people, and the company key of each one's first record with a count. */
   readonly reach: readonly { people: number; companies: ReadonlyMap<string, number> }[];
-  /** The company links between the people shown, per company key (userId HIDDEN_KNOWER). */
-  readonly companyLinks: CompanyLinksMemo;
-  /** The memo's company keys in code-unit order (the order of a pooling's company links). */
-  readonly linkedCompanies: readonly string[];
+  /** The company links between the people shown, per company key, made when first needed. */
+  readonly companyLinks: SharedCompanyLinks;
   /** The people shown, per company key (groupByCompany's key of their node's company). */
   readonly shownAt: ReadonlyMap<string, readonly Connection[]>;
   readonly shownSpellings: ReadonlyMap<string, Spellings>;
@@ -135,12 +133,8 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
   });
   const { at: shownAt, spellings: shownSpellings } = yield* byCompany(shown, keyOf);
   const countedSpellings = (yield* byCompany(countedOnly, keyOf)).spellings;
-  const companyLinks = yield* companyLinksByCompany(
-    shownAt,
-    HIDDEN_KNOWER,
-    previous?.companyLinks,
-    shownSpellings,
-  );
+  // Not made here: the base and patches carry none (shared-company-links.ts).
+  const companyLinks = new SharedCompanyLinks(shownAt, shownSpellings, previous?.companyLinks);
   const counts = namedCompanies(shownSpellings, countedSpellings);
   return {
     members: ordered,
@@ -150,7 +144,6 @@ export function* buildSharedPool(members: readonly PoolMember[], previous?: Shar
     groupOf,
     reach,
     companyLinks,
-    linkedCompanies: [...companyLinks.byCompany.keys()],
     shownAt,
     shownSpellings,
     countedSpellings,

@@ -190,15 +190,15 @@ export function mergeView(shared: SharedPool, overlay: ViewerOverlay): PooledNet
 
 /** Company links in company key order, the shared ones carrying the viewer's user id. */
 function mergeCompanyLinks(shared: SharedPool, overlay: ViewerOverlay): Relationship[] {
-  const own = [...overlay.companyLinks.keys()].filter((key) => !shared.companyLinks.byCompany.has(key));
-  const keys = mergeSorted(shared.linkedCompanies, own.sort(), (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const made = shared.companyLinks.get();
+  const own = [...overlay.companyLinks.keys()].filter((key) => !made.memo.byCompany.has(key));
+  const keys = mergeSorted(made.keys, own.sort(), (a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const links: Relationship[] = [];
   const userId = overlay.viewerId;
   for (const key of keys) {
     const mine = overlay.companyLinks.get(key);
     if (mine) for (const link of mine) links.push(link);
-    else
-      for (const link of shared.companyLinks.byCompany.get(key)?.links ?? []) links.push({ ...link, userId });
+    else for (const link of made.memo.byCompany.get(key)?.links ?? []) links.push({ ...link, userId });
   }
   return links;
 }

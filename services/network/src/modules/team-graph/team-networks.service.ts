@@ -6,6 +6,7 @@ import {
   viewerOverlay,
   type PooledNetwork,
   type PooledPerson,
+  type SharedCompanyLinks,
   type SharedPool,
   type ViewerOverlay,
 } from '@warmpath/domain';
@@ -113,6 +114,8 @@ export class TeamNetworks {
    */
   private readonly splitUsers = new Map<number, true>();
   private cachedPeople = 0;
+  /** Shared builds' company links being made, so viewers reading at once make them once. */
+  private readonly makingLinks = new WeakMap<SharedCompanyLinks, Promise<unknown>>();
 
   constructor(
     private readonly bus: BusClient,
@@ -219,6 +222,7 @@ export class TeamNetworks {
 
   private async load(state: TeamState): Promise<PooledTeamNetwork> {
     const build = await this.sharedBuild(state);
+    await this.companyLinksMade(build.pool);
     // The viewer's last overlay: their people and companies a change did not touch are reused.
     const previous = this.cache.get(`${state.teamId}:${state.viewerId}`)?.overlay;
     const overlay = viewerOverlay(build.pool, state.viewerId, previous);
@@ -229,6 +233,22 @@ export class TeamNetworks {
       shared: build.pool,
       overlay,
     });
+  }
+
+  /**
+   * The shared build's company links, which a viewer's whole pooled network needs and its base and
+   * patches do not (shared-company-links.ts): made in slices on the first such read of a version,
+   * once however many viewers ask meanwhile.
+   */
+  private companyLinksMade(pool: SharedPool): Promise<unknown> {
+    const links = pool.companyLinks;
+    if (links.ready) return Promise.resolve();
+    let making = this.makingLinks.get(links);
+    if (!making) {
+      making = runSliced(links.make()).finally(() => this.makingLinks.delete(links));
+      this.makingLinks.set(links, making);
+    }
+    return making;
   }
 
   /**
