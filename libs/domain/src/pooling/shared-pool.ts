@@ -210,7 +210,10 @@ function poolGroups(draft: Draft, from: number, to: number): void {
         : unchanged(known, ordered, records, true)
           ? { ...known, records: records.map((record) => personOf(ordered, record)) }
           : poolGroup(ordered, records, draft.knowerLists);
-    draft.groups.push(records);
+    // Kept with the build: a group grown by push has room for 17 records (V8 grows an array by
+    // half plus 16), ~120 bytes too many for the two a group mostly holds; a copy has room for its
+    // own (docs/workspace-network.md "The cold build's cost").
+    draft.groups.push(records === group && group.length > 1 ? group.slice() : records);
     draft.persons.push(person);
     if (person.node) draft.shown.push(person.node);
     else draft.countedOnly.push(first);
