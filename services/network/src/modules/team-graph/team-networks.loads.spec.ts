@@ -1,4 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
+import { SharedCompanyLinks } from '@warmpath/domain';
 import { NetworkReader } from '../graph/network-reader.service.js';
 import type { NetworkRepository } from '../graph/network.repository.js';
 import { buildConnectionRow, FakeNetworkRepository } from '../graph/network-rows.testing.js';
@@ -81,6 +82,39 @@ describe("a workspace build reads its members' networks", () => {
     expect([...repository.reads].sort((a, b) => a - b)).toEqual(
       Array.from({ length: MEMBERS }, (_, i) => i + 1),
     );
+  });
+});
+
+describe("a workspace build's company links", () => {
+  it('are not made for the base and patches, and once for viewers reading at once', async () => {
+    const { teams } = setup();
+    const make = SharedCompanyLinks.prototype.make;
+    // A first slice long enough for the service to let its event loop turn (runSliced) while the
+    // links are being made: the second viewer's read comes in meanwhile.
+    const made = jest.spyOn(SharedCompanyLinks.prototype, 'make').mockImplementation(function* (
+      this: SharedCompanyLinks,
+    ) {
+      const until = performance.now() + 30;
+      while (performance.now() < until);
+      yield;
+      return yield* make.call(this);
+    });
+    try {
+      const { pool } = await teams.sharedPool(await teams.state(1, TEAM));
+      expect(pool.companyLinks.ready).toBe(false);
+      const states = [await teams.state(1, TEAM), await teams.state(2, TEAM)];
+      const [first, second] = await Promise.all(states.map((state) => teams.pooled(state)));
+      expect(made).toHaveBeenCalledTimes(1);
+      expect(pool.companyLinks.ready).toBe(true);
+      // Everyone is at Acme: the people are linked, for each viewer with their own user id.
+      expect(first?.pooled.companyLinks.length).toBeGreaterThan(0);
+      expect(second?.pooled.companyLinks.map((link) => link.id)).toEqual(
+        first?.pooled.companyLinks.map((link) => link.id),
+      );
+      expect(second?.pooled.companyLinks.every((link) => link.userId === 2)).toBe(true);
+    } finally {
+      made.mockRestore();
+    }
   });
 });
 
