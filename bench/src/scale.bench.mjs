@@ -24,7 +24,8 @@
 // Knobs: BENCH_READ (split), BENCH_IMPORT_MODE (add), BENCH_SCALE_SIZES ("10x100000x10,50x200000x50", the default; also 200x500000x200 and
 // 500x1000000x500), BENCH_RUNS (1: member's imports per size, median and min-max), BENCH_IMPORT
 // (200), BENCH_CONCURRENCY (4: registrations and cold reads at once), BENCH_POLL_MS (500: wait
-// after a 304 before asking again), BENCH_SEE_TIMEOUT_S (1800).
+// after a 304 before asking again), BENCH_SEE_TIMEOUT_S (1800), BENCH_REST_S (150: how long the
+// network service's RSS is watched after the last import, for its lowest).
 import { applyViewerPatch, decodeNetwork } from '@warmpath/domain';
 import { generateExportRows } from '@warmpath/testing';
 import { readFileSync } from 'node:fs';
@@ -57,6 +58,7 @@ const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10x100000x10,50x200000x50')
     return { members, pooled, readers };
   });
 const RUNS = env('BENCH_RUNS', 1);
+const REST_S = env('BENCH_REST_S', 150);
 const IMPORT_SIZE = env('BENCH_IMPORT', 200);
 const IMPORT_MODE = process.env.BENCH_IMPORT_MODE ?? 'add';
 if (!['add', 'export'].includes(IMPORT_MODE)) throw new Error('BENCH_IMPORT_MODE: add or export');
@@ -400,19 +402,35 @@ async function measure(size) {
     const imports = [];
     for (let run = 0; run < RUNS; run++)
       imports.push(await memberImport(stack, routes, setup, cold.etags, pid, run));
+    const memory = memoryMb(pid);
     return {
       size,
       setup,
       cold,
       warm,
       imports,
-      memory: memoryMb(pid),
+      memory: { ...memory, rest: await restingRss(pid, memory.rss) },
       loadBefore,
       loadAfter: loadavg()[0].toFixed(1),
     };
   } finally {
     await stack.stop();
   }
+}
+
+/**
+ * The network service's lowest RSS in the REST_S seconds after the last import, nothing asked of
+ * it: right after a build its heap still holds the build's garbage (the base's columns and text,
+ * ~250 MB at 500,000 people) and a grown young generation until V8's memory reducer collects them,
+ * about a minute or two later (docs/performance.md "The network service's memory at rest").
+ */
+async function restingRss(pid, rss) {
+  let lowest = rss;
+  for (let waited = 0; waited < REST_S * 1000; waited += 5000) {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    lowest = Math.min(lowest, memoryMb(pid).rss);
+  }
+  return lowest;
 }
 
 /** "median (min-max)" of the runs, or the one figure. */
@@ -445,7 +463,7 @@ function row(result) {
       seconds,
     )})`,
     `${millis(warm.notModified)} · ${millis(warm.wire)} (${millis(warm.full)} decoded)`,
-    `${Math.round(memory.rss)} MB (peak ${Math.round(memory.peak)})`,
+    `${Math.round(memory.rss)} MB (peak ${Math.round(memory.peak)}; at rest ${Math.round(memory.rest)})`,
     READ === 'snapshot'
       ? `${(cold.wire / 1e6).toFixed(2)} MB`
       : `${(cold.wire / 1e6).toFixed(2)} MB (patch ${(cold.patchWire / 1e6).toFixed(2)} MB; assembled in ${millis(cold.assembled.ms)})`,
@@ -481,7 +499,7 @@ async function main() {
     `reads: ${READ === 'split' ? 'base + patch (GET /api/teams/{id}/network/base and /patch), as the web app' : 'per-viewer snapshots (GET /api/teams/{id}/network)'}`,
     `load average (1, 5, 15 min) at start ${loadAtStart}, at end ${load()}; ${RUNS} member's import(s) of ${IMPORT_SIZE} people per size (${IMPORT_MODE === 'add' ? 'added to their network' : 'as a whole export, through the API'})`,
     '',
-    '| members × pooled people × readers | pooled people | cold: network CPU, total · per reader (first and last reader’s first answer) | network CPU per member import, total · per reader | last reader sees the import | warm read p95, 304 · full to the last byte (decoded by fetch) | network RSS at the end | one reader’s read, brotli (split: base + patch) | load avg (1 min) before → after |',
+    '| members × pooled people × readers | pooled people | cold: network CPU, total · per reader (first and last reader’s first answer) | network CPU per member import, total · per reader | last reader sees the import | warm read p95, 304 · full to the last byte (decoded by fetch) | network RSS at the end (peak; lowest in the next BENCH_REST_S) | one reader’s read, brotli (split: base + patch) | load avg (1 min) before → after |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...results.map(row),
   ];
