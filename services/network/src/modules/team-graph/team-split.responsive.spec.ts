@@ -111,10 +111,11 @@ describe('a workspace build keeps the service responsive', () => {
     const took = performance.now() - started;
     const cpu = cpuBefore === null ? null : (loopCpuMs() as number) - cpuBefore;
 
-    // The build was seconds of the event loop's CPU, and no timer waited behind more than
-    // MOST_LATE_MS of it. On a busy machine a timer also waits for a CPU (wall time), but never
-    // for the whole build.
-    expect({ ticks: timers.ticks > 20, cpu: cpu === null || cpu > 10 * MOST_LATE_MS }).toEqual({
+    // The build was many times MOST_LATE_MS of the event loop's CPU (850-900 ms on a fast machine
+    // of 2026-11-28, 2-4 s on slower ones: held at once, it would have made a timer that late),
+    // and no timer waited behind more than MOST_LATE_MS of it. On a busy machine a timer also
+    // waits for a CPU (wall time), but never for the whole build.
+    expect({ ticks: timers.ticks > 20, cpu: cpu === null || cpu > 4 * MOST_LATE_MS }).toEqual({
       ticks: true,
       cpu: true,
     });
