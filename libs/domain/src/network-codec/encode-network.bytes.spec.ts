@@ -11,7 +11,12 @@ import { positionInfo } from '../position/function-category.js';
 import type { WireNetwork } from './compact-network.js';
 import { baseNetwork } from '../pooling/shared-base.js';
 import { runToEnd } from '../pooling/slices.js';
-import { compactJsonInSlices, encodeNetwork, encodeNetworkInSlices } from './encode-network.js';
+import {
+  compactJsonInSlices,
+  compactJsonPieces,
+  encodeNetwork,
+  encodeNetworkInSlices,
+} from './encode-network.js';
 
 // The compact bytes every reader of a generated workspace gets, pinned by their SHA-256 as the
 // encoder wrote them before it stopped building a string per person and per link
@@ -189,6 +194,22 @@ describe('encodeNetwork bytes', () => {
     for (const viewerId of [1, -5]) {
       const compact = encodeNetwork(readerView(members, viewerId), { companyLinksOwner: viewerId });
       expect(runToEnd(compactJsonInSlices(compact))).toBe(JSON.stringify(compact));
+    }
+  });
+
+  it("gives the base's text in pieces that join into JSON.stringify's, no piece holding two columns", () => {
+    const compact = encodeNetwork(baseNetwork(poolWorkspace(members), 7));
+    const pieces = [...compactJsonPieces(compact)];
+    expect(pieces.join('')).toBe(JSON.stringify(compact));
+    // Each column's values are a piece of their own: the longest piece is one column, not the text.
+    const columns = Object.values(compact.people).filter((values) => values !== undefined);
+    const longestColumn = Math.max(...columns.map((values) => JSON.stringify(values).length));
+    expect(Math.max(...pieces.map((piece) => piece.length))).toBe(
+      Math.max(longestColumn, JSON.stringify(compact.strings).length + '"strings":'.length + 1),
+    );
+    for (const viewerId of [1, -5]) {
+      const viewer = encodeNetwork(readerView(members, viewerId), { companyLinksOwner: viewerId });
+      expect([...compactJsonPieces(viewer)].join('')).toBe(JSON.stringify(viewer));
     }
   });
 });

@@ -152,21 +152,41 @@ export function* encodeNetworkInSlices(
  * a pause between parts: one stringify of a workspace's base is a long task of its own.
  */
 export function* compactJsonInSlices(compact: CompactNetwork): Generator<void, string, void> {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(compact)) {
-    if (value === undefined) continue;
-    if (name === 'people' || name === 'links') {
-      const columns: string[] = [];
-      for (const [column, values] of Object.entries(value as object)) {
-        if (values === undefined) continue;
-        columns.push(`${JSON.stringify(column)}:${JSON.stringify(values)}`);
-        yield;
-      }
-      parts.push(`${JSON.stringify(name)}:{${columns.join(',')}}`);
-    } else parts.push(`${JSON.stringify(name)}:${JSON.stringify(value)}`);
+  const pieces: string[] = [];
+  for (const piece of compactJsonPieces(compact)) {
+    pieces.push(piece);
     yield;
   }
-  return `{${parts.join(',')}}`;
+  return pieces.join('');
+}
+
+/**
+ * `JSON.stringify(compact)` in pieces, in order (the strings, each column, the punctuation between
+ * them): their concatenation is the text. A caller that writes each piece on (a compressor) never
+ * holds the whole text, nor the copies of it that joining makes: at hundreds of thousands of people
+ * those were the largest objects of a build (docs/workspace-network.md "The base's text streamed
+ * into brotli"). Each piece is also a place to pause.
+ */
+export function* compactJsonPieces(compact: CompactNetwork): Generator<string, void, void> {
+  let first = true;
+  yield '{';
+  for (const [name, value] of Object.entries(compact)) {
+    if (value === undefined) continue;
+    const key = `${first ? '' : ','}${JSON.stringify(name)}:`;
+    first = false;
+    if (name === 'people' || name === 'links') {
+      yield `${key}{`;
+      let firstColumn = true;
+      for (const [column, values] of Object.entries(value as object)) {
+        if (values === undefined) continue;
+        yield `${firstColumn ? '' : ','}${JSON.stringify(column)}:`;
+        firstColumn = false;
+        yield JSON.stringify(values);
+      }
+      yield '}';
+    } else yield `${key}${JSON.stringify(value)}`;
+  }
+  yield '}';
 }
 
 /** Where the company links start; they must all be at the end, as the services build them. */

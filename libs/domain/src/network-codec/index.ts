@@ -1,6 +1,7 @@
 export * from './compact-network.js';
 export {
   compactJsonInSlices,
+  compactJsonPieces,
   encodeNetwork,
   encodeNetworkInSlices,
   type EncodeOptions,

@@ -26,12 +26,34 @@ export async function runSliced<T>(
   background = false,
 ): Promise<T> {
   for (;;) {
-    if (performance.now() - turnedAt >= sliceMs) {
-      await nextTurn();
-      if (background) await foregroundDone();
-      turnedAt = performance.now();
-    }
+    if (due(sliceMs)) await turn(background);
     const step = steps.next();
     if (step.done) return step.value;
   }
+}
+
+/**
+ * The pieces of a computation that yields what it makes a piece at a time (libs/domain's
+ * compactJsonPieces), with runSliced's turns of the event loop between them: for a consumer that
+ * waits on each piece (a compressor's back-pressure).
+ */
+export async function* piecesSliced<P>(
+  pieces: Iterator<P, unknown, undefined>,
+  sliceMs = SLICE_MS,
+  background = false,
+): AsyncGenerator<P, void, undefined> {
+  for (;;) {
+    if (due(sliceMs)) await turn(background);
+    const step = pieces.next();
+    if (step.done) return;
+    yield step.value;
+  }
+}
+
+const due = (sliceMs: number): boolean => performance.now() - turnedAt >= sliceMs;
+
+async function turn(background: boolean): Promise<void> {
+  await nextTurn();
+  if (background) await foregroundDone();
+  turnedAt = performance.now();
 }

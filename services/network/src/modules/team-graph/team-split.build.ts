@@ -1,15 +1,15 @@
 import { teamBaseEtag, teamPatchField, type ViewerPatchBody } from '@warmpath/contracts';
 import {
-  compactJsonInSlices,
+  compactJsonPieces,
   encodeBaseInSlices,
   viewerPatchInSlices,
   type SharedPool,
 } from '@warmpath/domain';
 import { ServiceError } from '@warmpath/server-kit';
-import { brotliSnapshot } from '../graph/snapshot-representations.js';
+import { brotliOfPieces, brotliSnapshot } from '../graph/snapshot-representations.js';
 import type { BuildLock } from './build-lock.js';
 import { workspaceSplitBuilds, workspaceSplitPatches } from './pool-metrics.js';
-import { runSliced, SLICE_MS } from './sliced-run.js';
+import { piecesSliced, runSliced, SLICE_MS } from './sliced-run.js';
 import type { TeamNetworks, TeamState } from './team-networks.service.js';
 import type { SplitVersion, TeamSplitStore } from './team-split.store.js';
 
@@ -149,8 +149,10 @@ export class SplitBuild {
     // Written from the pool, not encoded from a network of it (docs/workspace-network.md "The
     // base's compact form, written from the pool").
     const compact = await runSliced(encodeBaseInSlices(pool, this.state.teamId), SLICE_MS, true);
-    // The base's brotli runs in the thread pool while the first patch is built here.
-    const base = brotliSnapshot(Buffer.from(await runSliced(compactJsonInSlices(compact), SLICE_MS, true)));
+    // The base's text is written a piece at a time into brotli, which runs in the thread pool,
+    // while the first patch is built here: the whole text is never held (docs/workspace-network.md
+    // "The base's text streamed into brotli").
+    const base = brotliOfPieces(piecesSliced(compactJsonPieces(compact), SLICE_MS, true));
     base.catch(() => undefined);
     const first: Record<string, Buffer> = {};
     const asker = this.patches.get(this.first)?.settled === false ? this.first : undefined;
