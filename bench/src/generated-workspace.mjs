@@ -1,6 +1,10 @@
 // The generated workspace of the pure pooling benches (bench:pooling, bench:pool-transfer,
 // bench:reader-cost, bench:base-patch): members who know people of one universe, companies of
 // falling sizes, the same data on every run (docs/workspace-network.md).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { seededRandom } from '@warmpath/testing';
 
 /** `--name=value` of the command line as a number, else `fallback`. */
@@ -95,4 +99,25 @@ export function afterImport(members) {
     }));
     return { ...member, people: [...member.people.map((person) => ({ ...person })), ...more] };
   });
+}
+
+/**
+ * bench:scale's workspace of `members` members and `pooled` pooled people, generated once and
+ * kept in the OS temp directory (v8.serialize, ~450 MB at 200 × 500,000), one file per option
+ * set: generating the biggest takes about a minute. `fresh` makes it again.
+ */
+export function cachedScaleWorkspace({ members, pooled, companies, fresh = false }) {
+  const file = join(tmpdir(), `warmpath-pool-cold-${members}x${pooled}x${companies}.v8`);
+  if (!fresh && existsSync(file)) return deserialize(readFileSync(file));
+  const sizes = scaleSizes(members, pooled);
+  const workspace = generatedWorkspace({
+    sizes,
+    universe: universeFor(sizes, pooled),
+    companies,
+    sharing: ['names'],
+    positions: ['Software Engineer', 'Product Manager', 'CEO'],
+    connectedOn: '2020-01-01',
+  });
+  writeFileSync(file, serialize(workspace));
+  return workspace;
 }

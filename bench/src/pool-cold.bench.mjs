@@ -10,13 +10,12 @@
 // BENCH_DOMAIN=<a libs/domain folder> pools with that folder's dist (another worktree's build), so
 // a build before a change runs the very same bench. "kept" is the heap one cold build holds: the
 // heap after a full collection with the build alive, less the heap before it.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { deserialize, serialize, setFlagsFromString } from 'node:v8';
+import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { afterImport, generatedWorkspace, option, scaleSizes, universeFor } from './generated-workspace.mjs';
+import { afterImport, cachedScaleWorkspace, option } from './generated-workspace.mjs';
 
 const { poolWorkspace } = await import(
   process.env.BENCH_DOMAIN
@@ -31,21 +30,13 @@ const POOLED = option('pooled', 500_000);
 const COMPANIES = option('companies', 25_000);
 const RUNS = option('runs', 5);
 
-function workspace() {
-  const file = join(tmpdir(), `warmpath-pool-cold-${MEMBERS}x${POOLED}x${COMPANIES}.v8`);
-  if (option('fresh', 0) !== 1 && existsSync(file)) return deserialize(readFileSync(file));
-  const sizes = scaleSizes(MEMBERS, POOLED);
-  const members = generatedWorkspace({
-    sizes,
-    universe: universeFor(sizes, POOLED),
+const workspace = () =>
+  cachedScaleWorkspace({
+    members: MEMBERS,
+    pooled: POOLED,
     companies: COMPANIES,
-    sharing: ['names'],
-    positions: ['Software Engineer', 'Product Manager', 'CEO'],
-    connectedOn: '2020-01-01',
+    fresh: option('fresh', 0) === 1,
   });
-  writeFileSync(file, serialize(members));
-  return members;
-}
 
 const timed = (run) => {
   const cpu = process.cpuUsage();
