@@ -104,13 +104,19 @@ export async function compressSnapshot(text: Buffer): Promise<{ br: Buffer; gzip
 
 /** The brotli bytes of a representation, as compressSnapshot makes them (in the thread pool). */
 export function brotliSnapshot(text: Buffer): Promise<Buffer> {
-  return brotliAsync(text, {
-    params: {
-      [zlib.BROTLI_PARAM_QUALITY]: text.length > LARGE_SNAPSHOT_BYTES ? FAST_BROTLI_QUALITY : BROTLI_QUALITY,
-      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-      [zlib.BROTLI_PARAM_SIZE_HINT]: text.length,
-    },
-  });
+  return brotliAsync(text, { params: brotliParams(text.length) });
+}
+
+/**
+ * brotli's settings for a text of `bytes`: the fastest quality past LARGE_SNAPSHOT_BYTES. With
+ * `whole`, the size is the text's (a hint to the encoder); without, it is what was seen so far.
+ */
+function brotliParams(bytes: number, whole = true): Record<number, number> {
+  return {
+    [zlib.BROTLI_PARAM_QUALITY]: bytes > LARGE_SNAPSHOT_BYTES ? FAST_BROTLI_QUALITY : BROTLI_QUALITY,
+    [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+    ...(whole ? { [zlib.BROTLI_PARAM_SIZE_HINT]: bytes } : {}),
+  };
 }
 
 /** Output chunks of a streamed compression: fewer trips to the thread pool than the default 16 kB. */
@@ -153,12 +159,10 @@ export async function brotliOfPieces(pieces: AsyncIterable<string>): Promise<Buf
         continue;
       }
       if (heldBytes <= LARGE_SNAPSHOT_BYTES) continue;
+      // Past LARGE_SNAPSHOT_BYTES already: brotliSnapshot's setting for a large text.
       stream = createBrotliCompress({
         chunkSize: STREAM_CHUNK_BYTES,
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: FAST_BROTLI_QUALITY,
-          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        },
+        params: brotliParams(heldBytes, false),
       });
       stream.on('data', (chunk: Buffer) => out.push(chunk));
       ended = finished(stream);
