@@ -79,7 +79,8 @@ const ownHashes = new WeakMap<readonly Connection[], number>();
 /** Per group of a shared build: what viewerPatchInSlices marks, zero between patches. */
 interface PatchScratch {
   readonly seen: Uint8Array;
-  readonly mineAt: Int32Array;
+  /** Per group the viewer knows: their record's index among their own (their `people`). */
+  readonly mine: Int32Array;
 }
 
 const spareScratch = new WeakMap<SharedPool, PatchScratch[]>();
@@ -95,7 +96,7 @@ function takeScratch(shared: SharedPool): PatchScratch {
   const spare = spareScratch.get(shared)?.pop();
   if (spare) return spare;
   const groups = shared.groups.length;
-  return { seen: new Uint8Array(groups), mineAt: new Int32Array(groups) };
+  return { seen: new Uint8Array(groups), mine: new Int32Array(groups) };
 }
 
 /** Gives back a patch's arrays once every entry of `seen` it set is zero again. */
@@ -127,9 +128,9 @@ export function* viewerPatchInSlices(shared: SharedPool, viewerId: number): Slic
   const self = members[viewer] as PoolMember;
   const groupOf = shared.groupOf[viewer] as Int32Array;
   // Per group: FIRST it takes a first place (mergeView's order), KNOWN the viewer knows them;
-  // and per group the viewer knows, the index of their record among the group's.
+  // and per group the viewer knows, the index of their record among their own.
   const scratch = takeScratch(shared);
-  const { seen, mineAt } = scratch;
+  const { seen, mine: mineOf } = scratch;
   const firstUrl: number[] = [];
   const firstOther: number[] = [];
   const known: number[] = [];
@@ -160,9 +161,13 @@ export function* viewerPatchInSlices(shared: SharedPool, viewerId: number): Slic
       const records = shared.groups[group] as readonly MemberRecord[];
       let at = 0;
       while ((records[at] as MemberRecord).member !== viewer) at++;
-      mineAt[group] = at;
       const first = personOf(members, records[0] as MemberRecord);
       const mineIndex = (records[at] as MemberRecord).person;
+      // Kept as the record's index, not its place in the group: the entries below then need the
+      // group's records only for its knowers. Each read of a group's records is a cache miss in a
+      // pool of hundreds of thousands, and a second pass over them was a third of the patches'
+      // time (docs/performance.md "Readers and the new version's base").
+      mineOf[group] = mineIndex;
       const mine = people[mineIndex] as Connection;
       const before = shared.persons[group]?.node;
       // The same spelling moves nothing: the company counts as the shared build counted it.
@@ -197,8 +202,7 @@ export function* viewerPatchInSlices(shared: SharedPool, viewerId: number): Slic
   const listIndex = new Map<string, number>();
   let previousRecord = 0;
   const add = (group: number, place: number): void => {
-    const records = shared.groups[group] as readonly MemberRecord[];
-    const mine = (records[mineAt[group] as number] as MemberRecord).person;
+    const mine = mineOf[group] as number;
     const base = layout.baseIndexOf[group] as number;
     entries.record.push(mine - previousRecord);
     previousRecord = mine;
@@ -210,7 +214,7 @@ export function* viewerPatchInSlices(shared: SharedPool, viewerId: number): Slic
       return;
     }
     const knownBy = [viewerId];
-    for (const record of records) {
+    for (const record of shared.groups[group] as readonly MemberRecord[]) {
       if (record.member === viewer) continue;
       const member = members[record.member] as PoolMember;
       knownBy.push(member.sharing === 'counts' ? HIDDEN_KNOWER : member.node.userId);
