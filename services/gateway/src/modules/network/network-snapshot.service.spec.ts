@@ -68,6 +68,23 @@ describe('NetworkSnapshotService', () => {
     expect(payloads[0]).toEqual({ userId: 7, recheck: true });
   });
 
+  it('fails every reader of a failed read, and reads again for the next one', async () => {
+    let calls = 0;
+    const redis = {
+      hgetBuffer: async () => {
+        calls += 1;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        if (calls === 1) throw new Error('Connection is closed.');
+        return Buffer.from('br!');
+      },
+    } as unknown as Redis;
+    const service = new NetworkSnapshotService({} as BusClient, redis);
+    const first = [service.bytesAt('k1', 'br'), service.bytesAt('k1', 'br')];
+    for (const read of first) await expect(read).rejects.toThrow('Connection is closed.');
+    expect((await service.bytesAt('k1', 'br'))?.toString()).toBe('br!');
+    expect(calls).toBe(2);
+  });
+
   it('answers 503 (SERVICE_UNAVAILABLE) when Redis loses the snapshot twice in a row', async () => {
     const { service } = fakes([ref('k2'), ref('k3')], {});
     const failure = service.body(7, ref('k1'), 'br');
@@ -151,6 +168,32 @@ describe('NetworkSnapshotService.current: the pointer the network service publis
     expect((await broken.service.current(broken.userId, NOW)).key).toBe('k-nats');
     await redis.del(networkSnapshotPointerKey(broken.userId));
     expect((await broken.service.current(broken.userId, NOW)).key).toBe('k-nats');
+  });
+
+  it('reads bytes many readers ask for at once from Redis once, and a missing field again', async () => {
+    const key = `split-${randomBytes(4).toString('hex')}`;
+    const base = randomBytes(2 * 1024 * 1024);
+    await redis.hset(key, 'br', base);
+    let reads = 0;
+    const counted = new Proxy(redis, {
+      get: (target, property, receiver) =>
+        property === 'hgetBuffer'
+          ? (...args: Parameters<Redis['hgetBuffer']>) => ((reads += 1), target.hgetBuffer(...args))
+          : Reflect.get(target, property, receiver),
+    });
+    const bus = { request: async () => ref('k-nats') } as unknown as BusClient;
+    const service = new NetworkSnapshotService(bus, counted);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => service.bytesAt(key, 'br')));
+    expect(answers.every((bytes) => bytes?.equals(base))).toBe(true);
+    expect(reads).toBe(1);
+    // Not stored yet: nothing is kept, and the field is read again once it is.
+    expect(await Promise.all([service.bytesAt(key, 'gzip'), service.bytesAt(key, 'gzip')])).toEqual([
+      null,
+      null,
+    ]);
+    await redis.hset(key, 'gzip', Buffer.from('gz'));
+    expect((await service.bytesAt(key, 'gzip'))?.toString()).toBe('gz');
+    expect(reads).toBe(3);
   });
 
   it('asks the network service when Redis cannot be read', async () => {

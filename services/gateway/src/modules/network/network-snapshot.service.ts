@@ -37,6 +37,8 @@ export interface SnapshotBody {
 export class NetworkSnapshotService {
   private readonly cache = new SnapshotBytesCache(SNAPSHOT_CACHE_BYTES);
   private readonly pointers = new Map<number, { raw: string; pointer: NetworkSnapshotPointer | null }>();
+  /** Redis reads running, by cache key: readers of the same bytes at once share one. */
+  private readonly reading = new Map<string, Promise<Buffer | null>>();
 
   constructor(
     private readonly bus: BusClient,
@@ -122,13 +124,26 @@ export class NetworkSnapshotService {
   /**
    * One field of a stored hash whose content never changes under its key (snapshots, workspace
    * bases and patches: their keys carry fingerprints), from this process' byte cache or Redis.
+   * Readers asking for the same bytes while they are read share that one read: when a workspace's
+   * new version is stored, all its readers ask for its base at once, and 200 reads of a 10 MB
+   * base kept Redis and this process busy for seconds (docs/performance.md "Readers and the
+   * new version's base").
    */
-  async bytesAt(key: string, field: string): Promise<Buffer | null> {
+  bytesAt(key: string, field: string): Promise<Buffer | null> {
     const cacheKey = `${key}|${field}`;
     const cached = this.cache.get(cacheKey);
-    if (cached) return cached;
-    const bytes = await this.redis.hgetBuffer(key, field);
-    if (bytes) this.cache.set(cacheKey, bytes);
-    return bytes;
+    if (cached) return Promise.resolve(cached);
+    let read = this.reading.get(cacheKey);
+    if (!read) {
+      read = this.redis
+        .hgetBuffer(key, field)
+        .then((bytes) => {
+          if (bytes) this.cache.set(cacheKey, bytes);
+          return bytes;
+        })
+        .finally(() => this.reading.delete(cacheKey));
+      this.reading.set(cacheKey, read);
+    }
+    return read;
   }
 }
