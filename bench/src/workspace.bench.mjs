@@ -276,7 +276,7 @@ async function main() {
         if (run.phases)
           log(
             [
-              `${name}: first picture ${ms(run.firstPictureMs)} ms, antd styles generated in the page ${run.antdStylesGenerated}; before it:`,
+              `${name}: first picture ${ms(run.firstPictureMs)} ms, antd styles generated in the page ${run.antdStylesGenerated}, CSS-variable elements antd inserted ${run.cssVariableInserts}; before it:`,
               ...phaseLines(run.phases),
             ].join('\n'),
           );
