@@ -35,8 +35,8 @@ export function extractAntdStyles(): string {
  * The CSS variables of the theme and of every kind the app renders, in both themes, as the
  * `<style>` elements antd itself inserts (each marked with its hash): written into the page's head
  * by the build, antd finds each one there when a kind first renders and inserts nothing, where it
- * inserted 41 elements in the first renders of the workspace screen (docs/performance.md "antd's
- * CSS variables written into the page"). The keys are the app's own (web/src/app/antd-theme.ts);
+ * inserted 34 elements in a load of the workspace screen (docs/performance.md "antd's CSS
+ * variables written into the page"). The keys are the app's own (web/src/app/antd-theme.ts);
  * a variable that differs at runtime is rewritten by antd in its element, as before.
  */
 export function extractAntdCssVariables(): string {
